@@ -1,0 +1,55 @@
+# erli18n — the commands a developer and CI use. `make test` is what CI runs.
+BUILD      ?= build
+ASAN_BUILD ?= build-asan
+FUZZ_BUILD ?= build-fuzz
+BENCH_BUILD ?= build-bench
+JOBS       ?= $(shell nproc)
+CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo -DERLI18N_WERROR=ON
+
+.PHONY: deps build asan test test-all test-fast format format-check demo bench fuzz clean
+
+deps:
+	@bash scripts/install-deps.sh
+
+build: deps
+	cmake -S . -B $(BUILD) $(CMAKE_FLAGS)
+	cmake --build $(BUILD) -j $(JOBS)
+
+asan: deps
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DERLI18N_WERROR=ON \
+	  -DERLI18N_SANITIZE=address,undefined
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+
+# Everything but the slow label, in the normal build and then under ASan+UBSan.
+test: build asan format-check
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) -LE slow
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS) -LE 'slow|cmake'
+
+# Also the slow tests (every .mo on the machine).
+test-all: test
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) -L slow
+
+format-check:
+	@bash scripts/format.sh --check
+
+format:
+	@bash scripts/format.sh
+
+demo: build
+	$(BUILD)/bin/hello
+
+bench: deps
+	cmake -S . -B $(BENCH_BUILD) -DCMAKE_BUILD_TYPE=Release -DERLI18N_BUILD_BENCH=ON -DERLI18N_BUILD_TESTS=OFF
+	cmake --build $(BENCH_BUILD) -j $(JOBS)
+	bash bench/run.sh $(BENCH_BUILD)
+
+# libFuzzer binaries (clang-19, ASan+UBSan). Run one: build-fuzz/fuzz/fuzz_po fuzz/corpus/fuzz_po
+fuzz: deps
+	CC=clang-19 CXX=clang++-19 cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DERLI18N_BUILD_FUZZERS=ON -DERLI18N_BUILD_TESTS=OFF -DERLI18N_BUILD_TOOLS=OFF \
+	  -DERLI18N_BUILD_EXAMPLES=OFF -DERLI18N_SANITIZE=address,undefined
+	cmake --build $(FUZZ_BUILD) -j $(JOBS)
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(BENCH_BUILD)

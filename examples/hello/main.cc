@@ -1,0 +1,6 @@
+// Placeholder: the demo lands with the PO reader.
+#include <cstdio>
+int main() {
+  std::puts("hello");
+  return 0;
+}

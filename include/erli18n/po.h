@@ -1,0 +1,110 @@
+// erli18n/po.h — the PO (and POT) file model, reader and writer.
+//
+// `read_po` parses GNU PO syntax into a `po_file` that keeps everything needed to write the
+// file back: entry order, every comment kind, flags, previous msgids (`#|`) and obsolete
+// (`#~`) entries. Text is converted to UTF-8 at read time from the charset the header
+// declares; `po_file::charset` remembers it so `write_po` can write the same encoding back.
+// `write_po` produces exactly the bytes GNU `msgcat` writes for the same input, line
+// wrapping included.
+//
+// The reader accepts what `msgcat` accepts and rejects the rest with an `error` whose
+// position is `file:line:col`. Input is bounded (`po_read_options`). The further checks
+// `msgfmt` makes (header fields, duplicates, plural counts) belong to the MO compiler.
+//
+// All functions are thread-safe; a `po_file` is a plain value.
+//
+//   auto po = erli18n::read_po_file("fr.po");
+//   if (!po) { std::cerr << po.error().to_string() << '\n'; return 1; }
+//   for (const erli18n::po_message& m : po->messages)
+//     if (!m.obsolete && !m.msgstr.empty()) std::cout << m.msgid << " => " << m.msgstr[0] << '\n';
+//   auto bytes = erli18n::write_po(*po);  // what `msgcat fr.po` prints
+#ifndef ERLI18N_PO_H
+#define ERLI18N_PO_H
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "erli18n/result.h"
+
+namespace erli18n {
+
+/// One `#:` reference: `file:line`, or just `file` when the line is absent.
+struct po_reference {
+  std::string file;
+  std::optional<std::size_t> line;
+
+  friend bool operator==(const po_reference& a, const po_reference& b) {
+    return a.file == b.file && a.line == b.line;
+  }
+};
+
+/// One entry of a PO file. All strings are UTF-8 and unescaped.
+struct po_message {
+  std::vector<std::string> translator_comments;  ///< `#` lines, text after the `#` (e.g. " note")
+  std::vector<std::string> extracted_comments;   ///< `#.` lines, text after the `#.`
+  std::vector<po_reference> references;          ///< `#:` lines, split into references
+  bool fuzzy = false;                            ///< the `fuzzy` flag
+  std::vector<std::string> flags;  ///< other `#,` flags (e.g. "c-format"), first-seen order, no repeats
+
+  std::optional<std::string> previous_msgctxt;       ///< `#| msgctxt`
+  std::optional<std::string> previous_msgid;         ///< `#| msgid`
+  std::optional<std::string> previous_msgid_plural;  ///< `#| msgid_plural`
+
+  std::optional<std::string> msgctxt;
+  std::string msgid;
+  std::optional<std::string> msgid_plural;
+  /// One string for a singular entry; one per `msgstr[N]` for a plural entry, in index order.
+  std::vector<std::string> msgstr;
+
+  bool obsolete = false;  ///< the entry was written as `#~` lines
+
+  std::size_t line = 0;    ///< 1-based line of the entry's `msgid` keyword in the source
+  std::size_t column = 0;  ///< 1-based column of that keyword
+
+  bool is_header() const noexcept { return !msgctxt && msgid.empty() && !obsolete; }
+  bool is_plural() const noexcept { return msgid_plural.has_value(); }
+};
+
+/// A parsed PO file.
+struct po_file {
+  std::string file_name;  ///< name used in diagnostics
+  /// Entries in file order, the header (empty msgid, no context) included where present.
+  std::vector<po_message> messages;
+  /// The charset the header declared (as written, e.g. "ISO-8859-1"); "UTF-8" when the file
+  /// has no header or the header names none; "CHARSET" for an unfilled template.
+  std::string charset = "UTF-8";
+
+  /// The header entry, or nullptr.
+  const po_message* header() const noexcept;
+  /// The value of a header field (e.g. "Plural-Forms"), without the trailing newline.
+  std::optional<std::string> header_field(std::string_view name) const;
+};
+
+/// Bounds on untrusted input. Exceeding one is an `errc::limit_exceeded` error.
+struct po_read_options {
+  std::size_t max_bytes = std::size_t{16} << 20;  ///< size of the file in bytes
+  std::size_t max_entries = 500000;               ///< entries, the header and obsolete ones included
+};
+
+/// Parses PO text. `file_name` is used only in diagnostics.
+result<po_file> read_po(std::string_view text, std::string_view file_name = "<input>",
+                        const po_read_options& options = {});
+
+/// Reads and parses a PO file.
+result<po_file> read_po_file(const std::string& path, const po_read_options& options = {});
+
+/// Output layout, as `msgcat`'s options: `width` is `--width=N`, `wrap=false` is `--no-wrap`.
+struct po_write_options {
+  std::size_t width = 79;
+  bool wrap = true;
+};
+
+/// Writes `po` as `msgcat` would, in `po.charset`.
+result<std::string> write_po(const po_file& po, const po_write_options& options = {});
+
+}  // namespace erli18n
+
+#endif  // ERLI18N_PO_H

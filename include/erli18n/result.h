@@ -1,0 +1,109 @@
+// erli18n/result.h — errors and the value-or-error type every fallible call returns.
+//
+// No exception crosses erli18n's public API. A fallible operation returns
+// `erli18n::result<T>`: either a T or an `erli18n::error` with a code, a lower-case
+// message and, for errors in input files, the position `file:line:col`.
+// `error::to_string()` renders the GNU-style diagnostic `file:line:col: error: message`.
+//
+// Both types are plain values: copy them, move them, use them from any thread.
+//
+//   erli18n::result<erli18n::po_file> po = erli18n::read_po_file("fr.po");
+//   if (!po) { std::cerr << po.error().to_string() << '\n'; return 1; }
+//   use(*po);
+#ifndef ERLI18N_RESULT_H
+#define ERLI18N_RESULT_H
+
+#include <cassert>
+#include <cstddef>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <variant>
+
+namespace erli18n {
+
+/// What kind of failure an `error` reports.
+enum class errc {
+  syntax = 1,      ///< input is not valid in its format (PO, MO, plural expression, ...)
+  charset,         ///< unknown charset, or bytes invalid in the declared charset
+  limit_exceeded,  ///< a configured bound (bytes, entries, depth, ...) was exceeded
+  io,              ///< the operating system refused a file operation
+  invalid_argument ///< the caller passed a value the function does not accept
+};
+
+/// A failure: a code, a lower-case message, and where in an input file it happened.
+struct error {
+  errc code = errc::syntax;
+  std::string message;
+  std::string file;        ///< empty when the error is not tied to a file
+  std::size_t line = 0;    ///< 1-based; 0 when unknown
+  std::size_t column = 0;  ///< 1-based, counted in bytes; 0 when unknown
+
+  /// `file:line:col: error: message`, dropping the parts that are unknown.
+  std::string to_string() const;
+};
+
+/// Either a value of type T or an `error`. Accessing the wrong alternative is a bug (assert).
+template <class T>
+class [[nodiscard]] result {
+ public:
+  result(T value) : state_(std::in_place_index<0>, std::move(value)) {}
+  result(erli18n::error err) : state_(std::in_place_index<1>, std::move(err)) {}
+
+  bool has_value() const noexcept { return state_.index() == 0; }
+  explicit operator bool() const noexcept { return has_value(); }
+
+  T& value() & {
+    assert(has_value());
+    return *std::get_if<0>(&state_);
+  }
+  const T& value() const& {
+    assert(has_value());
+    return *std::get_if<0>(&state_);
+  }
+  T&& value() && {
+    assert(has_value());
+    return std::move(*std::get_if<0>(&state_));
+  }
+  T& operator*() & { return value(); }
+  const T& operator*() const& { return value(); }
+  T&& operator*() && { return std::move(*this).value(); }
+  T* operator->() { return &value(); }
+  const T* operator->() const { return &value(); }
+
+  const erli18n::error& error() const& {
+    assert(!has_value());
+    return *std::get_if<1>(&state_);
+  }
+  erli18n::error&& error() && {
+    assert(!has_value());
+    return std::move(*std::get_if<1>(&state_));
+  }
+
+ private:
+  std::variant<T, erli18n::error> state_;
+};
+
+/// `result<void>`: success carries nothing.
+template <>
+class [[nodiscard]] result<void> {
+ public:
+  result() = default;
+  result(erli18n::error err) : failed_(true), error_(std::move(err)) {}
+
+  bool has_value() const noexcept { return !failed_; }
+  explicit operator bool() const noexcept { return has_value(); }
+
+  const erli18n::error& error() const& {
+    assert(failed_);
+    return error_;
+  }
+
+ private:
+  bool failed_ = false;
+  erli18n::error error_;
+};
+
+}  // namespace erli18n
+
+#endif  // ERLI18N_RESULT_H

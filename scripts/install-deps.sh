@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs every Debian package erli18n's build, tests, benchmarks, fuzzers and tools need.
+# Idempotent: installs only what is missing. Needs root (or sudo) only when something is missing.
+set -euo pipefail
+
+packages=(
+  # build
+  cmake make g++ pkg-config
+  # libraries the CLI and tests use
+  libcli11-dev nlohmann-json3-dev libgtest-dev libgmock-dev
+  # benchmarks: Google Benchmark, Boost.Locale and Abseil for the comparisons
+  libbenchmark-dev libboost-locale-dev libabsl-dev
+  # the GNU oracle and real catalogs for the parity tests
+  gettext locales iso-codes libglib2.0-data coreutils
+  # formatting check and fuzzers
+  clang-format clang-19 libclang-rt-19-dev
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "install-deps: installing ${missing[*]}"
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

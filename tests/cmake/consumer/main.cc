@@ -1,0 +1,15 @@
+// Compiled as C++17 against every public header: proves they stay C++17-clean and link.
+#include <erli18n/plural.h>
+#include <erli18n/po.h>
+#include <erli18n/result.h>
+
+#include <iostream>
+
+int main() {
+  erli18n::plural_rule english;
+  if (english.form(1) != 0 || english.form(2) != 1) return 1;
+  erli18n::result<erli18n::po_file> bad = erli18n::read_po("msgid \"x\"\n", "c17.po");
+  if (bad) return 1;  // a msgid without msgstr is invalid
+  std::cout << "ok\n";
+  return 0;
+}

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Usage: consumer_test.sh SOURCE_DIR BUILD_DIR WORK_DIR
+# Installs BUILD_DIR into WORK_DIR/prefix, then builds and runs the consumer in tests/cmake/consumer
+# with find_package, with add_subdirectory, and with pkg-config, each at -std=c++17.
+set -euo pipefail
+src=$1 build=$2 work=$3
+rm -rf "$work" && mkdir -p "$work"
+prefix=$work/prefix
+cmake --install "$build" --prefix "$prefix" >"$work/install.log"
+
+consumer=$src/tests/cmake/consumer
+cmake -S "$consumer" -B "$work/package" -DCMAKE_PREFIX_PATH="$prefix" -DUSE_SUBDIRECTORY=OFF >"$work/package.log"
+cmake --build "$work/package" >>"$work/package.log"
+"$work/package/consumer" | tee "$work/package.out"
+grep -qx 'ok' "$work/package.out"
+
+cmake -S "$consumer" -B "$work/subdir" -DUSE_SUBDIRECTORY=ON -DERLI18N_SOURCE_DIR="$src" >"$work/subdir.log"
+cmake --build "$work/subdir" >>"$work/subdir.log"
+"$work/subdir/consumer" | grep -qx 'ok'
+
+export PKG_CONFIG_PATH=$(dirname "$(find "$prefix" -name erli18n.pc)")
+c++ -std=c++17 -Wall -Wextra -Wpedantic -Werror $(pkg-config --define-variable=prefix="$prefix" --cflags erli18n) "$consumer/main.cc" \
+  $(pkg-config --define-variable=prefix="$prefix" --libs erli18n) -o "$work/pkgconfig-consumer"
+"$work/pkgconfig-consumer" | grep -qx 'ok'
+echo "consumer builds: find_package, add_subdirectory, pkg-config"

@@ -1,0 +1,24 @@
+// Each subcommand of the `erli18n` tool registers itself on the top-level CLI::App.
+// A command's callback stores its exit status in `exit_code`; diagnostics go to stderr.
+#ifndef ERLI18N_TOOLS_COMMANDS_H
+#define ERLI18N_TOOLS_COMMANDS_H
+
+#include <string>
+#include <string_view>
+
+namespace CLI {
+class App;
+}
+
+namespace erli18n::cli {
+
+void add_normalize_command(CLI::App& app, int& exit_code);
+void add_plural_command(CLI::App& app, int& exit_code);
+
+/// Writes `bytes` to `path`, or to stdout when `path` is empty or "-". Reports failures on
+/// stderr and returns false.
+bool write_output(const std::string& path, std::string_view bytes);
+
+}  // namespace erli18n::cli
+
+#endif  // ERLI18N_TOOLS_COMMANDS_H
