@@ -14,6 +14,8 @@ namespace erli18n::cli {
 
 void add_normalize_command(CLI::App& app, int& exit_code);
 void add_plural_command(CLI::App& app, int& exit_code);
+void add_compile_command(CLI::App& app, int& exit_code);
+void add_decompile_command(CLI::App& app, int& exit_code);
 
 /// Writes `bytes` to `path`, or to stdout when `path` is empty or "-". Reports failures on
 /// stderr and returns false.

@@ -40,6 +40,8 @@ int main(int argc, char** argv) {
   int exit_code = 0;
   erli18n::cli::add_normalize_command(app, exit_code);
   erli18n::cli::add_plural_command(app, exit_code);
+  erli18n::cli::add_compile_command(app, exit_code);
+  erli18n::cli::add_decompile_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,1 @@
+// MO reader: lands with the MO issue.

@@ -1,0 +1,1 @@
+// MO writer: lands with the MO issue.
