@@ -1,18 +1,542 @@
-// Placeholder until the plural compiler lands.
+// The Plural-Forms compiler and evaluator.
+//
+// The compiler is a recursive-descent parser whose recursion is bounded by
+// plural_limits::max_depth. It emits the postfix program as it parses, so no syntax tree is
+// ever built: every subexpression is a tail segment of the program, which lets constant
+// folding and `?:` with a constant condition simply cut the tail. Forward jumps are
+// relative, so cutting code before or after a `?:` never invalidates them.
+//
+// The evaluator is one loop over that program with a fixed-size stack whose bound the
+// compiler has checked; it cannot fail, allocate or recurse.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <new>
+#include <string>
+#include <string_view>
+
 #include "erli18n/plural.h"
 
 namespace erli18n {
+namespace {
 
-plural_rule::plural_rule() : expression_("n != 1") {}
+enum opcode : std::uint32_t {
+  op_n = 1,  // push n
+  op_const,  // push arg
+  op_not,    // top = !top
+  op_jz,     // pop; when it was 0, skip the next arg instructions
+  op_jmp,    // skip the next arg instructions
+  op_mul,    // binary operators: pop the right operand, replace the left one
+  op_div,
+  op_mod,
+  op_add,
+  op_sub,
+  op_lt,
+  op_gt,
+  op_le,
+  op_ge,
+  op_eq,
+  op_ne,
+  op_and,
+  op_or,
+};
+// A binary operator whose right operand is a constant carries it in `arg` (the `_k` form):
+// most rules compare or reduce `n` by constants, so this halves the program.
+constexpr std::uint32_t k_flag = 0x100;
 
-result<plural_rule> plural_rule::parse(std::string_view, const plural_limits&) {
-  return error{errc::syntax, "not implemented", "", 0, 0};
+constexpr unsigned long bit(bool b) noexcept { return b ? 1UL : 0UL; }
+
+// The defined results for a zero divisor are documented in plural.h.
+constexpr unsigned long apply(std::uint32_t op, unsigned long a, unsigned long b) noexcept {
+  switch (op) {
+    case op_mul:
+      return a * b;
+    case op_div:
+      return b == 0 ? 0 : a / b;
+    case op_mod:
+      return b == 0 ? a : a % b;
+    case op_add:
+      return a + b;
+    case op_sub:
+      return a - b;
+    case op_lt:
+      return bit(a < b);
+    case op_gt:
+      return bit(a > b);
+    case op_le:
+      return bit(a <= b);
+    case op_ge:
+      return bit(a >= b);
+    case op_eq:
+      return bit(a == b);
+    case op_ne:
+      return bit(a != b);
+    case op_and:
+      return bit(a != 0 && b != 0);
+    case op_or:
+      return bit(a != 0 || b != 0);
+    default:
+      return 0;
+  }
 }
 
-unsigned long plural_rule::evaluate(unsigned long n) const noexcept { return n != 1; }
+// Binding strength of the binary operators, C's order; 0 for anything else.
+constexpr int precedence(std::uint32_t op) noexcept {
+  switch (op) {
+    case op_or:
+      return 1;
+    case op_and:
+      return 2;
+    case op_eq:
+    case op_ne:
+      return 3;
+    case op_lt:
+    case op_gt:
+    case op_le:
+    case op_ge:
+      return 4;
+    case op_add:
+    case op_sub:
+      return 5;
+    case op_mul:
+    case op_div:
+    case op_mod:
+      return 6;
+    default:
+      return 0;
+  }
+}
+
+constexpr std::string_view nplurals_key = "nplurals=";
+constexpr std::string_view plural_key = "plural=";
+
+// C's isspace in the "C" locale: what glibc skips before the nplurals digits.
+constexpr bool is_c_space(char c) noexcept {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+
+constexpr bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+
+}  // namespace
+
+class plural_compiler {
+ public:
+  using instruction = plural_rule::instruction;
+
+  plural_compiler(std::string_view text, const plural_limits& limits) : text_(text), limits_(limits) {}
+
+  result<plural_rule> compile();
+
+ private:
+  enum class tok { end, n, number, lparen, rparen, bang, question, colon, binary, invalid };
+  struct token {
+    tok kind = tok::end;
+    std::uint32_t op = 0;     // for tok::binary
+    unsigned long value = 0;  // for tok::number
+    std::size_t pos = 0;
+    std::size_t len = 0;
+  };
+  // A compiled subexpression: the tail of program_ from `start`. When `is_const`, that tail
+  // is exactly one op_const instruction holding `value`.
+  struct operand {
+    std::size_t start = 0;
+    bool is_const = false;
+    unsigned long value = 0;
+    std::size_t stack = 1;  // evaluation stack slots it needs, its result included
+  };
+
+  void advance();
+  bool enter(std::size_t depth);
+  operand parse_ternary(std::size_t depth);
+  operand parse_binary(int min_precedence, std::size_t depth);
+  operand parse_unary(std::size_t depth);
+  bool count_node();
+  void fold(operand& x, unsigned long value);
+  void emit(std::uint32_t code, unsigned long arg = 0) { program_.push_back(instruction{arg, code}); }
+  void fail(errc code, std::string message, std::size_t pos);
+  std::string describe(const token& t) const;
+
+  std::string_view text_;
+  const plural_limits& limits_;
+  std::size_t pos_ = 0;  // lexer position in text_
+  std::size_t expression_end_ = 0;
+  token cur_;
+  std::size_t nodes_ = 0;
+  std::vector<instruction> program_;
+  bool failed_ = false;
+  error error_;
+};
+
+void plural_compiler::fail(errc code, std::string message, std::size_t pos) {
+  if (failed_) return;  // the first problem is the one worth reporting
+  failed_ = true;
+  error_ = error{code, std::move(message), "", 0, pos + 1};
+}
+
+std::string plural_compiler::describe(const token& t) const {
+  if (t.kind == tok::end) return "the end of the expression";
+  std::string_view spelling = text_.substr(t.pos, t.len);
+  if (t.kind == tok::invalid) {
+    unsigned char c = static_cast<unsigned char>(spelling[0]);
+    if (c < 0x20 || c >= 0x7f) {
+      static constexpr char hex[] = "0123456789abcdef";
+      return std::string("byte 0x") + hex[c >> 4] + hex[c & 15];
+    }
+  }
+  return "'" + std::string(spelling) + "'";
+}
+
+void plural_compiler::advance() {
+  while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\t')) ++pos_;
+  token t;
+  t.pos = pos_;
+  t.len = 1;
+  if (pos_ >= text_.size() || text_[pos_] == ';' || text_[pos_] == '\n' || text_[pos_] == '\0') {
+    t.kind = tok::end;
+    t.len = 0;
+    expression_end_ = pos_;
+    cur_ = t;
+    return;
+  }
+  const char c = text_[pos_];
+  const char next = pos_ + 1 < text_.size() ? text_[pos_ + 1] : '\0';
+  auto binary = [&t](std::uint32_t op, std::size_t len) {
+    t.kind = tok::binary;
+    t.op = op;
+    t.len = len;
+  };
+  switch (c) {
+    case 'n':
+      t.kind = tok::n;
+      break;
+    case '(':
+      t.kind = tok::lparen;
+      break;
+    case ')':
+      t.kind = tok::rparen;
+      break;
+    case '?':
+      t.kind = tok::question;
+      break;
+    case ':':
+      t.kind = tok::colon;
+      break;
+    case '*':
+      binary(op_mul, 1);
+      break;
+    case '/':
+      binary(op_div, 1);
+      break;
+    case '%':
+      binary(op_mod, 1);
+      break;
+    case '+':
+      binary(op_add, 1);
+      break;
+    case '-':
+      binary(op_sub, 1);
+      break;
+    case '<':
+      next == '=' ? binary(op_le, 2) : binary(op_lt, 1);
+      break;
+    case '>':
+      next == '=' ? binary(op_ge, 2) : binary(op_gt, 1);
+      break;
+    case '!':
+      if (next == '=') {
+        binary(op_ne, 2);
+      } else {
+        t.kind = tok::bang;
+      }
+      break;
+    case '=':
+      if (next == '=') binary(op_eq, 2);
+      break;
+    case '&':
+      if (next == '&') binary(op_and, 2);
+      break;
+    case '|':
+      if (next == '|') binary(op_or, 2);
+      break;
+    default:
+      if (is_digit(c)) {
+        // Constants wrap modulo 2^(bits of unsigned long), as glibc reads them.
+        std::size_t end = pos_;
+        unsigned long value = 0;
+        while (end < text_.size() && is_digit(text_[end])) {
+          value = value * 10 + static_cast<unsigned long>(text_[end] - '0');
+          ++end;
+        }
+        t.kind = tok::number;
+        t.value = value;
+        t.len = end - pos_;
+      }
+      break;
+  }
+  // `t.kind` is still tok::end only for a character that starts no token.
+  if (t.kind == tok::end) t.kind = tok::invalid;
+  pos_ += t.len;
+  cur_ = t;
+}
+
+bool plural_compiler::enter(std::size_t depth) {
+  if (depth <= limits_.max_depth) return true;
+  fail(errc::limit_exceeded, "expression nests deeper than " + std::to_string(limits_.max_depth) + " levels",
+       cur_.pos);
+  return false;
+}
+
+bool plural_compiler::count_node() {
+  if (++nodes_ <= limits_.max_nodes) return true;
+  fail(errc::limit_exceeded,
+       "expression has more than " + std::to_string(limits_.max_nodes) + " operators and operands", cur_.pos);
+  return false;
+}
+
+void plural_compiler::fold(operand& x, unsigned long value) {
+  program_.resize(x.start);
+  emit(op_const, value);
+  x.is_const = true;
+  x.value = value;
+  x.stack = 1;
+}
+
+plural_compiler::operand plural_compiler::parse_ternary(std::size_t depth) {
+  if (!enter(depth)) return {};
+  operand cond = parse_binary(1, depth);
+  if (failed_ || cur_.kind != tok::question) return cond;
+  if (!count_node()) return {};
+  advance();
+  const std::size_t jz_at = program_.size();
+  emit(op_jz);
+  operand then_branch = parse_ternary(depth + 1);
+  if (failed_) return {};
+  if (cur_.kind != tok::colon) {
+    fail(errc::syntax, "expected ':', found " + describe(cur_), cur_.pos);
+    return {};
+  }
+  advance();
+  const std::size_t jmp_at = program_.size();
+  emit(op_jmp);
+  operand else_branch = parse_ternary(depth + 1);
+  if (failed_) return {};
+  const std::size_t end = program_.size();
+  program_[jz_at].arg = jmp_at - jz_at;  // lands just past the jmp
+  program_[jmp_at].arg = end - jmp_at - 1;
+
+  operand out;
+  out.start = cond.start;
+  if (cond.is_const) {
+    // Only the chosen branch remains; its jumps are relative, so moving it is safe.
+    const operand& kept = cond.value != 0 ? then_branch : else_branch;
+    if (cond.value != 0) {
+      program_.erase(program_.begin() + static_cast<std::ptrdiff_t>(jmp_at), program_.end());
+      program_.erase(program_.begin() + static_cast<std::ptrdiff_t>(cond.start),
+                     program_.begin() + static_cast<std::ptrdiff_t>(jz_at + 1));
+    } else {
+      program_.erase(program_.begin() + static_cast<std::ptrdiff_t>(cond.start),
+                     program_.begin() + static_cast<std::ptrdiff_t>(jmp_at + 1));
+    }
+    out.is_const = kept.is_const;
+    out.value = kept.value;
+    out.stack = kept.stack;
+    return out;
+  }
+  out.stack = std::max({cond.stack, then_branch.stack, else_branch.stack});
+  return out;
+}
+
+plural_compiler::operand plural_compiler::parse_binary(int min_precedence, std::size_t depth) {
+  if (!enter(depth)) return {};
+  operand lhs = parse_unary(depth);
+  while (!failed_ && cur_.kind == tok::binary && precedence(cur_.op) >= min_precedence) {
+    const token op = cur_;
+    if (!count_node()) return {};
+    advance();
+    // Every binary operator groups to the left: the right operand binds tighter.
+    operand rhs = parse_binary(precedence(op.op) + 1, depth + 1);
+    if (failed_) return {};
+    if ((op.op == op_div || op.op == op_mod) && rhs.is_const && rhs.value == 0) {
+      fail(errc::syntax, op.op == op_div ? "division by zero for every n" : "modulo by zero for every n",
+           op.pos);
+      return {};
+    }
+    if (lhs.is_const && rhs.is_const) {
+      fold(lhs, apply(op.op, lhs.value, rhs.value));
+    } else if (rhs.is_const) {
+      program_.resize(rhs.start);
+      emit(op.op | k_flag, rhs.value);
+      lhs.is_const = false;
+    } else {
+      emit(op.op);
+      lhs.stack = std::max(lhs.stack, rhs.stack + 1);
+      lhs.is_const = false;
+    }
+  }
+  return lhs;
+}
+
+plural_compiler::operand plural_compiler::parse_unary(std::size_t depth) {
+  if (!enter(depth)) return {};
+  operand x;
+  x.start = program_.size();
+  switch (cur_.kind) {
+    case tok::n:
+      if (!count_node()) return {};
+      emit(op_n);
+      advance();
+      return x;
+    case tok::number:
+      if (!count_node()) return {};
+      fold(x, cur_.value);
+      advance();
+      return x;
+    case tok::bang: {
+      if (!count_node()) return {};
+      advance();
+      operand inner = parse_unary(depth + 1);
+      if (failed_) return {};
+      if (inner.is_const) {
+        fold(inner, bit(inner.value == 0));
+      } else {
+        emit(op_not);
+      }
+      return inner;
+    }
+    case tok::lparen: {
+      advance();
+      operand inner = parse_ternary(depth + 1);
+      if (failed_) return {};
+      if (cur_.kind != tok::rparen) {
+        fail(errc::syntax, "expected ')', found " + describe(cur_), cur_.pos);
+        return {};
+      }
+      advance();
+      return inner;
+    }
+    case tok::invalid:
+      fail(errc::syntax, "invalid character " + describe(cur_), cur_.pos);
+      return {};
+    default:
+      fail(errc::syntax, "expected an operand, found " + describe(cur_), cur_.pos);
+      return {};
+  }
+}
+
+result<plural_rule> plural_compiler::compile() {
+  if (text_.size() > limits_.max_bytes) {
+    return error{errc::limit_exceeded,
+                 "plural forms value is longer than " + std::to_string(limits_.max_bytes) + " bytes", "", 0,
+                 limits_.max_bytes + 1};
+  }
+  plural_rule rule;
+
+  // nplurals: the first "nplurals=", white space, then digits; glibc ignores what follows.
+  const std::size_t key = text_.find(nplurals_key);
+  if (key == std::string_view::npos) return error{errc::syntax, "missing 'nplurals='", "", 0, 1};
+  std::size_t p = key + nplurals_key.size();
+  while (p < text_.size() && is_c_space(text_[p])) ++p;
+  if (p >= text_.size() || !is_digit(text_[p])) {
+    return error{errc::syntax, "expected a number after 'nplurals='", "", 0, p + 1};
+  }
+  const std::size_t number_at = p;
+  unsigned long nplurals = 0;
+  bool too_big = false;
+  for (; p < text_.size() && is_digit(text_[p]); ++p) {
+    nplurals = nplurals * 10 + static_cast<unsigned long>(text_[p] - '0');
+    if (nplurals > limits_.max_nplurals) too_big = true;  // and stays true: no wraparound
+  }
+  if (too_big) {
+    return error{errc::limit_exceeded,
+                 "nplurals is above the limit of " + std::to_string(limits_.max_nplurals), "", 0,
+                 number_at + 1};
+  }
+  if (nplurals == 0) return error{errc::syntax, "nplurals must be at least 1", "", 0, number_at + 1};
+
+  const std::size_t plural_at = text_.find(plural_key);
+  if (plural_at == std::string_view::npos) return error{errc::syntax, "missing 'plural='", "", 0, 1};
+  const std::size_t expression_begin = plural_at + plural_key.size();
+
+  pos_ = expression_begin;
+  advance();
+  const operand root = parse_ternary(1);
+  if (!failed_ && cur_.kind != tok::end) {
+    fail(errc::syntax, "expected an operator or the end of the expression, found " + describe(cur_),
+         cur_.pos);
+  }
+  if (!failed_ && root.stack > plural_limits::stack_slots) {
+    fail(errc::limit_exceeded,
+         "expression needs more than " + std::to_string(plural_limits::stack_slots) +
+             " evaluation stack slots",
+         expression_begin);
+  }
+  if (failed_) return std::move(error_);
+
+  std::string_view expression = text_.substr(expression_begin, expression_end_ - expression_begin);
+  while (!expression.empty() && (expression.back() == ' ' || expression.back() == '\t')) {
+    expression.remove_suffix(1);
+  }
+  while (!expression.empty() && (expression.front() == ' ' || expression.front() == '\t')) {
+    expression.remove_prefix(1);
+  }
+  rule.nplurals_ = nplurals;
+  rule.expression_ = std::string(expression);
+  program_.shrink_to_fit();
+  rule.program_ = std::move(program_);
+  return rule;
+}
+
+plural_rule::plural_rule() : expression_("n != 1"), program_{{0, op_n}, {1, op_ne | k_flag}} {}
+
+result<plural_rule> plural_rule::parse(std::string_view plural_forms, const plural_limits& limits) {
+  try {
+    return plural_compiler(plural_forms, limits).compile();
+  } catch (const std::bad_alloc&) {
+    return error{errc::limit_exceeded, "out of memory while compiling the plural expression", "", 0, 0};
+  }
+}
+
+unsigned long plural_rule::evaluate(unsigned long n) const noexcept {
+  // The compiler proved that the program never needs more than stack_slots slots and that
+  // it leaves exactly one value; stack[0] is preset for a moved-from (empty) rule.
+  unsigned long stack[plural_limits::stack_slots];
+  stack[0] = 0;
+  std::size_t sp = 0;
+  const instruction* code = program_.data();
+  const std::size_t size = program_.size();
+  for (std::size_t pc = 0; pc < size; ++pc) {
+    const instruction& in = code[pc];
+    switch (in.code) {
+      case op_n:
+        stack[sp++] = n;
+        break;
+      case op_const:
+        stack[sp++] = in.arg;
+        break;
+      case op_not:
+        stack[sp - 1] = bit(stack[sp - 1] == 0);
+        break;
+      case op_jz:
+        if (stack[--sp] == 0) pc += in.arg;
+        break;
+      case op_jmp:
+        pc += in.arg;
+        break;
+      default:
+        if ((in.code & k_flag) != 0) {
+          stack[sp - 1] = apply(in.code & ~k_flag, stack[sp - 1], in.arg);
+        } else {
+          --sp;
+          stack[sp - 1] = apply(in.code, stack[sp - 1], stack[sp]);
+        }
+        break;
+    }
+  }
+  return stack[0];
+}
 
 unsigned long plural_rule::form(unsigned long n) const noexcept {
-  unsigned long v = evaluate(n);
+  const unsigned long v = evaluate(n);
   return v < nplurals_ ? v : 0;
 }
 

@@ -11,6 +11,41 @@
 //       "nplurals=3; plural=n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && "
 //       "(n%100<10 || n%100>=20) ? 1 : 2;");
 //   if (rule) std::cout << rule->form(21) << '\n';  // 0
+//
+// What `parse` accepts — glibc's reading of the header value, established by experiment
+// with glibc 2.36 and msgfmt 0.21, so that a rule either means what it means to glibc or
+// is rejected:
+//
+//  - `nplurals=` and `plural=` are found as substrings (the first occurrence of each), in
+//    either order, with any other text around them: `plural=n; nplurals=3` and
+//    `nplurals=3, plural=n` are accepted. No blank is allowed before `=`
+//    (`nplurals = 2` is rejected, as glibc and `msgfmt -c` reject it).
+//  - After `nplurals=`: optional white space (space, tab, newline, CR, VT, FF), then
+//    decimal digits; text after the digits is ignored (`nplurals=3x` is 3). The number must
+//    be in 1..plural_limits::max_nplurals (glibc takes 0 too, and then always uses form 0).
+//  - After `plural=`: C's grammar restricted to `n`, decimal constants (`010` is ten) and
+//    `( ) ! * / % + - < > <= >= == != && || ?:`, with C's precedence and associativity
+//    (`?:` groups to the right, every binary operator to the left). Spaces and tabs
+//    separate tokens; no other white space is allowed inside the expression. The
+//    expression ends at the first `;`, newline or NUL, or at the end of the value; what
+//    follows is ignored. The trailing `;` is optional. Anything else — a unary `-`, `~`,
+//    `&`, `=`, hexadecimal, a second operand without an operator — is a syntax error.
+//  - Arithmetic is `unsigned long`, wrapping as in C: constants too (2^64 + 1 reads as 1),
+//    `n - 1` at `n == 0` is ULONG_MAX, comparisons and `!`, `&&`, `||` yield 0 or 1.
+//
+// Where the results differ from glibc, deliberately:
+//  - glibc kills the process with SIGFPE when a divisor is zero (`10 / (n - 5)` at
+//    `n == 5`). erli18n never traps: `x / 0` is 0 and `x % 0` is x, which keeps
+//    `x == (x / y) * y + x % y` and is what glibc computes on AArch64, whose divide
+//    instruction does not trap. A divisor that is zero for every n (a subexpression without
+//    `n` that folds to 0: `n / 0`, `n % (2 - 2)`) is a compile error, as `msgfmt -c` rejects
+//    it.
+//  - When `parse` fails, glibc silently uses `nplurals=2; plural=n != 1;`. A caller that
+//    wants glibc's behaviour uses a default-constructed rule in that case; `parse` itself
+//    fails closed so that the problem can be reported.
+//
+// The error of a failed `parse` carries the 1-based byte column of the problem in the
+// value (`error::column`); `line` and `file` are left for the caller to fill.
 #ifndef ERLI18N_PLURAL_H
 #define ERLI18N_PLURAL_H
 
@@ -26,11 +61,17 @@ namespace erli18n {
 
 /// Bounds applied while compiling an untrusted plural expression.
 struct plural_limits {
-  std::size_t max_bytes = 2048;   ///< length of the whole `Plural-Forms` value
-  std::size_t max_depth = 64;     ///< nesting of parentheses and operators
-  std::size_t max_nodes = 512;    ///< operators and operands in the expression
+  std::size_t max_bytes = 2048;  ///< length of the whole `Plural-Forms` value
+  std::size_t max_depth = 64;    ///< nesting of parentheses and operators
+  std::size_t max_nodes = 512;   ///< operators and operands in the expression
   unsigned long max_nplurals = 100;
+
+  /// Slots of the fixed evaluation stack. A rule that would need more (only possible with
+  /// a `max_depth` far above the default) fails to compile with `errc::limit_exceeded`.
+  static constexpr std::size_t stack_slots = 128;
 };
+
+class plural_compiler;
 
 class plural_rule {
  public:
@@ -53,9 +94,17 @@ class plural_rule {
   const std::string& expression() const noexcept { return expression_; }
 
  private:
+  friend class plural_compiler;
+
+  // One step of the compiled program: postfix, with forward jumps for `?:`.
+  struct instruction {
+    unsigned long arg = 0;  // constant, right operand of a `_k` form, or jump distance
+    std::uint32_t code = 0;
+  };
+
   unsigned long nplurals_ = 2;
   std::string expression_;
-  std::vector<std::uint32_t> program_;
+  std::vector<instruction> program_;
 };
 
 }  // namespace erli18n
