@@ -1,7 +1,834 @@
-// Placeholder until the PO reader lands.
+// The PO reader: one pass over the bytes, GNU `msgcat` acceptance.
+//
+// The grammar, as the GNU tools accept it (found by experiment with gettext 0.21):
+//   - Tokens may be separated by any whitespace, newlines included, and several strings may
+//     follow a keyword on one line; `msgstr[ 0 ]` is three tokens after the keyword.
+//   - `#` starts a comment anywhere on a line. `#~` and `#|` are not comments but prefixes:
+//     the rest of the line is lexed as tokens of an obsolete, respectively previous, entry
+//     (`#~|` both). `#!` lines are ignored. A comment ends the entry being read, so comments
+//     only come before the keywords of an entry.
+//   - A string ends at the closing quote on the same line. A NUL byte, raw or escaped,
+//     truncates that string segment (GNU builds C strings). <EOT> (the msgctxt separator in
+//     MO files) is refused in every string.
+//   - Only the last `#,` line of an entry counts; flags are separated by commas or whitespace
+//     and `range:` takes the next word as its value.
+//   - Comments other than `#|` are kept as bytes by GNU even when they are not valid in the
+//     charset; we replace such bytes with U+FFFD so that every string of the model is UTF-8.
+//
+// Charsets: the charset is declared inside the header entry, which is read before it is
+// known. The first entry is therefore parsed once byte-wise (the header is ASCII in every
+// charset GNU supports, bar the odd translator name); the file is then parsed for real: as
+// UTF-8 when it is (validated up front, with an ASCII fast path, so the common case does no
+// per-string checks), otherwise after converting the whole file to UTF-8 with iconv — which
+// also keeps Shift_JIS and Big5 trail bytes that equal `\` from being taken for escapes.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cstdint>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "charset.h"
 #include "erli18n/po.h"
 
 namespace erli18n {
+namespace {
+
+constexpr std::size_t npos = std::string_view::npos;
+
+// How strings are checked while lexing.
+enum class text_mode {
+  raw,            // bytes as they are, unchecked: the header pass
+  utf8,           // UTF-8 input already validated: only bytes made by escapes need a check
+  utf8_validate,  // the input has invalid UTF-8 somewhere: check each string, repair comments
+  ascii,          // `charset=CHARSET`: strings must be ASCII (GNU: "invalid multibyte sequence")
+  converted,      // iconv output: bytes made by escapes are in the declared charset
+};
+
+bool is_blank(char c) noexcept { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+bool is_ident_start(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+bool is_ident(char c) noexcept { return is_ident_start(c) || is_digit(c); }
+bool is_hex(char c) noexcept { return is_digit(c) || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f'); }
+
+struct utf8_scan {
+  std::size_t first_non_ascii = npos;
+  std::size_t first_invalid = npos;
+};
+
+// Length of the well-formed UTF-8 sequence at p[0] (a non-ASCII byte), or 0 if ill-formed.
+std::size_t utf8_sequence_length(const unsigned char* p, std::size_t avail) noexcept {
+  unsigned char c = p[0];
+  std::size_t len;
+  unsigned char lo = 0x80, hi = 0xBF;
+  if (c >= 0xC2 && c <= 0xDF) {
+    len = 2;
+  } else if (c >= 0xE0 && c <= 0xEF) {
+    len = 3;
+    if (c == 0xE0) lo = 0xA0;
+    if (c == 0xED) hi = 0x9F;
+  } else if (c >= 0xF0 && c <= 0xF4) {
+    len = 4;
+    if (c == 0xF0) lo = 0x90;
+    if (c == 0xF4) hi = 0x8F;
+  } else {
+    return 0;
+  }
+  if (avail < len) return 0;
+  if (p[1] < lo || p[1] > hi) return 0;
+  for (std::size_t k = 2; k < len; ++k)
+    if ((p[k] & 0xC0) != 0x80) return 0;
+  return len;
+}
+
+// One pass over the whole input; skips ASCII eight bytes at a time.
+utf8_scan scan_utf8(std::string_view s) noexcept {
+  utf8_scan out;
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+  const std::size_t n = s.size();
+  std::size_t i = 0;
+  while (i < n) {
+    while (i + 8 <= n) {
+      std::uint64_t w;
+      std::memcpy(&w, p + i, 8);
+      if (w & 0x8080808080808080ull) break;
+      i += 8;
+    }
+    while (i < n && p[i] < 0x80) ++i;
+    if (i >= n) break;
+    if (out.first_non_ascii == npos) out.first_non_ascii = i;
+    std::size_t len = utf8_sequence_length(p + i, n - i);
+    if (len == 0) {
+      out.first_invalid = i;
+      return out;
+    }
+    i += len;
+  }
+  return out;
+}
+
+// Appends `s` with every ill-formed byte replaced by U+FFFD.
+void append_repaired_utf8(std::string& out, std::string_view s) {
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+  std::size_t i = 0, run = 0;
+  while (i < s.size()) {
+    if (p[i] < 0x80) {
+      ++i;
+      continue;
+    }
+    std::size_t len = utf8_sequence_length(p + i, s.size() - i);
+    if (len != 0) {
+      i += len;
+      continue;
+    }
+    out.append(s.data() + run, i - run);
+    out.append("\xEF\xBF\xBD");
+    ++i;
+    run = i;
+  }
+  out.append(s.data() + run, s.size() - run);
+}
+
+enum class tok : std::uint8_t {
+  eof,
+  kw_msgctxt,
+  kw_msgid,
+  kw_msgid_plural,
+  kw_msgstr,
+  lbracket,
+  rbracket,
+  number,
+  string,
+  comment
+};
+
+struct token {
+  tok kind = tok::eof;
+  bool obsolete = false;  // on a `#~` line
+  bool previous = false;  // on a `#|` line
+  std::size_t line = 0;
+  std::size_t column = 0;
+  std::string_view text;  // string: the unescaped value; comment: text after the kind char
+  char comment_kind = 0;  // '#' translator, '.', ':', ','
+  std::uint64_t number = 0;
+  bool number_overflow = false;
+};
+
+// Characters that end the fast scan of a string body.
+constexpr std::array<bool, 256> make_string_stops() {
+  std::array<bool, 256> t{};
+  t['"'] = true;
+  t['\\'] = true;
+  t['\n'] = true;
+  t['\0'] = true;
+  t[0x04] = true;
+  return t;
+}
+constexpr std::array<bool, 256> string_stops = make_string_stops();
+
+class parser {
+ public:
+  parser(std::string_view text, std::string_view file_name, text_mode mode, std::size_t base_offset,
+         const po_read_options& options, std::string_view charset_name = {})
+      : text_(text),
+        file_(file_name),
+        charset_(charset_name),
+        mode_(mode),
+        line_start_(base_offset),
+        pos_(base_offset),
+        options_(options) {}
+
+  // Parses entries until the end (or, with `first_only`, after the first entry).
+  bool parse(std::vector<po_message>& out, bool first_only) {
+    if (!advance()) return false;
+    while (true) {
+      po_message m;
+      bool got = false;
+      if (!parse_entry(m, got)) return false;
+      if (!got) return true;
+      if (out.size() >= options_.max_entries) {
+        fail(errc::limit_exceeded, m.line, m.column,
+             "too many entries (the limit is " + std::to_string(options_.max_entries) + ")");
+        return false;
+      }
+      out.push_back(std::move(m));
+      if (first_only) return true;
+    }
+  }
+
+  error take_error() { return std::move(error_); }
+
+ private:
+  // ---- errors ----
+  void fail(errc code, std::size_t line, std::size_t column, std::string message) {
+    if (failed_) return;
+    failed_ = true;
+    error_ = error{code, std::move(message), std::string(file_), line, column};
+  }
+  void fail_here(errc code, std::size_t at, std::string message) {
+    fail(code, line_, at - line_start_ + 1, std::move(message));
+  }
+  bool fail_token(const token& t, std::string message) {
+    fail(errc::syntax, t.line, t.column, std::move(message));
+    return false;
+  }
+
+  // ---- lexer ----
+  void new_line() {
+    ++line_;
+    line_start_ = pos_;
+    line_obsolete_ = false;
+    line_previous_ = false;
+  }
+
+  // Reads the next token into cur_. False on a lexical error.
+  bool advance() {
+    const std::size_t n = text_.size();
+    while (true) {
+      while (pos_ < n && is_blank(text_[pos_])) ++pos_;
+      if (pos_ >= n) {
+        cur_ = token{};
+        cur_.line = line_;
+        cur_.column = pos_ - line_start_ + 1;
+        return true;
+      }
+      char c = text_[pos_];
+      if (c == '\n') {
+        ++pos_;
+        new_line();
+        continue;
+      }
+      if (c == '#') {
+        char d = pos_ + 1 < n ? text_[pos_ + 1] : '\n';
+        if (d == '~') {
+          line_obsolete_ = true;
+          pos_ += 2;
+          if (pos_ < n && text_[pos_] == '|') {
+            line_previous_ = true;
+            ++pos_;
+          }
+          continue;
+        }
+        if (d == '|') {
+          line_previous_ = true;
+          pos_ += 2;
+          continue;
+        }
+        return lex_comment();
+      }
+      cur_ = token{};
+      cur_.obsolete = line_obsolete_;
+      cur_.previous = line_previous_;
+      cur_.line = line_;
+      cur_.column = pos_ - line_start_ + 1;
+      if (c == '"') return lex_string();
+      if (c == '[') {
+        cur_.kind = tok::lbracket;
+        ++pos_;
+        return true;
+      }
+      if (c == ']') {
+        cur_.kind = tok::rbracket;
+        ++pos_;
+        return true;
+      }
+      if (is_digit(c)) {
+        std::uint64_t v = 0;
+        bool overflow = false;
+        while (pos_ < n && is_digit(text_[pos_])) {
+          if (v > (UINT64_MAX - 9) / 10) overflow = true;
+          v = v * 10 + static_cast<std::uint64_t>(text_[pos_] - '0');
+          ++pos_;
+        }
+        cur_.kind = tok::number;
+        cur_.number = v;
+        cur_.number_overflow = overflow;
+        return true;
+      }
+      if (is_ident_start(c)) {
+        std::size_t start = pos_;
+        while (pos_ < n && is_ident(text_[pos_])) ++pos_;
+        std::string_view word = text_.substr(start, pos_ - start);
+        if (word == "msgid") {
+          cur_.kind = tok::kw_msgid;
+        } else if (word == "msgstr") {
+          cur_.kind = tok::kw_msgstr;
+        } else if (word == "msgctxt") {
+          cur_.kind = tok::kw_msgctxt;
+        } else if (word == "msgid_plural") {
+          cur_.kind = tok::kw_msgid_plural;
+        } else {
+          fail_here(errc::syntax, start, "keyword \"" + std::string(word) + "\" unknown");
+          return false;
+        }
+        return true;
+      }
+      fail_here(errc::syntax, pos_, "syntax error");
+      return false;
+    }
+  }
+
+  bool lex_comment() {
+    const std::size_t n = text_.size();
+    std::size_t start = pos_;
+    const char* nl = static_cast<const char*>(std::memchr(text_.data() + pos_, '\n', n - pos_));
+    std::size_t end = nl ? static_cast<std::size_t>(nl - text_.data()) : n;
+    std::size_t body = start + 1;
+    char kind = '#';
+    if (body < end &&
+        (text_[body] == '.' || text_[body] == ':' || text_[body] == ',' || text_[body] == '!')) {
+      kind = text_[body];
+      ++body;
+    }
+    cur_ = token{};
+    cur_.kind = tok::comment;
+    cur_.comment_kind = kind;
+    cur_.line = line_;
+    cur_.column = start - line_start_ + 1;
+    std::string_view t = text_.substr(body, end - body);
+    // GNU keeps comments as C strings: a NUL ends them.
+    if (std::size_t z = t.find('\0'); z != npos) t = t.substr(0, z);
+    if ((mode_ == text_mode::utf8_validate || mode_ == text_mode::ascii) &&
+        scan_utf8(t).first_invalid != npos) {
+      scratch_.clear();
+      append_repaired_utf8(scratch_, t);
+      t = scratch_;
+    }
+    cur_.text = t;
+    pos_ = end;
+    return true;
+  }
+
+  bool lex_string() {
+    const std::size_t n = text_.size();
+    const char* s = text_.data();
+    std::size_t body = ++pos_;
+    // Fast path: a run without escapes, NULs or <EOT> is the value itself.
+    std::size_t i = body;
+    while (i < n && !string_stops[static_cast<unsigned char>(s[i])]) ++i;
+    if (i < n && s[i] == '"') {
+      pos_ = i + 1;
+      std::string_view v(s + body, i - body);
+      if (!check_string_bytes(v, body)) return false;
+      cur_.kind = tok::string;
+      cur_.text = v;
+      return true;
+    }
+    // Slow path: decode into scratch_.
+    scratch_.assign(s + body, i - body);
+    bool truncated = false;
+    bool high_escape = false;
+    // In a converted file, escaped bytes >= 0x80 are in the declared charset: runs of them
+    // are converted together (a multibyte character may be written as several escapes).
+    std::string pending;
+    auto flush = [&]() -> bool {
+      if (pending.empty()) return true;
+      charset::conversion c = charset::to_utf8(pending, charset_);
+      pending.clear();
+      if (!c.ok) {
+        fail(errc::charset, cur_.line, cur_.column, "invalid multibyte sequence");
+        return false;
+      }
+      if (!truncated) scratch_ += c.text;
+      return true;
+    };
+    while (true) {
+      if (i >= n || s[i] == '\n') {
+        fail(errc::syntax, line_, i - line_start_ + 1,
+             i >= n ? "end-of-file within string" : "end-of-line within string");
+        return false;
+      }
+      char c = s[i];
+      if (c == '"') break;
+      if (c == 0x04) {
+        fail_here(errc::syntax, i, "context separator <EOT> within string");
+        return false;
+      }
+      if (c == '\0') {
+        if (!flush()) return false;
+        truncated = true;
+        ++i;
+        continue;
+      }
+      if (c != '\\') {
+        if (!flush()) return false;
+        std::size_t j = i;
+        while (j < n && !string_stops[static_cast<unsigned char>(s[j])]) ++j;
+        if (!truncated) scratch_.append(s + i, j - i);
+        i = j;
+        continue;
+      }
+      // An escape sequence.
+      std::size_t at = i + 1;
+      if (at >= n) {
+        fail(errc::syntax, line_, at - line_start_ + 1, "end-of-file within string");
+        return false;
+      }
+      char e = s[at];
+      unsigned value = 0;
+      std::size_t next = at + 1;
+      switch (e) {
+        case 'n':
+          value = '\n';
+          break;
+        case 't':
+          value = '\t';
+          break;
+        case 'b':
+          value = '\b';
+          break;
+        case 'r':
+          value = '\r';
+          break;
+        case 'f':
+          value = '\f';
+          break;
+        case 'v':
+          value = '\v';
+          break;
+        case 'a':
+          value = '\a';
+          break;
+        case '\\':
+          value = '\\';
+          break;
+        case '"':
+          value = '"';
+          break;
+        case 'x': {
+          std::size_t j = next;
+          while (j < n && is_hex(s[j])) {
+            char h = s[j];
+            unsigned d =
+                is_digit(h) ? static_cast<unsigned>(h - '0') : static_cast<unsigned>((h | 0x20) - 'a' + 10);
+            value = ((value << 4) | d) & 0xFFu;
+            ++j;
+          }
+          if (j == next) {
+            fail_here(errc::syntax, next, "invalid control sequence");
+            return false;
+          }
+          next = j;
+          break;
+        }
+        default:
+          if (e >= '0' && e <= '7') {
+            std::size_t j = at;
+            while (j < n && j < at + 3 && s[j] >= '0' && s[j] <= '7') {
+              value = value * 8 + static_cast<unsigned>(s[j] - '0');
+              ++j;
+            }
+            value &= 0xFFu;
+            next = j;
+            break;
+          }
+          fail_here(errc::syntax, at, "invalid control sequence");
+          return false;
+      }
+      if (value == 0x04) {
+        fail_here(errc::syntax, i, "context separator <EOT> within string");
+        return false;
+      }
+      i = next;
+      if (value >= 0x80) {
+        high_escape = true;
+        if (mode_ == text_mode::converted) {
+          pending.push_back(static_cast<char>(value));
+          continue;
+        }
+      }
+      if (!flush()) return false;
+      if (value == 0) truncated = true;
+      if (!truncated) scratch_.push_back(static_cast<char>(value));
+    }
+    if (!flush()) return false;
+    pos_ = i + 1;
+    if (!check_string_bytes(std::string_view(s + body, i - body), body)) return false;
+    // Escapes can produce bytes the check of the raw text did not see.
+    if (high_escape && mode_ != text_mode::raw && mode_ != text_mode::converted && !check_decoded(scratch_))
+      return false;
+    cur_.kind = tok::string;
+    cur_.text = scratch_;
+    return true;
+  }
+
+  // Checks the raw bytes of a string body (which starts at offset `body`) against the mode.
+  bool check_string_bytes(std::string_view v, std::size_t body) {
+    if (mode_ != text_mode::utf8_validate && mode_ != text_mode::ascii) return true;
+    const auto* p = reinterpret_cast<const unsigned char*>(v.data());
+    for (std::size_t k = 0; k < v.size(); ++k) {
+      if (p[k] < 0x80) continue;
+      std::size_t len = mode_ == text_mode::ascii ? 0 : utf8_sequence_length(p + k, v.size() - k);
+      if (len == 0) {
+        fail_here(errc::charset, body + k, "invalid multibyte sequence");
+        return false;
+      }
+      k += len - 1;
+    }
+    return true;
+  }
+
+  bool check_decoded(std::string_view v) {
+    bool ok =
+        mode_ == text_mode::ascii
+            ? std::all_of(v.begin(), v.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })
+            : scan_utf8(v).first_invalid == npos;
+    if (!ok) fail(errc::charset, cur_.line, cur_.column, "invalid multibyte sequence");
+    return ok;
+  }
+
+  // ---- comments ----
+  static void add_flags(po_message& m, std::string_view t) {
+    // Only the last `#,` line of an entry counts, as in GNU gettext 0.21.
+    m.fuzzy = false;
+    m.flags.clear();
+    auto sep = [](char c) { return c == ',' || is_blank(c); };
+    std::size_t i = 0;
+    while (i < t.size()) {
+      while (i < t.size() && sep(t[i])) ++i;
+      std::size_t b = i;
+      while (i < t.size() && !sep(t[i])) ++i;
+      if (b == i) break;
+      std::string word(t.substr(b, i - b));
+      if (word == "range:") {
+        // `range: 1..5` is one flag: the value is the next word after blanks.
+        std::size_t j = i;
+        while (j < t.size() && is_blank(t[j])) ++j;
+        std::size_t vb = j;
+        while (j < t.size() && !sep(t[j])) ++j;
+        if (j > vb) {
+          word += ' ';
+          word.append(t.substr(vb, j - vb));
+          i = j;
+        }
+      }
+      if (word == "fuzzy") {
+        m.fuzzy = true;
+      } else if (std::find(m.flags.begin(), m.flags.end(), word) == m.flags.end()) {
+        m.flags.push_back(std::move(word));
+      }
+    }
+  }
+
+  // Parses the digits of a line number; GNU wraps around on overflow and treats the maximum
+  // value as "no line".
+  static std::optional<std::size_t> parse_line_number(std::string_view d) {
+    std::size_t v = 0;
+    for (char c : d) v = v * 10 + static_cast<std::size_t>(c - '0');
+    if (v == static_cast<std::size_t>(-1)) return std::nullopt;
+    return v;
+  }
+
+  static bool all_digits(std::string_view d) {
+    return !d.empty() && std::all_of(d.begin(), d.end(), [](char c) { return is_digit(c); });
+  }
+
+  static void add_reference(po_message& m, std::string_view file, std::optional<std::size_t> line) {
+    for (const po_reference& r : m.references)
+      if (r.line == line && r.file == file) return;
+    m.references.push_back(po_reference{std::string(file), line});
+  }
+
+  // Splits a `#:` line the way GNU does: words separated by spaces or tabs; a word may be
+  // followed by `:N` or `: N` (blanks allowed around the colon), or be `file:N` itself, split
+  // at its last colon. Anything else is a file name without a line.
+  static void add_references(po_message& m, std::string_view t) {
+    auto ws = [](char c) { return c == ' ' || c == '\t'; };
+    const std::size_t n = t.size();
+    std::size_t i = 0;
+    while (true) {
+      while (i < n && ws(t[i])) ++i;
+      if (i >= n) break;
+      std::size_t b = i;
+      while (i < n && !ws(t[i])) ++i;
+      std::string_view word = t.substr(b, i - b);
+      // Digits starting at `d` that end at a blank or the end of the line.
+      auto digits_at = [&](std::size_t d) -> std::size_t {
+        std::size_t e = d;
+        while (e < n && is_digit(t[e])) ++e;
+        if (e == d || (e < n && !ws(t[e]))) return npos;
+        return e;
+      };
+      std::size_t q = i;
+      while (q < n && ws(t[q])) ++q;
+      if (q < n && t[q] == ':') {
+        std::size_t r = q + 1;
+        while (r < n && ws(t[r])) ++r;
+        if (std::size_t e = digits_at(r); e != npos) {
+          add_reference(m, word, parse_line_number(t.substr(r, e - r)));
+          i = e;
+          continue;
+        }
+      }
+      if (word.back() == ':' && q > i) {
+        if (std::size_t e = digits_at(q); e != npos) {
+          add_reference(m, word.substr(0, word.size() - 1), parse_line_number(t.substr(q, e - q)));
+          i = e;
+          continue;
+        }
+      }
+      std::size_t colon = word.rfind(':');
+      if (colon != npos && all_digits(word.substr(colon + 1))) {
+        add_reference(m, word.substr(0, colon), parse_line_number(word.substr(colon + 1)));
+        continue;
+      }
+      add_reference(m, word, std::nullopt);
+    }
+  }
+
+  void add_comment(po_message& m, const token& t) {
+    switch (t.comment_kind) {
+      case '#':
+        m.translator_comments.emplace_back(t.text);
+        break;
+      case '.':
+        m.extracted_comments.emplace_back(t.text);
+        break;
+      case ':':
+        add_references(m, t.text);
+        break;
+      case ',':
+        add_flags(m, t.text);
+        break;
+      default:
+        break;  // `#!`: ignored, as GNU does
+    }
+  }
+
+  // ---- grammar ----
+  bool check_obsolete(const token& t) {
+    if (t.obsolete == entry_obsolete_) return true;
+    fail(errc::syntax, t.line, t.column, "inconsistent use of #~");
+    return false;
+  }
+
+  // cur_ is a keyword; reads it and the strings that follow into `out`.
+  bool read_strings(std::string& out) {
+    const token kw = cur_;
+    if (!check_obsolete(kw) || !advance()) return false;
+    if (cur_.kind != tok::string || cur_.previous != kw.previous)
+      return fail_token(cur_, "syntax error: expected a string");
+    do {
+      if (!check_obsolete(cur_)) return false;
+      out.append(cur_.text);
+      if (!advance()) return false;
+    } while (cur_.kind == tok::string && cur_.previous == kw.previous);
+    if (cur_.kind == tok::string) return fail_token(cur_, "syntax error");
+    return true;
+  }
+
+  bool read_optional_strings(std::optional<std::string>& out) {
+    out.emplace();
+    return read_strings(*out);
+  }
+
+  // Reads one entry into `m`; `got` is false at the end of the input.
+  bool parse_entry(po_message& m, bool& got) {
+    got = false;
+    while (cur_.kind == tok::comment) {
+      add_comment(m, cur_);
+      if (!advance()) return false;
+    }
+    if (cur_.kind == tok::eof) return true;  // trailing comments are dropped, as GNU does
+    entry_obsolete_ = cur_.obsolete;
+    const token first = cur_;
+    if (cur_.previous) {
+      if (cur_.kind == tok::kw_msgctxt && !read_optional_strings(m.previous_msgctxt)) return false;
+      if (!cur_.previous || cur_.kind != tok::kw_msgid)
+        return fail_token(cur_, "syntax error: expected '#| msgid'");
+      if (!read_optional_strings(m.previous_msgid)) return false;
+      if (cur_.previous && cur_.kind == tok::kw_msgid_plural &&
+          !read_optional_strings(m.previous_msgid_plural))
+        return false;
+      if (cur_.previous) return fail_token(cur_, "syntax error");
+    }
+    if (cur_.kind == tok::kw_msgctxt && !read_optional_strings(m.msgctxt)) return false;
+    if (cur_.kind != tok::kw_msgid) {
+      if (cur_.kind == tok::comment || cur_.kind == tok::eof) {
+        const token& at = m.msgctxt ? first : cur_;
+        return fail_token(at, "missing 'msgid' section");
+      }
+      return fail_token(cur_, "syntax error");
+    }
+    m.line = cur_.line;
+    m.column = cur_.column;
+    m.obsolete = entry_obsolete_;
+    if (!read_strings(m.msgid)) return false;
+    if (cur_.kind == tok::kw_msgid_plural) {
+      if (!read_optional_strings(m.msgid_plural)) return false;
+      while (cur_.kind == tok::kw_msgstr) {
+        const token kw = cur_;
+        if (!check_obsolete(kw) || !advance()) return false;
+        if (cur_.kind != tok::lbracket) return fail_token(cur_, "syntax error: expected '['");
+        if (!check_obsolete(cur_) || !advance()) return false;
+        if (cur_.kind != tok::number) return fail_token(cur_, "syntax error: expected a plural form index");
+        const token index = cur_;
+        if (!check_obsolete(cur_) || !advance()) return false;
+        if (cur_.kind != tok::rbracket) return fail_token(cur_, "syntax error: expected ']'");
+        if (!check_obsolete(cur_)) return false;
+        if (index.number_overflow || index.number != m.msgstr.size())
+          return fail_token(
+              kw, m.msgstr.empty() ? "first plural form has nonzero index" : "plural form has wrong index");
+        // read_strings starts at a keyword: reuse the `]` token's position for its checks.
+        cur_.previous = kw.previous;
+        cur_.obsolete = kw.obsolete;
+        m.msgstr.emplace_back();
+        if (!read_strings(m.msgstr.back())) return false;
+      }
+      if (m.msgstr.empty()) return fail_token(cur_, "missing 'msgstr[0]' section");
+    } else if (cur_.kind == tok::kw_msgstr) {
+      const token kw = cur_;
+      if (!check_obsolete(kw) || !advance()) return false;
+      if (cur_.kind == tok::lbracket) return fail_token(kw, "missing 'msgid_plural' section");
+      if (cur_.kind != tok::string || cur_.previous != kw.previous)
+        return fail_token(cur_, "syntax error: expected a string");
+      m.msgstr.emplace_back();
+      std::string& out = m.msgstr.back();
+      do {
+        if (!check_obsolete(cur_)) return false;
+        out.append(cur_.text);
+        if (!advance()) return false;
+      } while (cur_.kind == tok::string && cur_.previous == kw.previous);
+      if (cur_.kind == tok::string) return fail_token(cur_, "syntax error");
+    } else {
+      fail(errc::syntax, m.line, m.column, "missing 'msgstr' section");
+      return false;
+    }
+    got = true;
+    return true;
+  }
+
+  std::string_view text_;
+  std::string_view file_;
+  std::string_view charset_;  // the declared charset, for text_mode::converted
+  text_mode mode_;
+  std::size_t line_ = 1;
+  std::size_t line_start_ = 0;
+  std::size_t pos_ = 0;
+  bool line_obsolete_ = false;
+  bool line_previous_ = false;
+  bool entry_obsolete_ = false;
+  token cur_;
+  std::string scratch_;
+  const po_read_options& options_;
+  bool failed_ = false;
+  error error_;
+};
+
+// The charset named in a header msgstr ("...charset=NAME..."), or empty.
+std::string_view header_charset(std::string_view msgstr) {
+  std::size_t at = msgstr.find("charset=");
+  if (at == npos) return {};
+  std::size_t b = at + 8, e = b;
+  while (e < msgstr.size() && !is_blank(msgstr[e]) && msgstr[e] != '\n' && msgstr[e] != ';') ++e;
+  return msgstr.substr(b, e - b);
+}
+
+std::pair<std::size_t, std::size_t> line_and_column(std::string_view text, std::size_t offset) {
+  std::size_t line = 1 + static_cast<std::size_t>(std::count(
+                             text.begin(), text.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
+  std::size_t nl = text.rfind('\n', offset == 0 ? 0 : offset - 1);
+  std::size_t start = (nl == npos || nl >= offset) ? 0 : nl + 1;
+  return {line, offset - start + 1};
+}
+
+// True for lines GNU keeps as raw bytes: comments, but not the `#~` and `#|` prefixes.
+bool is_plain_comment_line(std::string_view line) {
+  std::size_t i = 0;
+  while (i < line.size() && is_blank(line[i])) ++i;
+  return i < line.size() && line[i] == '#' &&
+         (i + 1 >= line.size() || (line[i + 1] != '~' && line[i + 1] != '|'));
+}
+
+void append_lossy(std::string& out, std::string_view line, std::string_view cs) {
+  while (!line.empty()) {
+    charset::conversion c = charset::to_utf8(line, cs);
+    if (c.ok) {
+      out += c.text;
+      return;
+    }
+    charset::conversion head = charset::to_utf8(line.substr(0, c.error_offset), cs);
+    if (head.ok) out += head.text;
+    out += "\xEF\xBF\xBD";
+    line.remove_prefix(c.error_offset + 1);
+  }
+}
+
+// Converts `text` from `cs` to UTF-8. Bytes invalid in `cs` are an error, except in comment
+// lines, which GNU passes through and which we repair.
+result<std::string> convert_to_utf8(std::string_view text, std::string_view cs, std::string_view file_name) {
+  charset::conversion whole = charset::to_utf8(text, cs);
+  if (whole.ok) return std::move(whole.text);
+  std::string out;
+  out.reserve(text.size() + text.size() / 2);
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t nl = text.find('\n', start);
+    std::size_t end = nl == npos ? text.size() : nl + 1;
+    std::string_view line = text.substr(start, end - start);
+    charset::conversion c = charset::to_utf8(line, cs);
+    if (c.ok) {
+      out += c.text;
+    } else if (is_plain_comment_line(line)) {
+      append_lossy(out, line, cs);
+    } else {
+      auto [l, col] = line_and_column(text, start + c.error_offset);
+      return error{errc::charset, "invalid multibyte sequence", std::string(file_name), l, col};
+    }
+    start = end;
+  }
+  return out;
+}
+
+}  // namespace
 
 const po_message* po_file::header() const noexcept {
   for (const po_message& m : messages)
@@ -9,14 +836,130 @@ const po_message* po_file::header() const noexcept {
   return nullptr;
 }
 
-std::optional<std::string> po_file::header_field(std::string_view) const { return std::nullopt; }
-
-result<po_file> read_po(std::string_view, std::string_view file_name, const po_read_options&) {
-  return error{errc::syntax, "not implemented", std::string(file_name), 0, 0};
+std::optional<std::string> po_file::header_field(std::string_view name) const {
+  const po_message* h = header();
+  if (h == nullptr || h->msgstr.empty() || name.empty()) return std::nullopt;
+  std::string_view s = h->msgstr[0];
+  std::size_t start = 0;
+  while (start < s.size()) {
+    std::size_t nl = s.find('\n', start);
+    std::size_t end = nl == npos ? s.size() : nl;
+    std::string_view line = s.substr(start, end - start);
+    if (line.size() > name.size() && line.compare(0, name.size(), name) == 0 && line[name.size()] == ':') {
+      std::string_view value = line.substr(name.size() + 1);
+      while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) value.remove_prefix(1);
+      return std::string(value);
+    }
+    start = end + 1;
+  }
+  return std::nullopt;
 }
 
-result<po_file> read_po_file(const std::string& path, const po_read_options&) {
-  return error{errc::io, "not implemented", path, 0, 0};
+result<po_file> read_po(std::string_view text, std::string_view file_name, const po_read_options& options) {
+  if (text.size() > options.max_bytes)
+    return error{errc::limit_exceeded,
+                 "file too large (" + std::to_string(text.size()) + " bytes, the limit is " +
+                     std::to_string(options.max_bytes) + ")",
+                 std::string(file_name), 0, 0};
+  // A UTF-8 byte order mark (GNU gettext 0.21 refuses it; later versions and editors accept it).
+  std::size_t base = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+
+  po_file out;
+  out.file_name = std::string(file_name);
+
+  // Pass 1: the first entry, byte-wise, to learn the charset.
+  std::string_view declared;
+  std::string header_msgstr;
+  std::size_t header_line = 0, header_column = 0;
+  {
+    std::vector<po_message> first;
+    po_read_options one = options;
+    one.max_entries = std::max<std::size_t>(one.max_entries, 1);
+    parser p(text, file_name, text_mode::raw, base, one);
+    if (!p.parse(first, true)) return p.take_error();
+    if (!first.empty() && first[0].is_header() && !first[0].msgstr.empty()) {
+      header_msgstr = std::move(first[0].msgstr[0]);
+      declared = header_charset(header_msgstr);
+      header_line = first[0].line;
+      header_column = first[0].column;
+    }
+  }
+
+  std::string converted;
+  std::string_view body = text;
+  text_mode mode = text_mode::utf8;
+  if (declared.empty() || charset::is_utf8(declared)) {
+    out.charset = declared.empty() ? "UTF-8" : std::string(declared);
+    if (scan_utf8(text.substr(base)).first_invalid != npos) mode = text_mode::utf8_validate;
+  } else if (declared == "CHARSET") {
+    // The unfilled template placeholder: fine as long as the text is ASCII (msgcat on a .pot).
+    out.charset = "CHARSET";
+    mode = text_mode::ascii;
+  } else {
+    out.charset = std::string(declared);
+    if (!charset::is_supported(declared))
+      return error{errc::charset, "unknown charset \"" + out.charset + "\"", std::string(file_name),
+                   header_line, header_column};
+    result<std::string> c = convert_to_utf8(text.substr(base), declared, file_name);
+    if (!c) return std::move(c).error();
+    converted = std::move(*c);
+    body = converted;
+    base = 0;
+    mode = text_mode::converted;
+  }
+
+  // Pass 2: the whole file.
+  out.messages.reserve(std::min(options.max_entries, body.size() / 128 + 1));
+  parser p(body, file_name, mode, base, options, declared);
+  if (!p.parse(out.messages, false)) return p.take_error();
+  return out;
+}
+
+result<po_file> read_po_file(const std::string& path, const po_read_options& options) {
+  auto io_error = [&](const char* what, int err) {
+    std::string msg = what;
+    msg += ": ";
+    std::string reason = std::strerror(err);
+    if (!reason.empty() && reason[0] >= 'A' && reason[0] <= 'Z')
+      reason[0] = static_cast<char>(reason[0] - 'A' + 'a');
+    msg += reason;
+    return error{errc::io, std::move(msg), path, 0, 0};
+  };
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return io_error("cannot open file", errno);
+  struct fd_closer {
+    int fd;
+    ~fd_closer() { ::close(fd); }
+  } closer{fd};
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) return io_error("cannot read file", errno);
+  if (S_ISDIR(st.st_mode)) return io_error("cannot read file", EISDIR);
+  std::string data;
+  if (S_ISREG(st.st_mode)) {
+    auto size = static_cast<std::size_t>(st.st_size);
+    if (size > options.max_bytes)
+      return error{errc::limit_exceeded,
+                   "file too large (" + std::to_string(size) + " bytes, the limit is " +
+                       std::to_string(options.max_bytes) + ")",
+                   path, 0, 0};
+    data.reserve(size + 1);
+  }
+  // Read until EOF (the file may change size, or be a pipe), never past the bound.
+  char buf[65536];
+  while (true) {
+    ssize_t got = ::read(fd, buf, sizeof buf);
+    if (got < 0) {
+      if (errno == EINTR) continue;
+      return io_error("cannot read file", errno);
+    }
+    if (got == 0) break;
+    data.append(buf, static_cast<std::size_t>(got));
+    if (data.size() > options.max_bytes)
+      return error{errc::limit_exceeded,
+                   "file too large (the limit is " + std::to_string(options.max_bytes) + " bytes)", path, 0,
+                   0};
+  }
+  return read_po(data, path, options);
 }
 
 }  // namespace erli18n
