@@ -1,10 +1,460 @@
-// Placeholder until the PO writer lands.
+// The PO writer: a po_file back to text, byte for byte as GNU msgcat lays it out.
+//
+// The layout rules below were established by experiment with msgcat 0.21 (see
+// tests/unit/po_writer_test.cc, one test per rule, and the parity tests).
+#include <array>
+#include <climits>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include <vector>
+
+#include "charset.h"
 #include "erli18n/po.h"
+#include "po_writer_unicode.h"
 
 namespace erli18n {
+namespace {
 
-result<std::string> write_po(const po_file& po, const po_write_options&) {
-  return error{errc::syntax, "not implemented", po.file_name, 0, 0};
+using po_unicode::brk;
+
+// Format flags in the order msgcat prints them.
+constexpr std::array<std::string_view, 30> format_names = {
+    "c",      "objc",       "python", "python-brace", "java",          "java-printf",
+    "csharp", "javascript", "scheme", "lisp",         "elisp",         "librep",
+    "ruby",   "sh",         "awk",    "lua",          "object-pascal", "smalltalk",
+    "qt",     "qt-plural",  "kde",    "kde-kuit",     "boost",         "tcl",
+    "perl",   "perl-brace", "php",    "gcc-internal", "gfc-internal",  "ycp"};
+
+enum class tri : std::uint8_t { unset, yes, no, possible, impossible };
+
+// The `#,` flags as msgcat understands them: later flags override earlier ones, unknown ones
+// vanish.
+struct flag_state {
+  bool fuzzy = false;
+  tri wrap = tri::unset;
+  std::array<tri, format_names.size()> formats{};
+  bool has_range = false;
+  unsigned long range_min = 0, range_max = 0;
+
+  bool no_wrap() const noexcept { return wrap == tri::no; }
+};
+
+bool is_flag_separator(char c) noexcept {
+  return c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+// Reads decimal digits at `pos`; values past INT_MAX saturate there, as msgcat's do.
+bool parse_range_number(std::string_view s, std::size_t& pos, unsigned long& value) {
+  if (pos >= s.size() || s[pos] < '0' || s[pos] > '9') return false;
+  value = 0;
+  while (pos < s.size() && s[pos] >= '0' && s[pos] <= '9') {
+    value = value * 10 + static_cast<unsigned long>(s[pos] - '0');
+    if (value > static_cast<unsigned long>(INT_MAX)) value = static_cast<unsigned long>(INT_MAX) + 1;
+    ++pos;
+  }
+  if (value > static_cast<unsigned long>(INT_MAX)) value = INT_MAX;
+  return true;
+}
+
+void apply_format_flag(flag_state& st, std::string_view token) {
+  constexpr std::string_view suffix = "-format";
+  if (token.size() <= suffix.size() || !token.ends_with(suffix)) return;
+  std::string_view lang = token.substr(0, token.size() - suffix.size());
+  tri value = tri::yes;
+  auto strip = [&lang](std::string_view prefix) {
+    if (!lang.starts_with(prefix)) return false;
+    lang.remove_prefix(prefix.size());
+    return true;
+  };
+  if (strip("no-"))
+    value = tri::no;
+  else if (strip("possible-"))
+    value = tri::possible;
+  else if (strip("impossible-"))
+    value = tri::impossible;
+  for (std::size_t i = 0; i < format_names.size(); ++i) {
+    if (format_names[i] == lang) {
+      st.formats[i] = value;
+      return;
+    }
+  }
+}
+
+flag_state parse_flags(const po_message& m) {
+  flag_state st;
+  st.fuzzy = m.fuzzy;
+  // Re-tokenize msgcat's way whatever the reader kept as one flag ("range: 1..3", "a b").
+  std::string line;
+  for (const std::string& f : m.flags) {
+    line += f;
+    line += ',';
+  }
+  std::string_view s = line;
+  std::size_t pos = 0;
+  while (pos < s.size()) {
+    while (pos < s.size() && is_flag_separator(s[pos])) ++pos;
+    std::size_t end = pos;
+    while (end < s.size() && !is_flag_separator(s[end])) ++end;
+    std::string_view token = s.substr(pos, end - pos);
+    pos = end;
+    if (token.empty()) break;
+    if (token == "fuzzy") {
+      st.fuzzy = true;
+    } else if (token == "wrap") {
+      st.wrap = tri::yes;
+    } else if (token == "no-wrap") {
+      st.wrap = tri::no;
+    } else if (token == "range:") {
+      while (pos < s.size() && (s[pos] == ' ' || s[pos] == '\t')) ++pos;
+      unsigned long lo = 0, hi = 0;
+      bool ok = parse_range_number(s, pos, lo);
+      ok = ok && s.substr(pos, 2) == "..";
+      if (ok) pos += 2;
+      ok = ok && parse_range_number(s, pos, hi) && lo <= hi;
+      // msgcat gives up on the rest of the flags after a malformed range.
+      if (!ok) break;
+      st.has_range = true;
+      st.range_min = lo;
+      st.range_max = hi;
+    } else {
+      apply_format_flag(st, token);
+    }
+  }
+  return st;
+}
+
+std::string flags_line(const flag_state& st) {
+  std::string out;
+  auto add = [&out](std::string_view text) {
+    out += out.empty() ? "#, " : ", ";
+    out += text;
+  };
+  if (st.fuzzy) add("fuzzy");
+  for (std::size_t i = 0; i < format_names.size(); ++i) {
+    switch (st.formats[i]) {
+      case tri::yes:
+      case tri::possible:
+        out += out.empty() ? "#, " : ", ";
+        out += format_names[i];
+        out += "-format";
+        break;
+      case tri::no:
+        out += out.empty() ? "#, no-" : ", no-";
+        out += format_names[i];
+        out += "-format";
+        break;
+      default:
+        break;
+    }
+  }
+  if (st.has_range) add("range: " + std::to_string(st.range_min) + ".." + std::to_string(st.range_max));
+  if (st.no_wrap()) add("no-wrap");
+  if (!out.empty()) out += '\n';
+  return out;
+}
+
+// Decodes one UTF-8 sequence at `i`; an invalid byte decodes as itself with length 1.
+char32_t decode_utf8(std::string_view s, std::size_t i, std::size_t& len) noexcept {
+  const auto b0 = static_cast<unsigned char>(s[i]);
+  if (b0 < 0x80) {
+    len = 1;
+    return b0;
+  }
+  std::size_t n = b0 >= 0xf0 ? 4 : b0 >= 0xe0 ? 3 : b0 >= 0xc0 ? 2 : 0;
+  if (n == 0 || i + n > s.size()) {
+    len = 1;
+    return 0xfffd;
+  }
+  char32_t c = b0 & (0x7f >> n);
+  for (std::size_t k = 1; k < n; ++k) {
+    const auto b = static_cast<unsigned char>(s[i + k]);
+    if ((b & 0xc0) != 0x80) {
+      len = 1;
+      return 0xfffd;
+    }
+    c = (c << 6) | (b & 0x3f);
+  }
+  len = n;
+  return c;
+}
+
+// The escape msgcat writes for a character, or nullptr when it writes the byte itself
+// (other control characters included).
+const char* escape_of(char32_t c) noexcept {
+  switch (c) {
+    case '\n':
+      return "\\n";
+    case '\t':
+      return "\\t";
+    case '"':
+      return "\\\"";
+    case '\\':
+      return "\\\\";
+    case '\a':
+      return "\\a";
+    case '\b':
+      return "\\b";
+    case '\f':
+      return "\\f";
+    case '\v':
+      return "\\v";
+    case '\r':
+      return "\\r";
+    default:
+      return nullptr;
+  }
+}
+
+class writer {
+ public:
+  writer(const po_write_options& options, bool cjk) : options_(options), cjk_(cjk) {}
+
+  std::string& out() noexcept { return out_; }
+
+  // Writes `keyword "text"` with the continuation layout msgcat uses: one line when the
+  // string fits and has no inner newline, else `keyword ""` and one quoted line per piece.
+  void write_string(std::string_view prefix, std::string_view keyword, std::string_view text, bool wrap) {
+    analyse(text, wrap);
+    const std::size_t n = cps_.size();
+    const std::size_t width = options_.width;
+    // A line (prefix, keyword, quotes included) may be exactly `width` columns wide.
+    const std::size_t first_start = prefix.size() + keyword.size() + 2;
+    bool single = true;
+    if (wrap) {
+      single = fill(first_start, width) == 1;
+    } else {
+      for (std::size_t i = 1; i < n; ++i)
+        if (brks_[i] == brk::mandatory) single = false;
+    }
+    out_ += prefix;
+    out_ += keyword;
+    if (single) {
+      out_ += " \"";
+      append_escaped(0, n);
+      out_ += "\"\n";
+      return;
+    }
+    out_ += " \"\"\n";
+    if (wrap)
+      fill(prefix.size() + 1, width);
+    else {
+      starts_.clear();
+      starts_.push_back(0);
+      for (std::size_t i = 1; i < n; ++i)
+        if (brks_[i] == brk::mandatory) starts_.push_back(i);
+    }
+    starts_.push_back(n);
+    for (std::size_t l = 0; l + 1 < starts_.size(); ++l) {
+      out_ += prefix;
+      out_ += '"';
+      append_escaped(starts_[l], starts_[l + 1]);
+      out_ += "\"\n";
+    }
+  }
+
+  void write_references(const std::vector<po_reference>& refs) {
+    if (refs.empty()) return;
+    // msgcat keeps the first of repeated references.
+    std::unordered_set<std::string> seen;
+    std::size_t column = 0;
+    std::string item;
+    bool line_open = false;
+    for (const po_reference& r : refs) {
+      item = r.file;
+      if (r.line) {
+        item += ':';
+        item += std::to_string(*r.line);
+      }
+      if (refs.size() > 1 && !seen.insert(item).second) continue;
+      if (line_open && column + 1 + item.size() > options_.width) {
+        out_ += '\n';
+        line_open = false;
+      }
+      if (!line_open) {
+        out_ += "#:";
+        column = 2;
+        line_open = true;
+      }
+      out_ += ' ';
+      out_ += item;
+      column += 1 + item.size();
+    }
+    if (line_open) out_ += '\n';
+  }
+
+ private:
+  void analyse(std::string_view text, bool wrap) {
+    text_ = text;
+    cps_.clear();
+    offsets_.clear();
+    widths_.clear();
+    for (std::size_t i = 0; i < text.size();) {
+      std::size_t len = 1;
+      const char32_t c = decode_utf8(text, i, len);
+      cps_.push_back(c);
+      offsets_.push_back(i);
+      std::uint8_t w;
+      if (const char* e = escape_of(c)) {
+        w = static_cast<std::uint8_t>(std::char_traits<char>::length(e));
+      } else if (c < 0x80) {
+        w = c < 0x20 || c == 0x7f ? 0 : 1;
+      } else {
+        const po_unicode::char_props p = po_unicode::props(c);
+        w = p.ambiguous && cjk_ ? 2 : p.width;
+      }
+      widths_.push_back(w);
+      i += len;
+    }
+    offsets_.push_back(text.size());
+    const std::size_t n = cps_.size();
+    brks_.assign(n, brk::prohibited);
+    if (wrap) {
+      po_unicode::line_breaks(cps_, cjk_, brks_);
+      // Only a newline ends a line; other hard breaks (CR, FF, VT) are written as escapes
+      // inside the line.
+      for (std::size_t i = 1; i < n; ++i)
+        if (brks_[i] == brk::mandatory && cps_[i - 1] != '\n') brks_[i] = brk::allowed;
+    }
+    for (std::size_t i = 1; i < n; ++i)
+      if (cps_[i - 1] == '\n') brks_[i] = brk::mandatory;
+  }
+
+  // Greedy filling: break at the last opportunity before the column limit; a piece with no
+  // opportunity overflows. Fills starts_ and returns the number of lines.
+  std::size_t fill(std::size_t start_column, std::size_t width) {
+    starts_.clear();
+    starts_.push_back(0);
+    const std::size_t n = cps_.size();
+    // Columns left for text: the closing quote takes one.
+    const std::size_t limit = width > 0 ? width - 1 : 0;
+    std::size_t column = start_column;
+    std::size_t last_break = 0;  // 0: none on this line
+    std::size_t column_at_break = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (i > 0 && brks_[i] == brk::mandatory) {
+        starts_.push_back(i);
+        column = start_column;
+        last_break = 0;
+      } else if (i > 0 && brks_[i] == brk::allowed && i != starts_.back()) {
+        last_break = i;
+        column_at_break = column;
+      }
+      column += widths_[i];
+      if (column > limit && last_break != 0) {
+        starts_.push_back(last_break);
+        column = start_column + (column - column_at_break);
+        last_break = 0;
+      }
+    }
+    return starts_.size();
+  }
+
+  void append_escaped(std::size_t from, std::size_t to) {
+    std::size_t run = offsets_[from];  // start of the bytes not yet copied
+    for (std::size_t i = from; i < to; ++i) {
+      const char32_t c = cps_[i];
+      const char* e = c < 0x80 ? escape_of(c) : nullptr;
+      if (!e) continue;
+      out_.append(text_, run, offsets_[i] - run);
+      out_ += e;
+      run = offsets_[i + 1];
+    }
+    out_.append(text_, run, offsets_[to] - run);
+  }
+
+  const po_write_options& options_;
+  bool cjk_;
+  std::string out_;
+  std::string_view text_;
+  std::vector<char32_t> cps_;
+  std::vector<std::size_t> offsets_;
+  std::vector<std::uint8_t> widths_;
+  std::vector<brk> brks_;
+  std::vector<std::size_t> starts_;
+};
+
+void write_comment(std::string& out, std::string_view mark, std::string_view text) {
+  // The reader keeps the text after the mark; msgcat drops one leading space and writes the
+  // mark, a space and the rest (or the bare mark for an empty comment).
+  if (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  out += mark;
+  if (!text.empty()) {
+    out += ' ';
+    out += text;
+  }
+  out += '\n';
+}
+
+void write_message(writer& w, const po_message& m, bool wrap) {
+  std::string& out = w.out();
+  for (const std::string& c : m.translator_comments) write_comment(out, "#", c);
+  for (const std::string& c : m.extracted_comments) write_comment(out, "#.", c);
+  w.write_references(m.references);
+  const flag_state flags = parse_flags(m);
+  out += flags_line(flags);
+  // --no-wrap and the no-wrap flag leave long lines alone; `#:` lines are folded regardless.
+  const bool do_wrap = wrap && !flags.no_wrap();
+  const std::string_view previous_prefix = m.obsolete ? "#~| " : "#| ";
+  if (m.previous_msgctxt) w.write_string(previous_prefix, "msgctxt", *m.previous_msgctxt, do_wrap);
+  if (m.previous_msgid) w.write_string(previous_prefix, "msgid", *m.previous_msgid, do_wrap);
+  if (m.previous_msgid_plural)
+    w.write_string(previous_prefix, "msgid_plural", *m.previous_msgid_plural, do_wrap);
+  const std::string_view prefix = m.obsolete ? "#~ " : "";
+  if (m.msgctxt) w.write_string(prefix, "msgctxt", *m.msgctxt, do_wrap);
+  w.write_string(prefix, "msgid", m.msgid, do_wrap);
+  if (m.msgid_plural) {
+    w.write_string(prefix, "msgid_plural", *m.msgid_plural, do_wrap);
+    std::string keyword;
+    for (std::size_t i = 0; i < m.msgstr.size(); ++i) {
+      keyword = "msgstr[" + std::to_string(i) + "]";
+      w.write_string(prefix, keyword, m.msgstr[i], do_wrap);
+    }
+  } else {
+    w.write_string(prefix, "msgstr", m.msgstr.empty() ? std::string_view{} : std::string_view{m.msgstr[0]},
+                   do_wrap);
+  }
+}
+
+}  // namespace
+
+result<std::string> write_po(const po_file& po, const po_write_options& options) {
+  // msgcat refuses a file that defines a message twice.
+  {
+    std::unordered_set<std::string> keys;
+    std::string key;
+    for (const po_message& m : po.messages) {
+      if (m.obsolete) continue;
+      key.clear();
+      if (m.msgctxt) {
+        key += *m.msgctxt;
+        key += '\x04';
+      } else {
+        key += '\x05';
+      }
+      key += m.msgid;
+      if (!keys.insert(key).second)
+        return error{errc::syntax, "duplicate message definition", po.file_name, m.line, m.column};
+    }
+  }
+  // A file holding nothing but its header comes out empty.
+  bool only_header = true;
+  for (const po_message& m : po.messages) only_header = only_header && m.is_header();
+  if (only_header) return std::string{};
+
+  writer w(options, po_unicode::is_cjk_charset(po.charset));
+  bool first = true;
+  for (const po_message& m : po.messages) {
+    if (!first) w.out() += '\n';
+    first = false;
+    write_message(w, m, options.wrap);
+  }
+  std::string text = std::move(w.out());
+  if (charset::is_utf8(po.charset) || po.charset == "CHARSET") return text;
+  charset::conversion conv = charset::from_utf8(text, po.charset);
+  if (!conv.ok) return error{errc::charset, "cannot convert the output to " + po.charset, po.file_name, 0, 0};
+  return std::move(conv.text);
 }
 
 }  // namespace erli18n

@@ -1,0 +1,199 @@
+// UAX #14 line-break opportunities and display widths for the PO writer.
+#include "po_writer_unicode.h"
+
+#include <algorithm>
+#include <array>
+#include <iterator>
+
+namespace erli18n::po_unicode {
+namespace {
+
+constexpr std::uint32_t table[] = {
+#include "po_writer_unicode_table.inc"
+};
+
+constexpr char_props decode(std::uint32_t row) noexcept {
+  char_props p;
+  p.cls = static_cast<lb>((row >> 4) & 0x7f);
+  const std::uint32_t code = row & 0xf;
+  p.control = (code & 3) == 3;
+  p.width = p.control ? 0 : static_cast<std::uint8_t>(code & 3);
+  p.ambiguous = (code & 4) != 0;
+  p.east_asian_wide = (code & 8) != 0;
+  return p;
+}
+
+// Printable ASCII is most of every catalog; answer it without a search.
+constexpr auto ascii_table = [] {
+  std::array<char_props, 128> t{};
+  std::size_t row = 0;
+  for (std::uint32_t c = 0; c < 128; ++c) {
+    while (row + 1 < std::size(table) && (table[row + 1] >> 11) <= c) ++row;
+    t[c] = decode(table[row]);
+  }
+  return t;
+}();
+
+bool ascii_iequal(std::string_view a, std::string_view b) noexcept {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    char x = a[i], y = b[i];
+    if (x >= 'a' && x <= 'z') x = static_cast<char>(x - 'a' + 'A');
+    if (y >= 'a' && y <= 'z') y = static_cast<char>(y - 'a' + 'A');
+    if (x != y) return false;
+  }
+  return true;
+}
+
+// LB1: classes the algorithm does not use directly.
+lb resolve(lb c, bool cjk) noexcept {
+  switch (c) {
+    case lb::AI:
+      return cjk ? lb::ID : lb::AL;
+    case lb::SG:
+    case lb::XX:
+    case lb::SA:  // no dictionary: South East Asian scripts break like letters, as msgcat's do
+      return lb::AL;
+    case lb::CJ:
+      return lb::NS;
+    default:
+      return c;
+  }
+}
+
+bool in(lb c, std::initializer_list<lb> set) noexcept {
+  return std::find(set.begin(), set.end(), c) != set.end();
+}
+
+}  // namespace
+
+char_props props(char32_t c) noexcept {
+  if (c < 128) return ascii_table[c];
+  const std::uint32_t key = (static_cast<std::uint32_t>(c) << 11) | 0x7ff;
+  const std::uint32_t* it = std::upper_bound(std::begin(table), std::end(table), key);
+  return decode(*(it - 1));
+}
+
+bool is_cjk_charset(std::string_view charset) noexcept {
+  for (std::string_view name : {"EUC-JP", "EUC-KR", "EUC-TW", "GB2312", "GBK", "BIG5", "CP949", "JOHAB"})
+    if (ascii_iequal(charset, name)) return true;
+  return false;
+}
+
+void line_breaks(std::span<const char32_t> text, bool cjk, std::span<brk> out) noexcept {
+  if (text.empty()) return;
+  out[0] = brk::prohibited;
+  // `before` is the class of the previous character after LB9/LB10 (a combining mark takes
+  // its base's class); `base` the class of the last character that is not a space, for the
+  // rules of the form "X SP* ×".
+  auto first = props(text[0]);
+  lb actual_prev = resolve(first.cls, cjk);
+  lb before = actual_prev == lb::CM || actual_prev == lb::ZWJ ? lb::AL : actual_prev;
+  bool before_wide = first.east_asian_wide;
+  lb before_prev = lb::XX;
+  lb base = before;
+  bool zw_pending = before == lb::ZW;
+  std::size_t ri_run = before == lb::RI ? 1 : 0;
+
+  for (std::size_t i = 1; i < text.size(); ++i) {
+    const char_props p = props(text[i]);
+    lb cur = resolve(p.cls, cjk);
+    brk result = brk::allowed;
+    bool absorbed = false;
+
+    if (actual_prev == lb::BK || actual_prev == lb::LF || actual_prev == lb::NL) {
+      result = brk::mandatory;
+    } else if (actual_prev == lb::CR && cur != lb::LF) {
+      result = brk::mandatory;
+    } else if (in(cur, {lb::BK, lb::CR, lb::LF, lb::NL, lb::SP, lb::ZW})) {
+      result = brk::prohibited;  // LB6, LB7
+    } else if (zw_pending) {
+      result = brk::allowed;  // LB8
+    } else if (actual_prev == lb::ZWJ) {
+      result = brk::prohibited;  // LB8a
+      if (cur == lb::CM || cur == lb::ZWJ) absorbed = before != lb::SP;
+    } else if ((cur == lb::CM || cur == lb::ZWJ) && before != lb::SP) {
+      result = brk::prohibited;  // LB9
+      absorbed = true;
+    } else {
+      if (cur == lb::CM || cur == lb::ZWJ) cur = lb::AL;  // LB10
+      const bool spaces = before == lb::SP;
+      if (cur == lb::WJ || before == lb::WJ)
+        result = brk::prohibited;  // LB11
+      else if (before == lb::GL)
+        result = brk::prohibited;  // LB12
+      else if (cur == lb::GL && !in(before, {lb::SP, lb::BA, lb::HY}))
+        result = brk::prohibited;  // LB12a
+      else if (in(cur, {lb::CL, lb::CP, lb::EX, lb::IS, lb::SY}))
+        result = brk::prohibited;  // LB13
+      else if (base == lb::OP)
+        result = brk::prohibited;  // LB14
+      else if (base == lb::QU && cur == lb::OP)
+        result = brk::prohibited;  // LB15
+      else if (in(base, {lb::CL, lb::CP}) && cur == lb::NS)
+        result = brk::prohibited;  // LB16
+      else if (base == lb::B2 && cur == lb::B2)
+        result = brk::prohibited;  // LB17
+      else if (spaces)
+        result = brk::allowed;  // LB18
+      else if (cur == lb::QU || before == lb::QU)
+        result = brk::prohibited;  // LB19
+      else if (cur == lb::CB || before == lb::CB)
+        result = brk::allowed;  // LB20
+      else if (in(cur, {lb::BA, lb::HY, lb::NS}) || before == lb::BB)
+        result = brk::prohibited;  // LB21
+      else if (before_prev == lb::HL && in(before, {lb::HY, lb::BA}))
+        result = brk::prohibited;  // LB21a
+      else if (before == lb::SY && cur == lb::HL)
+        result = brk::prohibited;  // LB21b
+      else if (cur == lb::IN)
+        result = brk::prohibited;  // LB22
+      else if ((in(before, {lb::AL, lb::HL}) && cur == lb::NU) ||
+               (before == lb::NU && in(cur, {lb::AL, lb::HL})))
+        result = brk::prohibited;  // LB23
+      else if ((before == lb::PR && in(cur, {lb::ID, lb::EB, lb::EM})) ||
+               (in(before, {lb::ID, lb::EB, lb::EM}) && cur == lb::PO))
+        result = brk::prohibited;  // LB23a
+      else if ((in(before, {lb::PR, lb::PO}) && in(cur, {lb::AL, lb::HL})) ||
+               (in(before, {lb::AL, lb::HL}) && in(cur, {lb::PR, lb::PO})))
+        result = brk::prohibited;  // LB24
+      else if ((in(before, {lb::CL, lb::CP, lb::NU}) && in(cur, {lb::PO, lb::PR})) ||
+               (in(before, {lb::PO, lb::PR}) && in(cur, {lb::OP, lb::NU})) ||
+               (in(before, {lb::HY, lb::IS, lb::NU, lb::SY}) && cur == lb::NU))
+        result = brk::prohibited;  // LB25
+      else if ((before == lb::JL && in(cur, {lb::JL, lb::JV, lb::H2, lb::H3})) ||
+               (in(before, {lb::JV, lb::H2}) && in(cur, {lb::JV, lb::JT})) ||
+               (in(before, {lb::JT, lb::H3}) && cur == lb::JT))
+        result = brk::prohibited;  // LB26
+      else if ((in(before, {lb::JL, lb::JV, lb::JT, lb::H2, lb::H3}) && cur == lb::PO) ||
+               (before == lb::PR && in(cur, {lb::JL, lb::JV, lb::JT, lb::H2, lb::H3})))
+        result = brk::prohibited;  // LB27
+      else if (in(before, {lb::AL, lb::HL}) && in(cur, {lb::AL, lb::HL}))
+        result = brk::prohibited;  // LB28
+      else if (before == lb::IS && in(cur, {lb::AL, lb::HL}))
+        result = brk::prohibited;  // LB29
+      else if ((in(before, {lb::AL, lb::HL, lb::NU}) && cur == lb::OP && !p.east_asian_wide) ||
+               (before == lb::CP && !before_wide && in(cur, {lb::AL, lb::HL, lb::NU})))
+        result = brk::prohibited;  // LB30
+      else if (before == lb::RI && cur == lb::RI && ri_run % 2 == 1)
+        result = brk::prohibited;  // LB30a
+      else if (before == lb::EB && cur == lb::EM)
+        result = brk::prohibited;  // LB30b
+    }
+    out[i] = result;
+
+    actual_prev = resolve(p.cls, cjk);
+    if (absorbed) continue;
+    if (cur == lb::CM || cur == lb::ZWJ) cur = lb::AL;  // LB10
+    before_prev = before;
+    before = cur;
+    before_wide = p.east_asian_wide;
+    ri_run = cur == lb::RI ? ri_run + 1 : 0;
+    if (cur != lb::SP) {
+      base = cur;
+      zw_pending = cur == lb::ZW;
+    }
+  }
+}
+
+}  // namespace erli18n::po_unicode
