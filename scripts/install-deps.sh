@@ -10,6 +10,8 @@ packages=(
   libcli11-dev nlohmann-json3-dev libgtest-dev libgmock-dev
   # benchmarks: Google Benchmark, Boost.Locale and Abseil for the comparisons
   libbenchmark-dev libboost-locale-dev libabsl-dev
+  # bench/run.sh: whole-process timing of erli18n normalize against msgcat
+  hyperfine
   # the GNU oracle and real catalogs for the parity tests
   gettext locales iso-codes libglib2.0-data coreutils
   # formatting check and fuzzers

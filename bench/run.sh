@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# bench/run.sh [BUILD_DIR]: runs erli18n's benchmarks and prints every result on stdout.
+#
+# `make bench` builds BUILD_DIR (default build-bench) with -DERLI18N_BUILD_BENCH=ON and then
+# runs this script. It
+#   1. prepares the inputs in BUILD_DIR/bench-data from the real catalogs on the machine
+#      (once; delete that folder to rebuild them):
+#        largest.po  the largest .mo under the locale folder, decompiled with msgunfmt
+#        concat.po   a few hundred UTF-8 catalogs in one file (~20 MB), each message given a
+#                    msgctxt naming its catalog so that no msgid repeats, then put through
+#                    msgcat so the file is exactly what msgcat writes
+#   2. runs the in-process benchmarks (po_read_bench: PO read and write throughput, with a
+#      memchr and a UTF-8 validation floor);
+#   3. compares whole processes, `erli18n normalize` against `msgcat`, with hyperfine, after
+#      checking that both write the same bytes.
+#
+# Environment: ERLI18N_BENCH_LOCALE_DIR (default /usr/share/locale), ERLI18N_BENCH_CONCAT_BYTES
+# (default 20000000), ERLI18N_BENCH_ARGS (extra Google Benchmark flags), HYPERFINE_RUNS
+# (default 10).
+set -euo pipefail
+
+build=$(cd "${1:-build-bench}" && pwd)
+locale_dir=${ERLI18N_BENCH_LOCALE_DIR:-/usr/share/locale}
+concat_bytes=${ERLI18N_BENCH_CONCAT_BYTES:-20000000}
+runs=${HYPERFINE_RUNS:-10}
+data=$build/bench-data
+erli18n=$build/bin/erli18n
+mkdir -p "$data"
+
+for tool in msgunfmt msgcat hyperfine cmp awk; do
+  command -v "$tool" >/dev/null || { echo "run.sh: error: $tool is not installed (make deps)" >&2; exit 1; }
+done
+for bin in "$erli18n" "$build/bin/po_read_bench"; do
+  [ -x "$bin" ] || { echo "run.sh: error: $bin is missing; build $build first (make bench)" >&2; exit 1; }
+done
+
+section() { printf '\n=== %s\n' "$*"; }
+
+section "machine"
+echo "date:     $(date -u '+%Y-%m-%d %H:%M UTC')"
+echo "cpu:      $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //') ($(nproc) cores available)"
+echo "kernel:   $(uname -sr)"
+echo "load:     $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "msgcat:   $(msgcat --version | sed -n 1p)"
+echo "compiler: $(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")" \
+  "($(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$build/CMakeCache.txt"))"
+
+section "inputs"
+largest=$data/largest.po
+if [ ! -s "$largest" ]; then
+  # Read to the end (no head): with pipefail, an early exit would fail the pipeline.
+  mo=$(find "$locale_dir" -name '*.mo' -printf '%s %p\n' | sort -k1,1rn -k2 | awk 'NR == 1 { sub(/^[0-9]+ /, ""); print }')
+  [ -n "$mo" ] || { echo "run.sh: error: no .mo files under $locale_dir" >&2; exit 1; }
+  msgunfmt -o "$largest" "$mo"
+  echo "$mo" >"$data/largest.source"
+fi
+echo "largest.po: $(stat -c %s "$largest") bytes, from $(cat "$data/largest.source")"
+
+concat=$data/concat.po
+stamp="locale=$locale_dir bytes=$concat_bytes"
+if [ ! -s "$concat" ] || [ "$(cat "$data/concat.stamp" 2>/dev/null)" != "$stamp" ]; then
+  echo "building concat.po from $locale_dir (takes a minute)..."
+  raw=$data/concat.raw.po
+  # One header for the whole file; the catalogs' own headers are dropped.
+  printf '%s\n' 'msgid ""' 'msgstr ""' '"Content-Type: text/plain; charset=UTF-8\n"' \
+    '"Content-Transfer-Encoding: 8bit\n"' '' >"$raw"
+  count=0
+  # Every 8th catalog in path order spreads the sample over languages and domains; only
+  # UTF-8 ones, so that the file has one charset.
+  for mo in $(find "$locale_dir" -name '*.mo' | LC_ALL=C sort | awk 'NR % 8 == 1'); do
+    msgunfmt -o "$data/one.po" "$mo" 2>/dev/null || continue
+    grep -qi '^"Content-Type: text/plain; charset=utf-8' "$data/one.po" || continue
+    rel=${mo#"$locale_dir"/}
+    tag=${rel%.mo}  # e.g. de/LC_MESSAGES/glib20 (coreutils also has LC_TIME catalogs)
+    # msgunfmt writes no comments, so each entry is [msgctxt] msgid [msgid_plural] msgstr...
+    # and entries are separated by blank lines, with none after the last. Prefix the context
+    # with the catalog's tag, or add one, and drop the header entry (msgid "" without context).
+    awk -v tag="$tag" '
+      BEGIN { start = 1 }
+      /^$/ { if (!header) print; start = 1; header = 0; has_ctx = 0; next }
+      {
+        if (start && $0 == "msgid \"\"") header = 1
+        start = 0
+        if (header) next
+        if (substr($0, 1, 9) == "msgctxt \"") { has_ctx = 1; $0 = "msgctxt \"" tag "|" substr($0, 10) }
+        else if (substr($0, 1, 7) == "msgid \"" && !has_ctx) print "msgctxt \"" tag "\""
+        print
+      }
+      END { if (!start) print "" }' "$data/one.po" >>"$raw"
+    count=$((count + 1))
+    [ "$(stat -c %s "$raw")" -ge "$concat_bytes" ] && break
+  done
+  rm -f "$data/one.po"
+  # msgcat both proves the file valid and makes it byte-for-byte what msgcat writes. Its
+  # warnings about \a escapes in a few real catalogs are expected.
+  msgcat -o "$concat" "$raw" 2>"$data/concat.msgcat-warnings"
+  rm -f "$raw"
+  echo "$count catalogs" >"$data/concat.info"
+  echo "$stamp" >"$data/concat.stamp"
+fi
+echo "concat.po:  $(stat -c %s "$concat") bytes, $(cat "$data/concat.info") from $locale_dir," \
+  "$(grep -c '^msgid ' "$concat") entries"
+
+section "in-process: PO read and write throughput (po_read_bench)"
+echo "B/s is in decimal units (M/s = MB/s); bytes_per_second in binary units (M/s = MiB/s)."
+# Google Benchmark's 'Library was built as DEBUG' refers to Debian's libbenchmark, not erli18n.
+# shellcheck disable=SC2086
+ERLI18N_BENCH_LARGEST=$largest ERLI18N_BENCH_CONCAT=$concat "$build/bin/po_read_bench" \
+  --benchmark_repetitions=3 --benchmark_report_aggregates_only=true ${ERLI18N_BENCH_ARGS:-} 2>&1
+
+section "whole process: erli18n normalize vs msgcat (hyperfine)"
+status=0
+for name in largest concat; do
+  in=$data/$name.po
+  out_gnu=$data/$name.msgcat.out
+  out_ours=$data/$name.erli18n.out
+  echo "--- $name.po ($(stat -c %s "$in") bytes)"
+  msgcat -o "$out_gnu" "$in" 2>/dev/null
+  if ! "$erli18n" normalize -o "$out_ours" "$in" 2>"$data/$name.erli18n.err"; then
+    echo "SKIPPED: erli18n normalize failed: $(head -3 "$data/$name.erli18n.err")"
+    status=1
+    continue
+  fi
+  if ! cmp "$out_gnu" "$out_ours"; then
+    echo "SKIPPED: outputs differ, so timing them would compare different work"
+    status=1
+    continue
+  fi
+  echo "outputs identical ($(stat -c %s "$out_ours") bytes)"
+  hyperfine -N --warmup 3 --runs "$runs" --export-csv "$data/$name.csv" \
+    --command-name msgcat "msgcat -o $out_gnu $in" \
+    --command-name "erli18n normalize" "$erli18n normalize -o $out_ours $in"
+  # CSV columns: command,mean,stddev,median,user,system,min,max (seconds).
+  awk -F, -v bytes="$(stat -c %s "$in")" '
+    NR > 1 { median[$1] = $4 }
+    END {
+      g = median["msgcat"]; e = median["erli18n normalize"]
+      printf "median: msgcat %.1f ms (%.0f MB/s), erli18n normalize %.1f ms (%.0f MB/s); ratio msgcat/erli18n = %.2fx\n",
+        g * 1000, bytes / g / 1e6, e * 1000, bytes / e / 1e6, g / e
+    }' "$data/$name.csv"
+done
+exit $status
