@@ -46,11 +46,10 @@ constexpr std::size_t npos = std::string_view::npos;
 
 // How strings are checked while lexing.
 enum class text_mode {
-  raw,            // bytes as they are, unchecked: the header pass
-  utf8,           // UTF-8 input already validated: only bytes made by escapes need a check
-  utf8_validate,  // the input has invalid UTF-8 somewhere: check each string, repair comments
-  ascii,          // `charset=CHARSET`: strings must be ASCII (GNU: "invalid multibyte sequence")
-  converted,      // iconv output: bytes made by escapes are in the declared charset
+  raw,        // bytes as they are, unchecked: the header pass
+  utf8,       // strings must be UTF-8 (checked as they are scanned); comments are repaired
+  ascii,      // `charset=CHARSET`: strings must be ASCII (GNU: "invalid multibyte sequence")
+  converted,  // iconv output, valid UTF-8: bytes made by escapes are in the declared charset
 };
 
 bool is_blank(char c) noexcept { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
@@ -89,28 +88,39 @@ std::size_t utf8_sequence_length(const unsigned char* p, std::size_t avail) noex
   return len;
 }
 
-// One pass over the whole input; skips ASCII eight bytes at a time.
+// One pass over the whole input; skips ASCII eight bytes at a time and takes the two-byte
+// sequences of Latin, Greek, Cyrillic, Hebrew and Arabic text without a call.
 utf8_scan scan_utf8(std::string_view s) noexcept {
   utf8_scan out;
   const auto* p = reinterpret_cast<const unsigned char*>(s.data());
   const std::size_t n = s.size();
   std::size_t i = 0;
   while (i < n) {
-    while (i + 8 <= n) {
-      std::uint64_t w;
-      std::memcpy(&w, p + i, 8);
-      if (w & 0x8080808080808080ull) break;
-      i += 8;
+    if (p[i] < 0x80) {
+      ++i;
+      while (i + 8 <= n) {
+        std::uint64_t w;
+        std::memcpy(&w, p + i, 8);
+        if (w & 0x8080808080808080ull) break;
+        i += 8;
+      }
+      continue;
     }
-    while (i < n && p[i] < 0x80) ++i;
-    if (i >= n) break;
     if (out.first_non_ascii == npos) out.first_non_ascii = i;
-    std::size_t len = utf8_sequence_length(p + i, n - i);
-    if (len == 0) {
-      out.first_invalid = i;
-      return out;
-    }
-    i += len;
+    // Runs of non-ASCII characters are common in translations: stay in this loop for them.
+    do {
+      unsigned char c = p[i];
+      if (c >= 0xC2 && c <= 0xDF && i + 1 < n && (p[i + 1] & 0xC0) == 0x80) {
+        i += 2;
+        continue;
+      }
+      std::size_t len = utf8_sequence_length(p + i, n - i);
+      if (len == 0) {
+        out.first_invalid = i;
+        return out;
+      }
+      i += len;
+    } while (i < n && p[i] >= 0x80);
   }
   return out;
 }
@@ -163,8 +173,9 @@ struct token {
 };
 
 // Characters that end the fast scan of a string body.
-constexpr std::array<bool, 256> make_string_stops() {
+constexpr std::array<bool, 256> make_string_stops(bool non_ascii) {
   std::array<bool, 256> t{};
+  for (int c = 0x80; non_ascii && c < 0x100; ++c) t[static_cast<std::size_t>(c)] = true;
   t['"'] = true;
   t['\\'] = true;
   t['\n'] = true;
@@ -172,7 +183,9 @@ constexpr std::array<bool, 256> make_string_stops() {
   t[0x04] = true;
   return t;
 }
-constexpr std::array<bool, 256> string_stops = make_string_stops();
+constexpr std::array<bool, 256> string_stops = make_string_stops(false);
+// The same, also stopping at bytes >= 0x80 for the modes that check them.
+constexpr std::array<bool, 256> string_stops_checked = make_string_stops(true);
 
 class parser {
  public:
@@ -184,6 +197,8 @@ class parser {
         mode_(mode),
         line_start_(base_offset),
         pos_(base_offset),
+        stops_(mode == text_mode::utf8 || mode == text_mode::ascii ? string_stops_checked.data()
+                                                                   : string_stops.data()),
         options_(options) {}
 
   // Parses entries until the end (or, with `first_only`, after the first entry).
@@ -336,8 +351,7 @@ class parser {
     std::string_view t = text_.substr(body, end - body);
     // GNU keeps comments as C strings: a NUL ends them.
     if (std::size_t z = t.find('\0'); z != npos) t = t.substr(0, z);
-    if ((mode_ == text_mode::utf8_validate || mode_ == text_mode::ascii) &&
-        scan_utf8(t).first_invalid != npos) {
+    if ((mode_ == text_mode::utf8 || mode_ == text_mode::ascii) && scan_utf8(t).first_invalid != npos) {
       scratch_.clear();
       append_repaired_utf8(scratch_, t);
       t = scratch_;
@@ -352,12 +366,11 @@ class parser {
     const char* s = text_.data();
     std::size_t body = ++pos_;
     // Fast path: a run without escapes, NULs or <EOT> is the value itself.
-    std::size_t i = body;
-    while (i < n && !string_stops[static_cast<unsigned char>(s[i])]) ++i;
+    std::size_t i = scan_plain(body);
+    if (i == npos) return false;
     if (i < n && s[i] == '"') {
       pos_ = i + 1;
       std::string_view v(s + body, i - body);
-      if (!check_string_bytes(v, body)) return false;
       cur_.kind = tok::string;
       cur_.text = v;
       return true;
@@ -400,8 +413,8 @@ class parser {
       }
       if (c != '\\') {
         if (!flush()) return false;
-        std::size_t j = i;
-        while (j < n && !string_stops[static_cast<unsigned char>(s[j])]) ++j;
+        std::size_t j = scan_plain(i);
+        if (j == npos) return false;
         if (!truncated) scratch_.append(s + i, j - i);
         i = j;
         continue;
@@ -491,7 +504,6 @@ class parser {
     }
     if (!flush()) return false;
     pos_ = i + 1;
-    if (!check_string_bytes(std::string_view(s + body, i - body), body)) return false;
     // Escapes can produce bytes the check of the raw text did not see.
     if (high_escape && mode_ != text_mode::raw && mode_ != text_mode::converted && !check_decoded(scratch_))
       return false;
@@ -500,20 +512,22 @@ class parser {
     return true;
   }
 
-  // Checks the raw bytes of a string body (which starts at offset `body`) against the mode.
-  bool check_string_bytes(std::string_view v, std::size_t body) {
-    if (mode_ != text_mode::utf8_validate && mode_ != text_mode::ascii) return true;
-    const auto* p = reinterpret_cast<const unsigned char*>(v.data());
-    for (std::size_t k = 0; k < v.size(); ++k) {
-      if (p[k] < 0x80) continue;
-      std::size_t len = mode_ == text_mode::ascii ? 0 : utf8_sequence_length(p + k, v.size() - k);
+  // Scans string bytes from `i` to the next one that needs attention (quote, backslash, end
+  // of line, NUL, <EOT>), checking bytes >= 0x80 as the mode requires. npos after an error.
+  std::size_t scan_plain(std::size_t i) {
+    const auto* p = reinterpret_cast<const unsigned char*>(text_.data());
+    const std::size_t n = text_.size();
+    const bool* stops = stops_;
+    while (true) {
+      while (i < n && !stops[p[i]]) ++i;
+      if (i >= n || p[i] < 0x80) return i;
+      std::size_t len = mode_ == text_mode::ascii ? 0 : utf8_sequence_length(p + i, n - i);
       if (len == 0) {
-        fail_here(errc::charset, body + k, "invalid multibyte sequence");
-        return false;
+        fail_here(errc::charset, i, "invalid multibyte sequence");
+        return npos;
       }
-      k += len - 1;
+      i += len;
     }
-    return true;
   }
 
   bool check_decoded(std::string_view v) {
@@ -758,6 +772,7 @@ class parser {
   bool entry_obsolete_ = false;
   token cur_;
   std::string scratch_;
+  const bool* stops_;
   const po_read_options& options_;
   bool failed_ = false;
   error error_;
@@ -890,7 +905,6 @@ result<po_file> read_po(std::string_view text, std::string_view file_name, const
   text_mode mode = text_mode::utf8;
   if (declared.empty() || charset::is_utf8(declared)) {
     out.charset = declared.empty() ? "UTF-8" : std::string(declared);
-    if (scan_utf8(text.substr(base)).first_invalid != npos) mode = text_mode::utf8_validate;
   } else if (declared == "CHARSET") {
     // The unfilled template placeholder: fine as long as the text is ASCII (msgcat on a .pot).
     out.charset = "CHARSET";
