@@ -1,1 +1,2 @@
-# Tests registered here with erli18n_add_script_test(name script label) or add_test.
+# `erli18n plural`: output, exit codes, diagnostics.
+erli18n_add_script_test(plural_cli plural_cli.sh cli)
