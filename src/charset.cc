@@ -20,8 +20,7 @@ bool iequals(std::string_view a, std::string_view b) noexcept {
 // Owns one iconv descriptor; closes it on every path out.
 class iconv_handle {
  public:
-  iconv_handle(const std::string& to, const std::string& from)
-      : cd_(iconv_open(to.c_str(), from.c_str())) {}
+  iconv_handle(const std::string& to, const std::string& from) : cd_(iconv_open(to.c_str(), from.c_str())) {}
   ~iconv_handle() {
     if (valid()) iconv_close(cd_);
   }

@@ -17,8 +17,8 @@ bool is_supported(std::string_view name);
 
 struct conversion {
   bool ok = false;
-  std::string text;             ///< the converted text (when ok)
-  std::size_t error_offset = 0; ///< offset in the input of the first invalid byte (when !ok)
+  std::string text;              ///< the converted text (when ok)
+  std::size_t error_offset = 0;  ///< offset in the input of the first invalid byte (when !ok)
 };
 
 /// Converts `input` from charset `from` to UTF-8 (or validates it when `from` is UTF-8).

@@ -16,7 +16,8 @@ TEST(Charset, RecognisesUtf8Spellings) {
 }
 
 TEST(Charset, KnowsSystemCharsets) {
-  for (const char* name : {"ISO-8859-1", "ISO-8859-15", "KOI8-R", "SHIFT_JIS", "EUC-JP", "GB2312", "BIG5", "CP1251"})
+  for (const char* name :
+       {"ISO-8859-1", "ISO-8859-15", "KOI8-R", "SHIFT_JIS", "EUC-JP", "GB2312", "BIG5", "CP1251"})
     EXPECT_TRUE(charset::is_supported(name)) << name;
   EXPECT_FALSE(charset::is_supported("NO-SUCH-CHARSET"));
 }
@@ -54,11 +55,11 @@ TEST(Charset, LongInputGrowsBuffer) {
 TEST(Charset, Utf8Validation) {
   EXPECT_EQ(charset::find_invalid_utf8("plain"), std::string_view::npos);
   EXPECT_EQ(charset::find_invalid_utf8("\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80"), std::string_view::npos);
-  EXPECT_EQ(charset::find_invalid_utf8("ab\xc0\xafz"), 2u);         // overlong
-  EXPECT_EQ(charset::find_invalid_utf8("a\xed\xa0\x80"), 1u);       // surrogate
-  EXPECT_EQ(charset::find_invalid_utf8("a\xf4\x90\x80\x80"), 1u);   // above U+10FFFF
-  EXPECT_EQ(charset::find_invalid_utf8("abc\xe2\x82"), 3u);         // truncated
-  EXPECT_EQ(charset::find_invalid_utf8("\x80"), 0u);                // stray continuation
+  EXPECT_EQ(charset::find_invalid_utf8("ab\xc0\xafz"), 2u);        // overlong
+  EXPECT_EQ(charset::find_invalid_utf8("a\xed\xa0\x80"), 1u);      // surrogate
+  EXPECT_EQ(charset::find_invalid_utf8("a\xf4\x90\x80\x80"), 1u);  // above U+10FFFF
+  EXPECT_EQ(charset::find_invalid_utf8("abc\xe2\x82"), 3u);        // truncated
+  EXPECT_EQ(charset::find_invalid_utf8("\x80"), 0u);               // stray continuation
   auto r = charset::to_utf8("ok\xff", "UTF-8");
   EXPECT_FALSE(r.ok);
   EXPECT_EQ(r.error_offset, 2u);
