@@ -49,7 +49,7 @@ enum class text_mode {
   raw,        // bytes as they are, unchecked: the header pass
   utf8,       // strings must be UTF-8 (checked as they are scanned); comments are repaired
   ascii,      // `charset=CHARSET`: strings must be ASCII (GNU: "invalid multibyte sequence")
-  converted,  // iconv output, valid UTF-8: bytes made by escapes are in the declared charset
+  converted,  // another charset: each string and comment is converted to UTF-8 on its own
 };
 
 bool is_blank(char c) noexcept { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
@@ -147,6 +147,57 @@ void append_repaired_utf8(std::string& out, std::string_view s) {
   out.append(s.data() + run, s.size() - run);
 }
 
+bool is_ascii(std::string_view s) noexcept {
+  return std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+}
+
+char ascii_lower(char c) noexcept { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+
+using byte_table = std::array<bool, 256>;
+
+// The lead bytes of the charsets whose second byte may be an ASCII `\` or `"` (Shift_JIS,
+// Big5, GBK, GB18030, JOHAB), or nullopt. The other charsets GNU supports (ISO-8859-*, KOI8-*,
+// CP125x, EUC-*, ...) only use bytes >= 0x80 inside multibyte characters.
+std::optional<byte_table> double_byte_leads(std::string_view name) {
+  std::string n;
+  for (char c : name)
+    if (c != '-' && c != '_') n.push_back(ascii_lower(c));
+  auto range = [](byte_table& t, int lo, int hi) {
+    for (int c = lo; c <= hi; ++c) t[static_cast<std::size_t>(c)] = true;
+  };
+  byte_table t{};
+  if (n == "shiftjis" || n == "sjis" || n == "mskanji" || n == "cp932" || n == "windows31j") {
+    range(t, 0x81, 0x9F);  // 0xA1-0xDF are single-byte katakana
+    range(t, 0xE0, 0xFC);
+  } else if (n == "big5" || n == "big5hkscs" || n == "cp950" || n == "gbk" || n == "cp936" ||
+             n == "gb18030") {
+    range(t, 0x81, 0xFE);  // GB18030's four-byte forms are two such pairs
+  } else if (n == "johab") {
+    range(t, 0x84, 0xD3);
+    range(t, 0xD8, 0xDE);
+    range(t, 0xE0, 0xF9);
+  } else {
+    return std::nullopt;
+  }
+  return t;
+}
+
+// Appends `s`, in charset `cs`, as UTF-8; bytes `cs` cannot decode become U+FFFD. For comments,
+// which GNU passes through as bytes whatever they hold.
+void append_converted_lossy(std::string& out, std::string_view s, std::string_view cs) {
+  while (!s.empty()) {
+    charset::conversion c = charset::to_utf8(s, cs);
+    if (c.ok) {
+      out += c.text;
+      return;
+    }
+    charset::conversion head = charset::to_utf8(s.substr(0, c.error_offset), cs);
+    if (head.ok) out += head.text;
+    out += "\xEF\xBF\xBD";
+    s.remove_prefix(c.error_offset + 1);
+  }
+}
+
 enum class tok : std::uint8_t {
   eof,
   kw_msgctxt,
@@ -197,9 +248,17 @@ class parser {
         mode_(mode),
         line_start_(base_offset),
         pos_(base_offset),
-        stops_(mode == text_mode::utf8 || mode == text_mode::ascii ? string_stops_checked.data()
-                                                                   : string_stops.data()),
-        options_(options) {}
+        stops_(string_stops.data()),
+        options_(options) {
+    if (mode == text_mode::utf8 || mode == text_mode::ascii) {
+      stops_ = string_stops_checked.data();
+    } else if (mode == text_mode::converted) {
+      if (std::optional<byte_table> t = double_byte_leads(charset_name)) {
+        leads_ = *t;
+        stops_ = string_stops_checked.data();
+      }
+    }
+  }
 
   // Parses entries until the end (or, with `first_only`, after the first entry).
   bool parse(std::vector<po_message>& out, bool first_only) {
@@ -355,6 +414,10 @@ class parser {
       scratch_.clear();
       append_repaired_utf8(scratch_, t);
       t = scratch_;
+    } else if (mode_ == text_mode::converted && !is_ascii(t)) {
+      scratch_.clear();
+      append_converted_lossy(scratch_, t, charset_);
+      t = scratch_;
     }
     cur_.text = t;
     pos_ = end;
@@ -373,26 +436,12 @@ class parser {
       std::string_view v(s + body, i - body);
       cur_.kind = tok::string;
       cur_.text = v;
-      return true;
+      return mode_ != text_mode::converted || convert_string(body);
     }
     // Slow path: decode into scratch_.
     scratch_.assign(s + body, i - body);
     bool truncated = false;
     bool high_escape = false;
-    // In a converted file, escaped bytes >= 0x80 are in the declared charset: runs of them
-    // are converted together (a multibyte character may be written as several escapes).
-    std::string pending;
-    auto flush = [&]() -> bool {
-      if (pending.empty()) return true;
-      charset::conversion c = charset::to_utf8(pending, charset_);
-      pending.clear();
-      if (!c.ok) {
-        fail(errc::charset, cur_.line, cur_.column, "invalid multibyte sequence");
-        return false;
-      }
-      if (!truncated) scratch_ += c.text;
-      return true;
-    };
     while (true) {
       if (i >= n || s[i] == '\n') {
         fail(errc::syntax, line_, i - line_start_ + 1,
@@ -406,13 +455,11 @@ class parser {
         return false;
       }
       if (c == '\0') {
-        if (!flush()) return false;
         truncated = true;
         ++i;
         continue;
       }
       if (c != '\\') {
-        if (!flush()) return false;
         std::size_t j = scan_plain(i);
         if (j == npos) return false;
         if (!truncated) scratch_.append(s + i, j - i);
@@ -491,24 +538,33 @@ class parser {
         return false;
       }
       i = next;
-      if (value >= 0x80) {
-        high_escape = true;
-        if (mode_ == text_mode::converted) {
-          pending.push_back(static_cast<char>(value));
-          continue;
-        }
-      }
-      if (!flush()) return false;
+      if (value >= 0x80) high_escape = true;
       if (value == 0) truncated = true;
       if (!truncated) scratch_.push_back(static_cast<char>(value));
     }
-    if (!flush()) return false;
     pos_ = i + 1;
-    // Escapes can produce bytes the check of the raw text did not see.
-    if (high_escape && mode_ != text_mode::raw && mode_ != text_mode::converted && !check_decoded(scratch_))
-      return false;
     cur_.kind = tok::string;
     cur_.text = scratch_;
+    if (mode_ == text_mode::converted) return convert_string(npos);
+    // Escapes can produce bytes the check of the raw text did not see.
+    if (high_escape && mode_ != text_mode::raw && !check_decoded(scratch_)) return false;
+    return true;
+  }
+
+  // Converts cur_.text from the declared charset to UTF-8. `body` is the source offset of the
+  // text when it was taken from the source unchanged (errors then get an exact column).
+  bool convert_string(std::size_t body) {
+    if (is_ascii(cur_.text)) return true;
+    charset::conversion c = charset::to_utf8(cur_.text, charset_);
+    if (!c.ok) {
+      if (body != npos)
+        fail_here(errc::charset, body + c.error_offset, "invalid multibyte sequence");
+      else
+        fail(errc::charset, cur_.line, cur_.column, "invalid multibyte sequence");
+      return false;
+    }
+    converted_ = std::move(c.text);
+    cur_.text = converted_;
     return true;
   }
 
@@ -521,6 +577,13 @@ class parser {
     while (true) {
       while (i < n && !stops[p[i]]) ++i;
       if (i >= n || p[i] < 0x80) return i;
+      if (mode_ == text_mode::converted) {
+        // Only double-byte charsets stop here: a lead byte takes the next byte along, which
+        // may be `\` or `"` and must not end the string or start an escape.
+        // Every trail byte is >= 0x30, so a quote or newline after a lead byte stays one.
+        i += (leads_[p[i]] && i + 1 < n && p[i + 1] >= 0x30) ? 2 : 1;
+        continue;
+      }
       std::size_t len = mode_ == text_mode::ascii ? 0 : utf8_sequence_length(p + i, n - i);
       if (len == 0) {
         fail_here(errc::charset, i, "invalid multibyte sequence");
@@ -737,11 +800,18 @@ class parser {
         m.msgstr.emplace_back();
         if (!read_strings(m.msgstr.back())) return false;
       }
-      if (m.msgstr.empty()) return fail_token(cur_, "missing 'msgstr[0]' section");
+      if (m.msgstr.empty()) {
+        // GNU names the entry (its msgid line) for errors about a missing section.
+        fail(errc::syntax, m.line, m.column, "missing 'msgstr[0]' section");
+        return false;
+      }
     } else if (cur_.kind == tok::kw_msgstr) {
       const token kw = cur_;
       if (!check_obsolete(kw) || !advance()) return false;
-      if (cur_.kind == tok::lbracket) return fail_token(kw, "missing 'msgid_plural' section");
+      if (cur_.kind == tok::lbracket) {
+        fail(errc::syntax, m.line, m.column, "missing 'msgid_plural' section");
+        return false;
+      }
       if (cur_.kind != tok::string || cur_.previous != kw.previous)
         return fail_token(cur_, "syntax error: expected a string");
       m.msgstr.emplace_back();
@@ -772,7 +842,9 @@ class parser {
   bool entry_obsolete_ = false;
   token cur_;
   std::string scratch_;
+  std::string converted_;
   const bool* stops_;
+  byte_table leads_{};
   const po_read_options& options_;
   bool failed_ = false;
   error error_;
@@ -785,62 +857,6 @@ std::string_view header_charset(std::string_view msgstr) {
   std::size_t b = at + 8, e = b;
   while (e < msgstr.size() && !is_blank(msgstr[e]) && msgstr[e] != '\n' && msgstr[e] != ';') ++e;
   return msgstr.substr(b, e - b);
-}
-
-std::pair<std::size_t, std::size_t> line_and_column(std::string_view text, std::size_t offset) {
-  std::size_t line = 1 + static_cast<std::size_t>(std::count(
-                             text.begin(), text.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
-  std::size_t nl = text.rfind('\n', offset == 0 ? 0 : offset - 1);
-  std::size_t start = (nl == npos || nl >= offset) ? 0 : nl + 1;
-  return {line, offset - start + 1};
-}
-
-// True for lines GNU keeps as raw bytes: comments, but not the `#~` and `#|` prefixes.
-bool is_plain_comment_line(std::string_view line) {
-  std::size_t i = 0;
-  while (i < line.size() && is_blank(line[i])) ++i;
-  return i < line.size() && line[i] == '#' &&
-         (i + 1 >= line.size() || (line[i + 1] != '~' && line[i + 1] != '|'));
-}
-
-void append_lossy(std::string& out, std::string_view line, std::string_view cs) {
-  while (!line.empty()) {
-    charset::conversion c = charset::to_utf8(line, cs);
-    if (c.ok) {
-      out += c.text;
-      return;
-    }
-    charset::conversion head = charset::to_utf8(line.substr(0, c.error_offset), cs);
-    if (head.ok) out += head.text;
-    out += "\xEF\xBF\xBD";
-    line.remove_prefix(c.error_offset + 1);
-  }
-}
-
-// Converts `text` from `cs` to UTF-8. Bytes invalid in `cs` are an error, except in comment
-// lines, which GNU passes through and which we repair.
-result<std::string> convert_to_utf8(std::string_view text, std::string_view cs, std::string_view file_name) {
-  charset::conversion whole = charset::to_utf8(text, cs);
-  if (whole.ok) return std::move(whole.text);
-  std::string out;
-  out.reserve(text.size() + text.size() / 2);
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t nl = text.find('\n', start);
-    std::size_t end = nl == npos ? text.size() : nl + 1;
-    std::string_view line = text.substr(start, end - start);
-    charset::conversion c = charset::to_utf8(line, cs);
-    if (c.ok) {
-      out += c.text;
-    } else if (is_plain_comment_line(line)) {
-      append_lossy(out, line, cs);
-    } else {
-      auto [l, col] = line_and_column(text, start + c.error_offset);
-      return error{errc::charset, "invalid multibyte sequence", std::string(file_name), l, col};
-    }
-    start = end;
-  }
-  return out;
 }
 
 }  // namespace
@@ -900,8 +916,6 @@ result<po_file> read_po(std::string_view text, std::string_view file_name, const
     }
   }
 
-  std::string converted;
-  std::string_view body = text;
   text_mode mode = text_mode::utf8;
   if (declared.empty() || charset::is_utf8(declared)) {
     out.charset = declared.empty() ? "UTF-8" : std::string(declared);
@@ -914,17 +928,12 @@ result<po_file> read_po(std::string_view text, std::string_view file_name, const
     if (!charset::is_supported(declared))
       return error{errc::charset, "unknown charset \"" + out.charset + "\"", std::string(file_name),
                    header_line, header_column};
-    result<std::string> c = convert_to_utf8(text.substr(base), declared, file_name);
-    if (!c) return std::move(c).error();
-    converted = std::move(*c);
-    body = converted;
-    base = 0;
     mode = text_mode::converted;
   }
 
   // Pass 2: the whole file.
-  out.messages.reserve(std::min(options.max_entries, body.size() / 128 + 1));
-  parser p(body, file_name, mode, base, options, declared);
+  out.messages.reserve(std::min(options.max_entries, text.size() / 128 + 1));
+  parser p(text, file_name, mode, base, options, declared);
   if (!p.parse(out.messages, false)) return p.take_error();
   return out;
 }
