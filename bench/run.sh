@@ -153,11 +153,15 @@ for name in largest concat-cli; do
     --command-name "erli18n normalize" "$erli18n normalize -o $out_ours $in"
   # CSV columns: command,mean,stddev,median,user,system,min,max (seconds).
   awk -F, -v bytes="$(stat -c %s "$in")" '
-    NR > 1 { median[$1] = $4 }
+    NR > 1 { median[$1] = $4; cpu[$1] = $5 + $6 }
     END {
       g = median["msgcat"]; e = median["erli18n normalize"]
-      printf "median: msgcat %.1f ms (%.0f MB/s), erli18n normalize %.1f ms (%.0f MB/s); ratio msgcat/erli18n = %.2fx\n",
+      printf "median wall: msgcat %.1f ms (%.0f MB/s), erli18n normalize %.1f ms (%.0f MB/s); ratio msgcat/erli18n = %.2fx\n",
         g * 1000, bytes / g / 1e6, e * 1000, bytes / e / 1e6, g / e
+      # On a busy machine CPU time is steadier than wall time.
+      g = cpu["msgcat"]; e = cpu["erli18n normalize"]
+      printf "mean CPU (user+sys): msgcat %.1f ms, erli18n normalize %.1f ms; ratio msgcat/erli18n = %.2fx\n",
+        g * 1000, e * 1000, g / e
     }' "$data/$name.csv"
 done
 exit $status
