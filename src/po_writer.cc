@@ -5,6 +5,7 @@
 #include <array>
 #include <climits>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_set>
@@ -207,6 +208,14 @@ const char* escape_of(char32_t c) noexcept {
   }
 }
 
+// Where a quoted line may start, before a character of the escaped text.
+enum class cut : std::uint8_t {
+  none,      // never
+  possible,  // a Unicode line-break opportunity
+  reset,     // a hard break character (U+2028, NEL): the column count restarts, no new line
+  line       // after an escaped newline: always a new line
+};
+
 class writer {
  public:
   writer(const po_write_options& options, bool cjk) : options_(options), cjk_(cjk) {}
@@ -219,37 +228,36 @@ class writer {
     analyse(text, wrap);
     const std::size_t n = cps_.size();
     const std::size_t width = options_.width;
-    // A line (prefix, keyword, quotes included) may be exactly `width` columns wide.
-    const std::size_t first_start = prefix.size() + keyword.size() + 2;
     bool single = true;
     if (wrap) {
-      single = fill(first_start, width) == 1;
+      // A line (prefix, keyword and quotes included) may be exactly `width` columns wide.
+      single = fill(prefix.size() + keyword.size() + 2, width) == 1;
     } else {
       for (std::size_t i = 1; i < n; ++i)
-        if (brks_[i] == brk::mandatory) single = false;
+        if (cuts_[i] == cut::line) single = false;
     }
     out_ += prefix;
     out_ += keyword;
     if (single) {
       out_ += " \"";
-      append_escaped(0, n);
+      out_ += escaped_;
       out_ += "\"\n";
       return;
     }
     out_ += " \"\"\n";
-    if (wrap)
+    if (wrap) {
       fill(prefix.size() + 1, width);
-    else {
+    } else {
       starts_.clear();
       starts_.push_back(0);
       for (std::size_t i = 1; i < n; ++i)
-        if (brks_[i] == brk::mandatory) starts_.push_back(i);
+        if (cuts_[i] == cut::line) starts_.push_back(i);
     }
     starts_.push_back(n);
     for (std::size_t l = 0; l + 1 < starts_.size(); ++l) {
       out_ += prefix;
       out_ += '"';
-      append_escaped(starts_[l], starts_[l + 1]);
+      out_.append(escaped_, offsets_[starts_[l]], offsets_[starts_[l + 1]] - offsets_[starts_[l]]);
       out_ += "\"\n";
     }
   }
@@ -285,40 +293,70 @@ class writer {
   }
 
  private:
+  void push(char32_t c, std::uint8_t w, std::size_t byte_offset) {
+    cps_.push_back(c);
+    widths_.push_back(w);
+    offsets_.push_back(byte_offset);
+  }
+
+  // msgcat breaks the text as it will be written, escapes included (so `\"` is a backslash
+  // and a quote to the line breaker), except that a newline stays a newline; each
+  // newline-terminated piece is broken on its own, and escapes are never split.
   void analyse(std::string_view text, bool wrap) {
-    text_ = text;
+    escaped_.clear();
     cps_.clear();
     offsets_.clear();
     widths_.clear();
+    cuts_.clear();
+    segment_ends_.clear();
+    inner_.clear();
     for (std::size_t i = 0; i < text.size();) {
       std::size_t len = 1;
       const char32_t c = decode_utf8(text, i, len);
-      cps_.push_back(c);
-      offsets_.push_back(i);
-      std::uint8_t w;
-      if (const char* e = escape_of(c)) {
-        w = static_cast<std::uint8_t>(std::char_traits<char>::length(e));
-      } else if (c < 0x80) {
-        w = c < 0x20 || c == 0x7f ? 0 : 1;
+      if (c == '\n') {
+        // The newline escape stays one unit of class LF, so nothing breaks before it.
+        push('\n', 2, escaped_.size());
+        escaped_ += "\\n";
+        segment_ends_.push_back(cps_.size());
+      } else if (const char* e = c < 0x80 ? escape_of(c) : nullptr) {
+        push('\\', 1, escaped_.size());
+        inner_.push_back(cps_.size());  // never split an escape sequence
+        push(static_cast<unsigned char>(e[1]), 1, escaped_.size() + 1);
+        escaped_ += e;
       } else {
-        const po_unicode::char_props p = po_unicode::props(c);
-        w = p.ambiguous && cjk_ ? 2 : p.width;
+        std::uint8_t w;
+        if (c < 0x80) {
+          w = c < 0x20 || c == 0x7f ? 0 : 1;
+        } else {
+          const po_unicode::char_props p = po_unicode::props(c);
+          w = p.ambiguous && cjk_ ? 2 : p.width;
+        }
+        push(c, w, escaped_.size());
+        escaped_.append(text, i, len);
       }
-      widths_.push_back(w);
       i += len;
     }
-    offsets_.push_back(text.size());
+    offsets_.push_back(escaped_.size());
     const std::size_t n = cps_.size();
-    brks_.assign(n, brk::prohibited);
-    if (wrap) {
-      po_unicode::line_breaks(cps_, cjk_, brks_);
-      // Only a newline ends a line; other hard breaks (CR, FF, VT) are written as escapes
-      // inside the line.
-      for (std::size_t i = 1; i < n; ++i)
-        if (brks_[i] == brk::mandatory && cps_[i - 1] != '\n') brks_[i] = brk::allowed;
+    if (segment_ends_.empty() || segment_ends_.back() != n) segment_ends_.push_back(n);
+    cuts_.assign(n, cut::none);
+    breaks_.resize(n);
+    std::size_t begin = 0;
+    for (std::size_t end : segment_ends_) {
+      if (begin > 0 && begin < n) cuts_[begin] = cut::line;
+      if (wrap && end > begin) {
+        std::span<brk> out(breaks_.data() + begin, end - begin);
+        po_unicode::line_breaks(std::span<const char32_t>(cps_.data() + begin, end - begin), cjk_, out);
+        for (std::size_t i = begin + 1; i < end; ++i)
+          cuts_[i] = breaks_[i] == brk::allowed     ? cut::possible
+                     : breaks_[i] == brk::mandatory ? cut::reset
+                                                    : cut::none;
+      }
+      // The newline's own hard break is an artifact of keeping it as LF.
+      if (end > begin + 1 && cps_[end - 1] == '\n') cuts_[end - 1] = cut::none;
+      begin = end;
     }
-    for (std::size_t i = 1; i < n; ++i)
-      if (cps_[i - 1] == '\n') brks_[i] = brk::mandatory;
+    for (std::size_t i : inner_) cuts_[i] = cut::none;
   }
 
   // Greedy filling: break at the last opportunity before the column limit; a piece with no
@@ -333,13 +371,24 @@ class writer {
     std::size_t last_break = 0;  // 0: none on this line
     std::size_t column_at_break = 0;
     for (std::size_t i = 0; i < n; ++i) {
-      if (i > 0 && brks_[i] == brk::mandatory) {
-        starts_.push_back(i);
-        column = start_column;
-        last_break = 0;
-      } else if (i > 0 && brks_[i] == brk::allowed && i != starts_.back()) {
-        last_break = i;
-        column_at_break = column;
+      switch (cuts_[i]) {
+        case cut::line:
+          starts_.push_back(i);
+          column = start_column;
+          last_break = 0;
+          break;
+        case cut::reset:
+          column = 0;
+          last_break = 0;
+          break;
+        case cut::possible:
+          if (i != starts_.back()) {
+            last_break = i;
+            column_at_break = column;
+          }
+          break;
+        case cut::none:
+          break;
       }
       column += widths_[i];
       if (column > limit && last_break != 0) {
@@ -351,28 +400,18 @@ class writer {
     return starts_.size();
   }
 
-  void append_escaped(std::size_t from, std::size_t to) {
-    std::size_t run = offsets_[from];  // start of the bytes not yet copied
-    for (std::size_t i = from; i < to; ++i) {
-      const char32_t c = cps_[i];
-      const char* e = c < 0x80 ? escape_of(c) : nullptr;
-      if (!e) continue;
-      out_.append(text_, run, offsets_[i] - run);
-      out_ += e;
-      run = offsets_[i + 1];
-    }
-    out_.append(text_, run, offsets_[to] - run);
-  }
-
   const po_write_options& options_;
   bool cjk_;
   std::string out_;
-  std::string_view text_;
-  std::vector<char32_t> cps_;
-  std::vector<std::size_t> offsets_;
-  std::vector<std::uint8_t> widths_;
-  std::vector<brk> brks_;
-  std::vector<std::size_t> starts_;
+  std::string escaped_;               // the text as written between quotes
+  std::vector<char32_t> cps_;         // code points of escaped_
+  std::vector<std::size_t> offsets_;  // byte offset in escaped_ of each code point, plus the end
+  std::vector<std::uint8_t> widths_;  // display columns of each code point
+  std::vector<brk> breaks_;
+  std::vector<cut> cuts_;
+  std::vector<std::size_t> segment_ends_;
+  std::vector<std::size_t> inner_;   // second code point of each two-character escape
+  std::vector<std::size_t> starts_;  // first code point of each output line
 };
 
 void write_comment(std::string& out, std::string_view mark, std::string_view text) {

@@ -90,9 +90,11 @@ void line_breaks(std::span<const char32_t> text, bool cjk, std::span<brk> out) n
   lb actual_prev = resolve(first.cls, cjk);
   lb before = actual_prev == lb::CM || actual_prev == lb::ZWJ ? lb::AL : actual_prev;
   bool before_wide = first.east_asian_wide;
-  lb before_prev = lb::XX;
+  lb actual_prev2 = lb::XX;
   lb base = before;
   bool zw_pending = before == lb::ZW;
+  // Spaces that open the text stick to what follows (msgcat never breaks there).
+  bool leading = in(before, {lb::SP, lb::BK, lb::CR, lb::LF, lb::NL});
   std::size_t ri_run = before == lb::RI ? 1 : 0;
 
   for (std::size_t i = 1; i < text.size(); ++i) {
@@ -101,18 +103,20 @@ void line_breaks(std::span<const char32_t> text, bool cjk, std::span<brk> out) n
     brk result = brk::allowed;
     bool absorbed = false;
 
-    if (actual_prev == lb::BK || actual_prev == lb::LF || actual_prev == lb::NL) {
+    // A hard break is reported at the breaking character itself, which then starts the
+    // next line; msgcat's line filler restarts its column count there.
+    if (in(cur, {lb::BK, lb::CR, lb::LF, lb::NL})) {
       result = brk::mandatory;
-    } else if (actual_prev == lb::CR && cur != lb::LF) {
-      result = brk::mandatory;
-    } else if (in(cur, {lb::BK, lb::CR, lb::LF, lb::NL, lb::SP, lb::ZW})) {
-      result = brk::prohibited;  // LB6, LB7
+    } else if (in(actual_prev, {lb::BK, lb::CR, lb::LF, lb::NL}) || in(cur, {lb::SP, lb::ZW})) {
+      result = brk::prohibited;  // LB7 and the line start after a hard break
     } else if (zw_pending) {
       result = brk::allowed;  // LB8
     } else if (actual_prev == lb::ZWJ) {
       result = brk::prohibited;  // LB8a
       if (cur == lb::CM || cur == lb::ZWJ) absorbed = before != lb::SP;
-    } else if ((cur == lb::CM || cur == lb::ZWJ) && before != lb::SP) {
+    } else if ((cur == lb::CM || cur == lb::ZWJ) && before == lb::SP) {
+      result = leading ? brk::prohibited : brk::allowed;  // LB10 then LB18, as msgcat does
+    } else if (cur == lb::CM || cur == lb::ZWJ) {
       result = brk::prohibited;  // LB9
       absorbed = true;
     } else {
@@ -130,20 +134,20 @@ void line_breaks(std::span<const char32_t> text, bool cjk, std::span<brk> out) n
         result = brk::prohibited;  // LB14
       else if (base == lb::QU && cur == lb::OP)
         result = brk::prohibited;  // LB15
-      else if (in(base, {lb::CL, lb::CP}) && cur == lb::NS)
+      else if ((base == lb::CL && cur == lb::NS) || (base == lb::CP && p.cls == lb::NS))
         result = brk::prohibited;  // LB16
       else if (base == lb::B2 && cur == lb::B2)
         result = brk::prohibited;  // LB17
       else if (spaces)
-        result = brk::allowed;  // LB18
+        result = leading ? brk::prohibited : brk::allowed;  // LB18, but not after opening spaces
       else if (cur == lb::QU || before == lb::QU)
         result = brk::prohibited;  // LB19
       else if (cur == lb::CB || before == lb::CB)
         result = brk::allowed;  // LB20
       else if (in(cur, {lb::BA, lb::HY, lb::NS}) || before == lb::BB)
         result = brk::prohibited;  // LB21
-      else if (before_prev == lb::HL && in(before, {lb::HY, lb::BA}))
-        result = brk::prohibited;  // LB21a
+      else if (actual_prev2 == lb::HL && in(actual_prev, {lb::HY, lb::BA}))
+        result = brk::prohibited;  // LB21a, without looking through combining marks
       else if (before == lb::SY && cur == lb::HL)
         result = brk::prohibited;  // LB21b
       else if (cur == lb::IN)
@@ -170,26 +174,27 @@ void line_breaks(std::span<const char32_t> text, bool cjk, std::span<brk> out) n
         result = brk::prohibited;  // LB27
       else if (in(before, {lb::AL, lb::HL}) && in(cur, {lb::AL, lb::HL}))
         result = brk::prohibited;  // LB28
-      else if (before == lb::IS && in(cur, {lb::AL, lb::HL}))
-        result = brk::prohibited;  // LB29
       else if ((in(before, {lb::AL, lb::HL, lb::NU}) && cur == lb::OP && !p.east_asian_wide) ||
                (before == lb::CP && !before_wide && in(cur, {lb::AL, lb::HL, lb::NU})))
         result = brk::prohibited;  // LB30
-      else if (before == lb::RI && cur == lb::RI && ri_run % 2 == 1)
+      else if (actual_prev == lb::RI && cur == lb::RI && ri_run % 2 == 1)
         result = brk::prohibited;  // LB30a
       else if (before == lb::EB && cur == lb::EM)
         result = brk::prohibited;  // LB30b
     }
     out[i] = result;
 
+    actual_prev2 = actual_prev;
     actual_prev = resolve(p.cls, cjk);
+    // Regional indicators pair up only when adjacent, combining marks break the run.
+    ri_run = actual_prev == lb::RI ? ri_run + 1 : 0;
     if (absorbed) continue;
     if (cur == lb::CM || cur == lb::ZWJ) cur = lb::AL;  // LB10
-    before_prev = before;
     before = cur;
     before_wide = p.east_asian_wide;
-    ri_run = cur == lb::RI ? ri_run + 1 : 0;
     if (cur != lb::SP) {
+      // Like the start of the text, a hard line break makes the next spaces opening ones.
+      leading = in(cur, {lb::BK, lb::CR, lb::LF, lb::NL});
       base = cur;
       zw_pending = cur == lb::ZW;
     }

@@ -79,6 +79,7 @@ bool is_cjk_charset(std::string_view charset) noexcept;
 enum class brk : std::uint8_t { prohibited, allowed, mandatory };
 
 /// Fills `out[i]` with the break opportunity before `text[i]` (`out[0]` is always prohibited).
+/// A hard line-break character (BK, CR, LF, NL) is itself marked `mandatory`.
 /// `out.size()` must equal `text.size()`.
 void line_breaks(std::span<const char32_t> text, bool cjk, std::span<brk> out) noexcept;
 
