@@ -1,1 +1,739 @@
-// MO reader: lands with the MO issue.
+// MO reader: maps or borrows the bytes, validates the fixed structure once, and reads each
+// string lazily through bounds-checked accessors (see erli18n/mo.h for the contract).
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cerrno>
+#include <cinttypes>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <utility>
+
+#include "charset.h"
+#include "erli18n/mo.h"
+#include "mo_format.h"
+
+namespace erli18n {
+namespace mo_format {
+
+std::optional<std::string_view> expand_segment(std::string_view name) noexcept {
+  // glibc knows the <inttypes.h> PRI macros and the `I` flag; the values are this
+  // platform's, which is the point of system-dependent strings.
+  struct macro {
+    std::string_view name;
+    std::string_view value;
+  };
+#define ERLI18N_PRI_ROW(w)                                                                \
+  {"PRId" #w, PRId##w}, {"PRIi" #w, PRIi##w}, {"PRIo" #w, PRIo##w}, {"PRIu" #w, PRIu##w}, \
+      {"PRIx" #w, PRIx##w}, {                                                             \
+    "PRIX" #w, PRIX##w                                                                    \
+  }
+  static constexpr macro table[] = {
+      ERLI18N_PRI_ROW(8),      ERLI18N_PRI_ROW(16),      ERLI18N_PRI_ROW(32),      ERLI18N_PRI_ROW(64),
+      ERLI18N_PRI_ROW(LEAST8), ERLI18N_PRI_ROW(LEAST16), ERLI18N_PRI_ROW(LEAST32), ERLI18N_PRI_ROW(LEAST64),
+      ERLI18N_PRI_ROW(FAST8),  ERLI18N_PRI_ROW(FAST16),  ERLI18N_PRI_ROW(FAST32),  ERLI18N_PRI_ROW(FAST64),
+      ERLI18N_PRI_ROW(MAX),    ERLI18N_PRI_ROW(PTR),
+  };
+#undef ERLI18N_PRI_ROW
+  if (name == "I") return std::string_view("I");
+  for (const macro& m : table)
+    if (m.name == name) return m.value;
+  return std::nullopt;
+}
+
+std::string display_segment(std::string_view name) {
+  if (name == "I") return std::string(name);
+  std::string out = "<";
+  out += name;
+  out += '>';
+  return out;
+}
+
+}  // namespace mo_format
+
+std::size_t mo_entry::form_count() const noexcept {
+  return static_cast<std::size_t>(std::count(translation.begin(), translation.end(), '\0')) + 1;
+}
+
+std::string_view mo_entry::form(std::size_t i) const noexcept {
+  std::string_view rest = translation;
+  for (;;) {
+    std::size_t nul = rest.find('\0');
+    if (i == 0) return rest.substr(0, nul);
+    if (nul == std::string_view::npos) return {};
+    rest.remove_prefix(nul + 1);
+    --i;
+  }
+}
+
+namespace {
+
+using mo_format::segment_end;
+
+error mo_error(const std::string& name, errc code, std::string message) {
+  error e;
+  e.code = code;
+  e.file = name;
+  e.message = std::move(message);
+  return e;
+}
+
+std::string hex(std::uint64_t v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%" PRIx64, v);
+  return buf;
+}
+
+// The key of an entry ends at its first NUL (what follows is msgid_plural).
+std::string_view key_of(std::string_view orig) noexcept { return orig.substr(0, orig.find('\0')); }
+
+// Compares the lookup key (context `\x04` msgid, or just msgid) with a stored key, like
+// strcmp on the assembled key, without assembling it.
+int compare_key(const std::string_view* context, std::string_view msgid, std::string_view stored) noexcept {
+  auto compare_part = [&stored](std::string_view part) -> int {
+    std::size_t n = std::min(part.size(), stored.size());
+    int c = n == 0 ? 0 : std::memcmp(part.data(), stored.data(), n);
+    if (c != 0) return c;
+    if (part.size() > n) return 1;  // stored ran out first
+    stored.remove_prefix(n);
+    return 0;
+  };
+  if (context != nullptr) {
+    if (int c = compare_part(*context); c != 0) return c;
+    if (int c = compare_part(std::string_view("\x04", 1)); c != 0) return c;
+  }
+  if (int c = compare_part(msgid); c != 0) return c;
+  return stored.empty() ? 0 : -1;
+}
+
+std::uint32_t hash_key(const std::string_view* context, std::string_view msgid) noexcept {
+  mo_format::hashpjw h;
+  if (context != nullptr) {
+    h.add(*context);
+    h.add('\x04');
+  }
+  h.add(msgid);
+  return h.value;
+}
+
+bool key_has_nul(const std::string_view* context, std::string_view msgid) noexcept {
+  // Stored keys end at their first NUL, so a key containing one can never match.
+  return msgid.find('\0') != std::string_view::npos ||
+         (context != nullptr && context->find('\0') != std::string_view::npos);
+}
+
+mo_entry split_entry(std::string_view orig, std::string_view trans) {
+  mo_entry e;
+  std::string_view key = orig;
+  if (std::size_t nul = orig.find('\0'); nul != std::string_view::npos) {
+    key = orig.substr(0, nul);
+    e.has_plural = true;
+    e.msgid_plural = orig.substr(nul + 1);
+    // msgunfmt shows only the text up to the next NUL as msgid_plural.
+    e.msgid_plural = e.msgid_plural.substr(0, e.msgid_plural.find('\0'));
+  }
+  if (std::size_t eot = key.find('\x04'); eot != std::string_view::npos) {
+    e.has_context = true;
+    e.context = key.substr(0, eot);
+    e.msgid = key.substr(eot + 1);
+  } else {
+    e.msgid = key;
+  }
+  e.translation = trans;
+  return e;
+}
+
+// A system-dependent string after expansion at open.
+struct sysdep_string {
+  std::string display;   // with `<PRIu64>` segments, as msgunfmt shows it
+  std::string expanded;  // with this platform's values, what lookups match
+  bool expandable = true;
+  bool uses_macros = false;
+};
+
+struct sysdep_entry {
+  sysdep_string orig;
+  sysdep_string trans;
+};
+
+class mapping {
+ public:
+  mapping() = default;
+  mapping(void* addr, std::size_t len) noexcept : addr_(addr), len_(len) {}
+  mapping(mapping&& o) noexcept : addr_(std::exchange(o.addr_, nullptr)), len_(std::exchange(o.len_, 0)) {}
+  mapping& operator=(mapping&& o) noexcept {
+    if (this != &o) {
+      reset();
+      addr_ = std::exchange(o.addr_, nullptr);
+      len_ = std::exchange(o.len_, 0);
+    }
+    return *this;
+  }
+  ~mapping() { reset(); }
+  void reset() noexcept {
+    if (addr_ != nullptr) ::munmap(addr_, len_);
+    addr_ = nullptr;
+  }
+
+ private:
+  void* addr_ = nullptr;
+  std::size_t len_ = 0;
+};
+
+}  // namespace
+
+struct mo_catalog::impl {
+  std::string name;
+  mapping map;
+  std::string owned;  // the native-order image of a converted catalog
+  const unsigned char* data = nullptr;
+  std::size_t size = 0;
+  bool swap = false;
+  bool big = false;
+  bool converted = false;
+  std::uint32_t revision = 0;
+  std::uint32_t count = 0;
+  std::uint32_t orig_table = 0;
+  std::uint32_t trans_table = 0;
+  std::uint32_t hash_size = 0;
+  std::uint32_t hash_table = 0;
+  std::vector<sysdep_entry> sysdeps;
+  std::vector<std::uint32_t> sysdep_order;  // expandable sysdeps, sorted by expanded key
+  std::string_view header;
+  std::string charset = "UTF-8";
+  plural_rule plural;
+
+  std::uint32_t word(std::size_t offset) const noexcept {
+    std::uint32_t v;
+    std::memcpy(&v, data + offset, 4);
+    return swap ? __builtin_bswap32(v) : v;
+  }
+
+  // The string described by the (length, offset) pair at `desc`: nullopt unless it lies in
+  // the file and is NUL-terminated. `desc` itself was bounds-checked at open.
+  std::optional<std::string_view> string_at(std::size_t desc) const noexcept {
+    std::uint32_t len = word(desc);
+    std::uint32_t off = word(desc + 4);
+    if (off >= size || len >= size - off || data[off + len] != 0) return std::nullopt;
+    return std::string_view(reinterpret_cast<const char*>(data) + off, len);
+  }
+  std::optional<std::string_view> orig(std::uint32_t i) const noexcept {
+    return string_at(orig_table + std::size_t{8} * i);
+  }
+  std::optional<std::string_view> trans(std::uint32_t i) const noexcept {
+    return string_at(trans_table + std::size_t{8} * i);
+  }
+
+  // Index of the static entry with this key, or count.
+  std::uint32_t find_static(const std::string_view* context, std::string_view msgid) const noexcept {
+    if (count == 0) return count;
+    if (hash_size != 0) {
+      std::uint32_t h = hash_key(context, msgid);
+      std::uint32_t idx = h % hash_size;
+      std::uint32_t incr = 1 + h % (hash_size - 2);
+      // Bounded: a table with no empty slot would otherwise loop forever.
+      for (std::uint32_t probes = 0; probes < hash_size; ++probes) {
+        std::uint32_t slot = word(hash_table + std::size_t{4} * idx);
+        if (slot == 0) return count;
+        if (slot - 1 < count) {
+          std::optional<std::string_view> o = orig(slot - 1);
+          if (o && compare_key(context, msgid, key_of(*o)) == 0) return slot - 1;
+        }
+        idx = idx >= hash_size - incr ? idx - (hash_size - incr) : idx + incr;
+      }
+      return count;
+    }
+    std::uint32_t lo = 0, hi = count;
+    while (lo < hi) {
+      std::uint32_t mid = lo + (hi - lo) / 2;
+      std::optional<std::string_view> o = orig(mid);
+      if (!o) return count;  // a corrupt entry: the order cannot be trusted past it
+      int c = compare_key(context, msgid, key_of(*o));
+      if (c == 0) return mid;
+      if (c < 0)
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+    return count;
+  }
+
+  std::optional<std::string_view> find_forms(const std::string_view* context,
+                                             std::string_view msgid) const noexcept {
+    if (key_has_nul(context, msgid)) return std::nullopt;
+    std::uint32_t i = find_static(context, msgid);
+    if (i != count) return trans(i);
+    if (sysdep_order.empty()) return std::nullopt;
+    auto it = std::lower_bound(sysdep_order.begin(), sysdep_order.end(), 0, [&](std::uint32_t s, int) {
+      return compare_key(context, msgid, key_of(sysdeps[s].orig.expanded)) > 0;
+    });
+    if (it == sysdep_order.end() || compare_key(context, msgid, key_of(sysdeps[*it].orig.expanded)) != 0)
+      return std::nullopt;
+    return std::string_view(sysdeps[*it].trans.expanded);
+  }
+
+  std::optional<std::string_view> find_plural(const std::string_view* context, std::string_view msgid,
+                                              unsigned long n) const noexcept {
+    std::optional<std::string_view> forms = find_forms(context, msgid);
+    if (!forms) return std::nullopt;
+    mo_entry e;
+    e.translation = *forms;
+    unsigned long index = plural.form(n);
+    if (index >= e.form_count()) return std::nullopt;
+    return e.form(index);
+  }
+
+  result<void> read_structure(const mo_open_options& options);
+  result<void> read_sysdeps();
+  result<sysdep_string> read_segmented(std::uint32_t desc, std::uint32_t nseg, std::uint32_t seg_table) const;
+  result<mo_entry> entry(std::size_t index) const;
+  result<void> read_header();
+  result<void> convert();
+  static result<void> open_common(impl& m, const mo_open_options& options);
+};
+
+result<void> mo_catalog::impl::read_structure(const mo_open_options& options) {
+  if (size > options.max_bytes)
+    return mo_error(name, errc::limit_exceeded,
+                    "file is " + std::to_string(size) + " bytes, more than the limit of " +
+                        std::to_string(options.max_bytes));
+  if (size < 4 * mo_format::header_words_v0)
+    return mo_error(
+        name, errc::syntax,
+        "file is too small for an mo header (" + std::to_string(size) + " bytes, at least 28 needed)");
+  std::uint32_t m;
+  std::memcpy(&m, data, 4);
+  if (m == mo_format::magic) {
+    swap = false;
+  } else if (__builtin_bswap32(m) == mo_format::magic) {
+    swap = true;
+  } else {
+    return mo_error(name, errc::syntax, "bad magic number " + hex(m) + " at offset 0: not an mo file");
+  }
+  big = (std::endian::native == std::endian::big) != swap;
+  revision = word(4);
+  std::uint32_t major = revision >> 16, minor = revision & 0xffff;
+  if (major > 1 || minor > 1)
+    return mo_error(name, errc::syntax, "unsupported mo revision " + hex(revision) + " at offset 4");
+  count = word(8);
+  orig_table = word(12);
+  trans_table = word(16);
+  hash_size = word(20);
+  hash_table = word(24);
+  std::size_t header_bytes = 4 * mo_format::header_words_v0;
+  if (minor >= 1) {
+    header_bytes = 4 * mo_format::header_words_v1;
+    if (size < header_bytes)
+      return mo_error(name, errc::syntax,
+                      "file is too small for a revision 1 mo header (" + std::to_string(size) +
+                          " bytes, at least 48 needed)");
+  }
+
+  struct region {
+    const char* what;
+    std::uint64_t begin;
+    std::uint64_t bytes;
+    std::size_t field;
+  };
+  std::vector<region> regions = {
+      {"original strings table", orig_table, std::uint64_t{8} * count, 12},
+      {"translated strings table", trans_table, std::uint64_t{8} * count, 16},
+  };
+  if (hash_size == 1 || hash_size == 2)
+    return mo_error(
+        name, errc::syntax,
+        "invalid hash table size " + std::to_string(hash_size) + " at offset 20 (must be 0 or at least 3)");
+  if (hash_size != 0) regions.push_back({"hash table", hash_table, std::uint64_t{4} * hash_size, 24});
+  if (minor >= 1) {
+    std::uint32_t nseg = word(28), seg_table = word(32), nsys = word(36), osys = word(40), tsys = word(44);
+    regions.push_back({"system-dependent segments table", seg_table, std::uint64_t{8} * nseg, 32});
+    regions.push_back({"system-dependent original strings table", osys, std::uint64_t{4} * nsys, 40});
+    regions.push_back({"system-dependent translated strings table", tsys, std::uint64_t{4} * nsys, 44});
+  }
+  for (const region& r : regions) {
+    if (r.bytes == 0) continue;
+    if (r.begin < header_bytes || r.begin > size || r.bytes > size - r.begin)
+      return mo_error(name, errc::syntax,
+                      std::string(r.what) + " at " + hex(r.begin) + " (" + std::to_string(r.bytes) +
+                          " bytes, field at offset " + std::to_string(r.field) + ") lies outside the " +
+                          std::to_string(size) + "-byte file or inside its header");
+  }
+  for (std::size_t i = 0; i < regions.size(); ++i)
+    for (std::size_t j = i + 1; j < regions.size(); ++j) {
+      const region& a = regions[i];
+      const region& b = regions[j];
+      if (a.bytes == 0 || b.bytes == 0) continue;
+      if (a.begin < b.begin + b.bytes && b.begin < a.begin + a.bytes)
+        return mo_error(
+            name, errc::syntax,
+            std::string(a.what) + " at " + hex(a.begin) + " overlaps the " + b.what + " at " + hex(b.begin));
+    }
+  if (minor >= 1) return read_sysdeps();
+  return {};
+}
+
+result<sysdep_string> mo_catalog::impl::read_segmented(std::uint32_t desc, std::uint32_t nseg,
+                                                       std::uint32_t seg_table) const {
+  // A descriptor: the offset of the concatenated texts, then (text length, segment index)
+  // pairs; the last pair has index 0xffffffff and its text includes the terminating NUL.
+  if (desc > size || size - desc < 4)
+    return mo_error(name, errc::syntax,
+                    "system-dependent string descriptor at " + hex(desc) + " is past the end");
+  std::uint64_t text = word(desc);
+  std::size_t at = std::size_t{desc} + 4;
+  sysdep_string out;
+  for (;;) {
+    if (size - at < 8)
+      return mo_error(
+          name, errc::syntax,
+          "system-dependent string descriptor at " + hex(desc) + " runs past the end of the file");
+    std::uint32_t len = word(at);
+    std::uint32_t ref = word(at + 4);
+    at += 8;
+    if (text > size || len > size - text)
+      return mo_error(name, errc::syntax,
+                      "system-dependent string text at " + hex(text) + " (" + std::to_string(len) +
+                          " bytes) lies outside the file");
+    std::string_view piece(reinterpret_cast<const char*>(data) + text, len);
+    text += len;
+    if (ref == segment_end) {
+      if (piece.empty() || piece.back() != '\0')
+        return mo_error(name, errc::syntax,
+                        "system-dependent string at " + hex(text - len) + " is not NUL-terminated");
+      piece.remove_suffix(1);
+      out.display += piece;
+      out.expanded += piece;
+      return out;
+    }
+    out.display += piece;
+    out.expanded += piece;
+    if (ref >= nseg)
+      return mo_error(name, errc::syntax,
+                      "system-dependent segment " + std::to_string(ref) + " at offset " +
+                          std::to_string(at - 4) + " is out of range (" + std::to_string(nseg) +
+                          " segments)");
+    std::optional<std::string_view> seg = string_at(seg_table + std::size_t{8} * ref);
+    // A segment's length counts its NUL; string_at wants the length without it.
+    std::uint32_t seg_len = word(seg_table + std::size_t{8} * ref);
+    std::uint32_t seg_off = word(seg_table + std::size_t{8} * ref + 4);
+    if (seg_len == 0 || seg_off >= size || seg_len > size - seg_off || data[seg_off + seg_len - 1] != 0)
+      return mo_error(name, errc::syntax,
+                      "system-dependent segment " + std::to_string(ref) + " at " + hex(seg_off) +
+                          " is outside the file or not NUL-terminated");
+    (void)seg;
+    std::string_view seg_name(reinterpret_cast<const char*>(data) + seg_off, seg_len - 1);
+    seg_name = seg_name.substr(0, seg_name.find('\0'));
+    out.display += mo_format::display_segment(seg_name);
+    if (seg_name != "I") out.uses_macros = true;
+    if (std::optional<std::string_view> value = mo_format::expand_segment(seg_name))
+      out.expanded += *value;
+    else
+      out.expandable = false;
+  }
+}
+
+result<void> mo_catalog::impl::read_sysdeps() {
+  std::uint32_t nseg = word(28), seg_table = word(32), nsys = word(36), osys = word(40), tsys = word(44);
+  sysdeps.reserve(nsys);
+  for (std::uint32_t i = 0; i < nsys; ++i) {
+    result<sysdep_string> o = read_segmented(word(osys + std::size_t{4} * i), nseg, seg_table);
+    if (!o) return std::move(o).error();
+    result<sysdep_string> t = read_segmented(word(tsys + std::size_t{4} * i), nseg, seg_table);
+    if (!t) return std::move(t).error();
+    sysdeps.push_back({std::move(*o), std::move(*t)});
+  }
+  for (std::uint32_t i = 0; i < nsys; ++i)
+    if (sysdeps[i].orig.expandable && sysdeps[i].trans.expandable) sysdep_order.push_back(i);
+  std::stable_sort(sysdep_order.begin(), sysdep_order.end(), [this](std::uint32_t a, std::uint32_t b) {
+    return key_of(sysdeps[a].orig.expanded) < key_of(sysdeps[b].orig.expanded);
+  });
+  return {};
+}
+
+result<mo_entry> mo_catalog::impl::entry(std::size_t index) const {
+  if (index < count) {
+    auto i = static_cast<std::uint32_t>(index);
+    std::optional<std::string_view> o = orig(i);
+    if (!o)
+      return mo_error(name, errc::syntax,
+                      "original string " + std::to_string(index) + " (descriptor at offset " +
+                          std::to_string(orig_table + std::size_t{8} * index) +
+                          ") lies outside the file or is not NUL-terminated");
+    std::optional<std::string_view> t = trans(i);
+    if (!t)
+      return mo_error(name, errc::syntax,
+                      "translated string " + std::to_string(index) + " (descriptor at offset " +
+                          std::to_string(trans_table + std::size_t{8} * index) +
+                          ") lies outside the file or is not NUL-terminated");
+    return split_entry(*o, *t);
+  }
+  std::size_t s = index - count;
+  if (s >= sysdeps.size()) return mo_error(name, errc::invalid_argument, "entry index out of range");
+  mo_entry e = split_entry(sysdeps[s].orig.display, sysdeps[s].trans.display);
+  e.system_dependent = true;
+  e.uses_format_macros = sysdeps[s].trans.uses_macros;
+  return e;
+}
+
+result<void> mo_catalog::impl::read_header() {
+  std::string_view empty;
+  std::uint32_t i = find_static(nullptr, empty);
+  if (i != count) {
+    std::optional<std::string_view> t = trans(i);
+    if (t) header = t->substr(0, t->find('\0'));
+  }
+  // Field lookup is shared with the public accessor.
+  auto field = [this](std::string_view field_name) -> std::optional<std::string_view> {
+    std::string_view rest = header;
+    while (!rest.empty()) {
+      std::size_t nl = rest.find('\n');
+      std::string_view line = rest.substr(0, nl);
+      rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
+      if (line.size() > field_name.size() && line.compare(0, field_name.size(), field_name) == 0 &&
+          line[field_name.size()] == ':') {
+        std::string_view value = line.substr(field_name.size() + 1);
+        while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) value.remove_prefix(1);
+        return value;
+      }
+    }
+    return std::nullopt;
+  };
+  if (std::optional<std::string_view> ct = field("Content-Type")) {
+    std::size_t at = ct->find("charset=");
+    if (at != std::string_view::npos) {
+      std::string_view cs = ct->substr(at + 8);
+      std::size_t end = 0;
+      while (end < cs.size() && cs[end] != ' ' && cs[end] != '\t' && cs[end] != ';' && cs[end] != '\r') ++end;
+      cs = cs.substr(0, end);
+      if (!cs.empty()) charset = std::string(cs);
+    }
+  }
+  if (std::optional<std::string_view> pf = field("Plural-Forms")) {
+    result<plural_rule> rule = plural_rule::parse(*pf);
+    if (rule) plural = std::move(*rule);
+  }
+  return {};
+}
+
+result<void> mo_catalog::impl::convert() {
+  // Every string is converted, so the whole catalog is validated first, and the result is
+  // a fresh native-order image (the keys change bytes, so the hash table is rebuilt).
+  mo_format::image_input input;
+  input.statics.reserve(count);
+  auto to_utf8 = [this](std::string_view text, std::string& out, const std::string& what) -> result<void> {
+    charset::conversion c = charset::to_utf8(text, charset);
+    if (!c.ok)
+      return mo_error(
+          name, errc::charset,
+          what + " is not valid " + charset + " (byte " + std::to_string(c.error_offset) + " of the string)");
+    out = std::move(c.text);
+    return {};
+  };
+  for (std::uint32_t i = 0; i < count; ++i) {
+    std::optional<std::string_view> o = orig(i);
+    std::optional<std::string_view> t = trans(i);
+    if (!o || !t) {
+      result<mo_entry> e = entry(i);
+      return std::move(e).error();
+    }
+    std::pair<std::string, std::string> p;
+    std::uint32_t o_off = word(orig_table + std::size_t{8} * i + 4);
+    std::uint32_t t_off = word(trans_table + std::size_t{8} * i + 4);
+    if (result<void> r = to_utf8(*o, p.first, "original string at " + hex(o_off)); !r) return r;
+    if (result<void> r = to_utf8(*t, p.second, "translated string at " + hex(t_off)); !r) return r;
+    input.statics.push_back(std::move(p));
+  }
+  for (sysdep_entry& s : sysdeps)
+    for (sysdep_string* str : {&s.orig, &s.trans})
+      for (std::string* text : {&str->display, &str->expanded})
+        if (result<void> r = to_utf8(*text, *text, "system-dependent string"); !r) return r;
+  std::sort(input.statics.begin(), input.statics.end(),
+            [](const auto& a, const auto& b) { return key_of(a.first) < key_of(b.first); });
+  owned = mo_format::build_image(input, true, std::endian::native == std::endian::big);
+  data = reinterpret_cast<const unsigned char*>(owned.data());
+  size = owned.size();
+  swap = false;
+  map.reset();
+  count = word(8);
+  orig_table = word(12);
+  trans_table = word(16);
+  hash_size = word(20);
+  hash_table = word(24);
+  converted = true;
+  std::sort(sysdep_order.begin(), sysdep_order.end(), [this](std::uint32_t a, std::uint32_t b) {
+    return key_of(sysdeps[a].orig.expanded) < key_of(sysdeps[b].orig.expanded);
+  });
+  header = {};
+  std::uint32_t h = find_static(nullptr, std::string_view());
+  if (h != count)
+    if (std::optional<std::string_view> t = trans(h)) header = t->substr(0, t->find('\0'));
+  return {};
+}
+
+mo_catalog::mo_catalog(std::unique_ptr<impl> p) noexcept : impl_(std::move(p)) {}
+mo_catalog::mo_catalog(mo_catalog&&) noexcept = default;
+mo_catalog& mo_catalog::operator=(mo_catalog&&) noexcept = default;
+mo_catalog::~mo_catalog() = default;
+
+result<void> mo_catalog::impl::open_common(impl& m, const mo_open_options& options) {
+  if (result<void> r = m.read_structure(options); !r) return r;
+  if (result<void> r = m.read_header(); !r) return r;
+  if (!charset::is_utf8(m.charset) && m.charset != "CHARSET") {
+    if (!charset::is_supported(m.charset))
+      return mo_error(m.name, errc::charset, "unsupported charset \"" + m.charset + "\" in the header");
+    if (result<void> r = m.convert(); !r) return r;
+  }
+  return {};
+}
+
+result<mo_catalog> mo_catalog::from_memory(const void* data, std::size_t size, std::string_view name,
+                                           const mo_open_options& options) {
+  auto p = std::make_unique<impl>();
+  p->name = std::string(name);
+  p->data = static_cast<const unsigned char*>(data);
+  p->size = size;
+  if (size != 0 && data == nullptr) return mo_error(p->name, errc::invalid_argument, "null buffer");
+  if (result<void> r = impl::open_common(*p, options); !r) return r.error();
+  mo_catalog catalog(std::move(p));
+  if (options.validate_all)
+    if (result<void> r = catalog.validate(); !r) return r.error();
+  return catalog;
+}
+
+result<mo_catalog> mo_catalog::open(const std::string& path, const mo_open_options& options) {
+  auto p = std::make_unique<impl>();
+  p->name = path;
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return mo_error(path, errc::io, std::string("cannot open: ") + std::strerror(errno));
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) {
+    int e = errno;
+    ::close(fd);
+    return mo_error(path, errc::io, std::string("cannot stat: ") + std::strerror(e));
+  }
+  if (!S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return mo_error(path, errc::io, "not a regular file");
+  }
+  auto size = static_cast<std::size_t>(st.st_size);
+  if (size > options.max_bytes) {
+    ::close(fd);
+    return mo_error(path, errc::limit_exceeded,
+                    "file is " + std::to_string(size) + " bytes, more than the limit of " +
+                        std::to_string(options.max_bytes));
+  }
+  if (size < 4 * mo_format::header_words_v0) {
+    ::close(fd);
+    return mo_error(
+        path, errc::syntax,
+        "file is too small for an mo header (" + std::to_string(size) + " bytes, at least 28 needed)");
+  }
+  void* addr = ::mmap(nullptr, size, PROT_READ, MAP_SHARED, fd, 0);
+  int map_errno = errno;
+  ::close(fd);
+  if (addr == MAP_FAILED)
+    return mo_error(path, errc::io, std::string("cannot map: ") + std::strerror(map_errno));
+  p->map = mapping(addr, size);
+  p->data = static_cast<const unsigned char*>(addr);
+  p->size = size;
+  if (result<void> r = impl::open_common(*p, options); !r) return r.error();
+  mo_catalog catalog(std::move(p));
+  if (options.validate_all)
+    if (result<void> r = catalog.validate(); !r) return r.error();
+  return catalog;
+}
+
+std::optional<std::string_view> mo_catalog::lookup(std::string_view msgid) const noexcept {
+  std::optional<std::string_view> f = impl_->find_forms(nullptr, msgid);
+  if (f) f = f->substr(0, f->find('\0'));
+  return f;
+}
+std::optional<std::string_view> mo_catalog::lookup(std::string_view context,
+                                                   std::string_view msgid) const noexcept {
+  std::optional<std::string_view> f = impl_->find_forms(&context, msgid);
+  if (f) f = f->substr(0, f->find('\0'));
+  return f;
+}
+std::optional<std::string_view> mo_catalog::lookup_forms(std::string_view msgid) const noexcept {
+  return impl_->find_forms(nullptr, msgid);
+}
+std::optional<std::string_view> mo_catalog::lookup_forms(std::string_view context,
+                                                         std::string_view msgid) const noexcept {
+  return impl_->find_forms(&context, msgid);
+}
+std::optional<std::string_view> mo_catalog::lookup_plural(std::string_view msgid,
+                                                          unsigned long n) const noexcept {
+  return impl_->find_plural(nullptr, msgid, n);
+}
+std::optional<std::string_view> mo_catalog::lookup_plural(std::string_view context, std::string_view msgid,
+                                                          unsigned long n) const noexcept {
+  return impl_->find_plural(&context, msgid, n);
+}
+
+std::size_t mo_catalog::size() const noexcept { return impl_->count + impl_->sysdeps.size(); }
+result<mo_entry> mo_catalog::entry(std::size_t index) const { return impl_->entry(index); }
+
+result<void> mo_catalog::validate() const {
+  for (std::size_t i = 0; i < size(); ++i)
+    if (result<mo_entry> e = entry(i); !e) return std::move(e).error();
+  return {};
+}
+
+std::string_view mo_catalog::header() const noexcept { return impl_->header; }
+
+std::optional<std::string_view> mo_catalog::header_field(std::string_view field_name) const noexcept {
+  std::string_view rest = impl_->header;
+  while (!rest.empty()) {
+    std::size_t nl = rest.find('\n');
+    std::string_view line = rest.substr(0, nl);
+    rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
+    if (line.size() > field_name.size() && line.compare(0, field_name.size(), field_name) == 0 &&
+        line[field_name.size()] == ':') {
+      std::string_view value = line.substr(field_name.size() + 1);
+      while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) value.remove_prefix(1);
+      return value;
+    }
+  }
+  return std::nullopt;
+}
+
+const std::string& mo_catalog::charset() const noexcept { return impl_->charset; }
+bool mo_catalog::converted() const noexcept { return impl_->converted; }
+const plural_rule& mo_catalog::plural() const noexcept { return impl_->plural; }
+bool mo_catalog::big_endian() const noexcept { return impl_->big; }
+std::uint32_t mo_catalog::revision() const noexcept { return impl_->revision; }
+std::uint32_t mo_catalog::hash_size() const noexcept { return impl_->hash_size; }
+const std::string& mo_catalog::name() const noexcept { return impl_->name; }
+
+result<po_file> decompile_mo(const mo_catalog& catalog) {
+  // msgunfmt lists the static entries in file order, then the system-dependent ones, and
+  // writes the text back in the catalog's own charset.
+  po_file po;
+  po.file_name = catalog.name();
+  po.charset = catalog.charset();
+  po.messages.reserve(catalog.size());
+  for (std::size_t i = 0; i < catalog.size(); ++i) {
+    result<mo_entry> e = catalog.entry(i);
+    if (!e) return std::move(e).error();
+    po_message m;
+    if (e->has_context) m.msgctxt = std::string(e->context);
+    m.msgid = std::string(e->msgid);
+    if (e->has_plural) {
+      m.msgid_plural = std::string(e->msgid_plural);
+      for (std::size_t f = 0; f < e->form_count(); ++f) m.msgstr.emplace_back(e->form(f));
+    } else {
+      m.msgstr.emplace_back(e->translation);
+    }
+    if (e->uses_format_macros) m.flags.emplace_back("c-format");
+    po.messages.push_back(std::move(m));
+  }
+  return po;
+}
+
+}  // namespace erli18n

@@ -1,10 +1,45 @@
-// erli18n decompile: lands with the MO issue.
+// erli18n decompile IN.mo [-o OUT.po]: print an MO catalog as PO text, exactly as msgunfmt.
 #include <CLI/CLI.hpp>
 
+#include <iostream>
+#include <memory>
+
 #include "commands.h"
+#include "erli18n/mo.h"
+#include "erli18n/po.h"
 
 namespace erli18n::cli {
 
-void add_decompile_command(CLI::App&, int&) {}
+void add_decompile_command(CLI::App& app, int& exit_code) {
+  struct options {
+    std::string input;
+    std::string output;
+  };
+  auto opts = std::make_shared<options>();
+  CLI::App* cmd = app.add_subcommand("decompile", "Print an MO catalog as a PO file, as msgunfmt does");
+  cmd->add_option("input", opts->input, "MO file to read")->required();
+  cmd->add_option("-o,--output", opts->output, "Output file (default: standard output)");
+  cmd->callback([opts, &exit_code] {
+    result<mo_catalog> mo = mo_catalog::open(opts->input);
+    if (!mo) {
+      std::cerr << mo.error().to_string() << '\n';
+      exit_code = 1;
+      return;
+    }
+    result<po_file> po = decompile_mo(*mo);
+    if (!po) {
+      std::cerr << po.error().to_string() << '\n';
+      exit_code = 1;
+      return;
+    }
+    result<std::string> bytes = write_po(*po);
+    if (!bytes) {
+      std::cerr << bytes.error().to_string() << '\n';
+      exit_code = 1;
+      return;
+    }
+    if (!write_output(opts->output, *bytes)) exit_code = 1;
+  });
+}
 
 }  // namespace erli18n::cli

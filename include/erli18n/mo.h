@@ -1,0 +1,171 @@
+// erli18n/mo.h — GNU MO catalogs: a zero-copy reader, a writer and a decompiler.
+//
+// `mo_catalog` reads a compiled catalog in place: `open` maps the file read-only (shared),
+// `from_memory` reads a buffer the caller owns (a catalog embedded in the binary), and
+// lookups return `std::string_view`s into those bytes — nothing is copied for a UTF-8
+// catalog. Both byte orders are read, revisions 0 and 1 (major 0 and 1, minor 0 and 1),
+// with or without a hash table (`msgfmt --no-hash`: lookups then binary-search the sorted
+// table).
+//
+// System-dependent strings (minor revision 1, which msgfmt writes for c-format messages
+// that use `<inttypes.h>` macros such as `%<PRIu64>`, or the `I` flag) are supported. They
+// are expanded at open, for this platform, exactly as glibc expands them (`<PRIu64>` reads
+// "lu" on LP64 glibc, the `I` flag stays `I`), so `lookup("%" PRIu64 " files")` finds them.
+// A string using a segment this platform does not know is kept for iteration but cannot
+// be looked up, as glibc skips it. Iteration shows them as msgunfmt does (`%<PRIu64>`).
+//
+// Validation. `open` checks in O(1) the header, the magic, the revision and that every
+// table (strings, hash, system-dependent segments) lies inside the file, after the header
+// and without overlapping another table; hash sizes 1 and 2 are rejected (GNU's probe step
+// would divide by zero). The offset, length and NUL terminator of each individual string
+// are checked lazily, when a lookup or `entry()` first touches it, with bounds-checked
+// reads: a lookup can never read outside the catalog, and a corrupt entry behaves as a
+// missing one (`entry()` reports it as an error). Opening therefore costs the same for ten
+// messages or a million when the catalog is UTF-8 and has a hash table; `validate()` does
+// the full O(N) check up front for callers that want every problem reported. Exceptions
+// to O(1): a catalog in another charset is validated and converted to UTF-8 at open (it
+// then owns its converted text, in a private native-order MO image), and the few
+// system-dependent strings are expanded at open.
+//
+// Errors are `file: error: message` with the byte offset in the message.
+//
+// Lifetime and threads: a `mo_catalog` is move-only; the views it returns stay valid while
+// it lives (and, for `from_memory`, while the caller's buffer does). All const member
+// functions are safe to call from many threads at once; lookups are `noexcept`, take no
+// lock and allocate nothing.
+//
+//   auto mo = erli18n::mo_catalog::open("/usr/share/locale/de/LC_MESSAGES/tar.mo");
+//   if (!mo) { std::cerr << mo.error().to_string() << '\n'; return 1; }
+//   if (auto s = mo->lookup("Print version")) std::cout << *s << '\n';
+//   std::cout << mo->lookup_plural("file", "files", 3).value_or("files") << '\n';
+//
+// The writer side: `compile_mo` turns a `po_file` into the exact bytes `msgfmt` writes
+// (same options, same checks), `decompile_mo` turns a catalog into the `po_file` whose
+// `write_po` output is exactly what `msgunfmt` prints.
+#ifndef ERLI18N_MO_H
+#define ERLI18N_MO_H
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "erli18n/plural.h"
+#include "erli18n/po.h"
+#include "erli18n/result.h"
+
+namespace erli18n {
+
+/// One message of a catalog, as views into the catalog.
+struct mo_entry {
+  bool has_context = false;
+  std::string_view context;  ///< the part before `\x04` in the stored key
+  std::string_view msgid;
+  bool has_plural = false;
+  std::string_view msgid_plural;
+  /// The msgstr bytes: one form, or the plural forms separated by NUL.
+  std::string_view translation;
+  /// A revision-1 system-dependent string, shown with its `<PRIu64>`-style segments.
+  bool system_dependent = false;
+  /// For a system-dependent string: its translation uses a `<PRI...>` segment (msgunfmt
+  /// marks such entries `c-format`).
+  bool uses_format_macros = false;
+
+  /// Number of forms in `translation` (1 for a singular message).
+  std::size_t form_count() const noexcept;
+  /// Form `i`, or an empty view when there is no such form.
+  std::string_view form(std::size_t i) const noexcept;
+};
+
+/// Bounds on untrusted MO input.
+struct mo_open_options {
+  std::size_t max_bytes = std::size_t{1} << 30;  ///< larger files are refused (limit_exceeded)
+  /// Run `validate()` at open (O(N)): every entry checked before the catalog is returned.
+  bool validate_all = false;
+};
+
+class mo_catalog {
+ public:
+  /// Maps `path` read-only and reads it in place.
+  static result<mo_catalog> open(const std::string& path, const mo_open_options& options = {});
+  /// Reads `size` bytes at `data`, which the caller keeps alive and unchanged for the
+  /// catalog's life. `name` is used in diagnostics.
+  static result<mo_catalog> from_memory(const void* data, std::size_t size,
+                                        std::string_view name = "<memory>",
+                                        const mo_open_options& options = {});
+
+  mo_catalog(mo_catalog&&) noexcept;
+  mo_catalog& operator=(mo_catalog&&) noexcept;
+  mo_catalog(const mo_catalog&) = delete;
+  mo_catalog& operator=(const mo_catalog&) = delete;
+  ~mo_catalog();
+
+  /// The translation (first form) of `msgid` without context, or nullopt on a miss.
+  std::optional<std::string_view> lookup(std::string_view msgid) const noexcept;
+  /// The translation of `msgid` in `context` (an empty context is still a context).
+  std::optional<std::string_view> lookup(std::string_view context, std::string_view msgid) const noexcept;
+
+  /// All stored forms of `msgid`, NUL-separated, or nullopt on a miss.
+  std::optional<std::string_view> lookup_forms(std::string_view msgid) const noexcept;
+  std::optional<std::string_view> lookup_forms(std::string_view context,
+                                               std::string_view msgid) const noexcept;
+
+  /// The form the catalog's plural rule selects for `n`. nullopt on a miss, or when the
+  /// catalog holds fewer forms than the rule selects; the caller then shows `msgid` or
+  /// `msgid_plural` (`n == 1` picks `msgid`), as GNU does.
+  std::optional<std::string_view> lookup_plural(std::string_view msgid, unsigned long n) const noexcept;
+  std::optional<std::string_view> lookup_plural(std::string_view context, std::string_view msgid,
+                                                unsigned long n) const noexcept;
+
+  /// Number of entries: the static ones (file order), then the system-dependent ones.
+  std::size_t size() const noexcept;
+  /// Entry `index` (< size()); an error if that entry is corrupt.
+  result<mo_entry> entry(std::size_t index) const;
+  /// Checks every entry; the first problem found, with its byte offset.
+  result<void> validate() const;
+
+  /// The header entry's translation (the msgstr of the empty msgid), empty when absent.
+  std::string_view header() const noexcept;
+  /// A header field's value (e.g. "Plural-Forms"), without the trailing newline.
+  std::optional<std::string_view> header_field(std::string_view name) const noexcept;
+  /// The charset the header declares ("UTF-8" when it declares none).
+  const std::string& charset() const noexcept;
+  /// True when the text was converted to UTF-8 at open (the catalog then owns a copy).
+  bool converted() const noexcept;
+  /// The compiled `Plural-Forms`; GNU's default rule when absent or invalid, as glibc.
+  const plural_rule& plural() const noexcept;
+
+  bool big_endian() const noexcept;
+  std::uint32_t revision() const noexcept;
+  /// Size of the hash table in the file, 0 when lookups binary-search.
+  std::uint32_t hash_size() const noexcept;
+  /// The name given at open (the path for `open`).
+  const std::string& name() const noexcept;
+
+ private:
+  struct impl;
+  explicit mo_catalog(std::unique_ptr<impl> p) noexcept;
+  std::unique_ptr<impl> impl_;
+};
+
+/// Options of `compile_mo`, as msgfmt's.
+struct mo_compile_options {
+  bool use_fuzzy = false;   ///< `--use-fuzzy`: include fuzzy entries
+  bool no_hash = false;     ///< `--no-hash`: write no hash table
+  bool big_endian = false;  ///< `--endianness=big`
+};
+
+/// The bytes `msgfmt` writes for `po` with the same options, or the first error msgfmt
+/// would report (as `file:line:col: error: message`). An empty string when no message is
+/// translated: msgfmt then writes no file.
+result<std::string> compile_mo(const po_file& po, const mo_compile_options& options = {});
+
+/// The PO model whose `write_po` output is what `msgunfmt` prints for `catalog`.
+result<po_file> decompile_mo(const mo_catalog& catalog);
+
+}  // namespace erli18n
+
+#endif  // ERLI18N_MO_H

@@ -1,0 +1,80 @@
+// The MO format's shared pieces, private to the library: the hash function, the hash table
+// size, the segment expansions of system-dependent strings, and the image builder the
+// writer (and the reader, for converted catalogs) use. The layout follows the MO format
+// section of the GNU gettext manual; the choices msgfmt makes that the manual leaves open
+// (table order, hash size, string order) were established by experiment with msgfmt 0.21.
+#ifndef ERLI18N_SRC_MO_FORMAT_H
+#define ERLI18N_SRC_MO_FORMAT_H
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace erli18n::mo_format {
+
+inline constexpr std::uint32_t magic = 0x950412deU;
+inline constexpr std::uint32_t segment_end = 0xffffffffU;
+inline constexpr std::size_t header_words_v0 = 7;
+inline constexpr std::size_t header_words_v1 = 12;
+
+/// The "hashpjw" function of the gettext manual, over the bytes up to the first NUL.
+struct hashpjw {
+  std::uint32_t value = 0;
+  void add(unsigned char c) noexcept {
+    value = (value << 4) + c;
+    std::uint32_t g = value & 0xf0000000U;
+    if (g != 0) {
+      value ^= g >> 24;
+      value ^= g;
+    }
+  }
+  void add(std::string_view s) noexcept {
+    for (char c : s) add(static_cast<unsigned char>(c));
+  }
+};
+
+inline std::uint32_t hash_string(std::string_view s) noexcept {
+  hashpjw h;
+  for (char c : s) {
+    if (c == '\0') break;
+    h.add(static_cast<unsigned char>(c));
+  }
+  return h.value;
+}
+
+/// The hash table size msgfmt picks for `count` strings: the first candidate at or above
+/// count*4/3 (made odd) that no odd number from 3 up divides — so 3 itself is skipped —
+/// and at least 3.
+std::uint32_t hash_table_size(std::uint32_t count) noexcept;
+
+/// What glibc substitutes for a segment name on this platform ("PRIu64" -> "lu", "I" ->
+/// "I"), or nullopt for a name it does not know.
+std::optional<std::string_view> expand_segment(std::string_view name) noexcept;
+
+/// How msgunfmt shows a segment: `<PRIu64>` for a macro, the bare `I` for the flag.
+std::string display_segment(std::string_view name);
+
+/// A system-dependent string: texts[0] segments[0] texts[1] ... texts[k], k = segments.size().
+struct segmented {
+  std::vector<std::string> texts{std::string()};
+  std::vector<std::string> segments;
+};
+
+/// The input of `build_image`: static pairs (sorted by key, as they will be written) and
+/// system-dependent pairs (in the order they will be written). Strings exclude the final
+/// NUL but may hold inner ones (plural forms, msgid_plural).
+struct image_input {
+  std::vector<std::pair<std::string, std::string>> statics;
+  std::vector<std::pair<segmented, segmented>> sysdeps;
+};
+
+/// The MO file msgfmt writes for `input`.
+std::string build_image(const image_input& input, bool with_hash, bool big_endian);
+
+}  // namespace erli18n::mo_format
+
+#endif  // ERLI18N_SRC_MO_FORMAT_H
