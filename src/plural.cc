@@ -16,6 +16,7 @@
 #include <string_view>
 
 #include "erli18n/plural.h"
+#include "plural_known.h"
 
 namespace erli18n {
 namespace {
@@ -40,9 +41,11 @@ enum opcode : std::uint32_t {
   op_and,
   op_or,
 };
-// A binary operator whose right operand is a constant carries it in `arg` (the `_k` form):
-// most rules compare or reduce `n` by constants, so this halves the program.
-constexpr std::uint32_t k_flag = 0x100;
+// A binary operator whose right operand is a constant carries it in `arg` (k_flag), and one
+// whose left operand is `n` as well pushes its result directly (n_flag): most rules compare
+// or reduce n by constants, so this shrinks the program to about a third.
+constexpr std::uint32_t k_flag = 0x20;  // opcodes stay below it, and the codes dense
+constexpr std::uint32_t n_flag = 0x40;
 
 constexpr unsigned long bit(bool b) noexcept { return b ? 1UL : 0UL; }
 
@@ -78,6 +81,15 @@ constexpr unsigned long apply(std::uint32_t op, unsigned long a, unsigned long b
     default:
       return 0;
   }
+}
+
+// `op` with a constant right operand. The compiler has ruled out a zero divisor, and 10 and
+// 100 — the divisors of nearly every real rule — compile to multiplications when the
+// divisor is a constant, instead of a 64-bit divide that costs tens of cycles.
+constexpr unsigned long apply_k(std::uint32_t op, unsigned long a, unsigned long k) noexcept {
+  if (op == op_mod) return k == 10 ? a % 10 : k == 100 ? a % 100 : a % k;
+  if (op == op_div) return k == 10 ? a / 10 : k == 100 ? a / 100 : a / k;
+  return apply(op, a, k);
 }
 
 // Binding strength of the binary operators, C's order; 0 for anything else.
@@ -126,6 +138,9 @@ class plural_compiler {
   plural_compiler(std::string_view text, const plural_limits& limits) : text_(text), limits_(limits) {}
 
   result<plural_rule> compile();
+
+  // The native evaluator of a known rule with this program, or nullptr.
+  static detail::plural_native find_native(const std::vector<instruction>& program);
 
  private:
   enum class tok { end, n, number, lparen, rparen, bang, question, colon, binary, invalid };
@@ -365,7 +380,11 @@ plural_compiler::operand plural_compiler::parse_binary(int min_precedence, std::
       fold(lhs, apply(op.op, lhs.value, rhs.value));
     } else if (rhs.is_const) {
       program_.resize(rhs.start);
-      emit(op.op | k_flag, rhs.value);
+      if (program_.size() == lhs.start + 1 && program_.back().code == op_n) {
+        program_.back() = instruction{rhs.value, op.op | k_flag | n_flag};
+      } else {
+        emit(op.op | k_flag, rhs.value);
+      }
       lhs.is_const = false;
     } else {
       emit(op.op);
@@ -486,19 +505,61 @@ result<plural_rule> plural_compiler::compile() {
   return rule;
 }
 
-plural_rule::plural_rule() : expression_("n != 1"), program_{{0, op_n}, {1, op_ne | k_flag}} {}
+detail::plural_native plural_compiler::find_native(const std::vector<instruction>& program) {
+  // Compiled once; comparing programs makes `(n != 1)` and `n!=1` both match `n != 1`.
+  static const std::vector<std::vector<instruction>> known = [] {
+    std::vector<std::vector<instruction>> programs;
+    for (const detail::known_plural_rule& k : detail::known_plural_rules) {
+      const std::string value = "nplurals=9; plural=" + std::string(k.expression);
+      result<plural_rule> rule = plural_compiler(value, plural_limits{}).compile();
+      programs.push_back(rule ? rule->program_ : std::vector<instruction>{});
+    }
+    return programs;
+  }();
+  for (std::size_t i = 0; i < known.size(); ++i) {
+    const bool same =
+        known[i].size() == program.size() && std::equal(program.begin(), program.end(), known[i].begin(),
+                                                        [](const instruction& x, const instruction& y) {
+                                                          return x.code == y.code && x.arg == y.arg;
+                                                        });
+    if (same && !program.empty()) return detail::known_plural_rules[i].evaluate;
+  }
+  return nullptr;
+}
+
+plural_rule::plural_rule()
+    : expression_("n != 1"),
+      program_{{1, op_ne | k_flag | n_flag}},
+      native_(detail::known_plural_rules[0].evaluate) {}
 
 result<plural_rule> plural_rule::parse(std::string_view plural_forms, const plural_limits& limits) {
   try {
-    return plural_compiler(plural_forms, limits).compile();
+    result<plural_rule> rule = plural_compiler(plural_forms, limits).compile();
+    if (rule) rule->native_ = plural_compiler::find_native(rule->program_);
+    return rule;
   } catch (const std::bad_alloc&) {
     return error{errc::limit_exceeded, "out of memory while compiling the plural expression", "", 0, 0};
   }
 }
 
+// One switch over every opcode, so each instruction costs a single dispatch; `op` is a
+// constant in each case, so apply() and apply_k() reduce to the one operation.
+#define ERLI18N_PLURAL_BINARY_CASES(op)                  \
+  case op:                                               \
+    --sp;                                                \
+    stack[sp - 1] = apply(op, stack[sp - 1], stack[sp]); \
+    break;                                               \
+  case op | k_flag:                                      \
+    stack[sp - 1] = apply_k(op, stack[sp - 1], in.arg);  \
+    break;                                               \
+  case op | k_flag | n_flag:                             \
+    stack[sp++] = apply_k(op, n, in.arg);                \
+    break;
+
 unsigned long plural_rule::evaluate(unsigned long n) const noexcept {
   // The compiler proved that the program never needs more than stack_slots slots and that
   // it leaves exactly one value; stack[0] is preset for a moved-from (empty) rule.
+  if (native_ != nullptr) return native_(n);
   unsigned long stack[plural_limits::stack_slots];
   stack[0] = 0;
   std::size_t sp = 0;
@@ -522,18 +583,27 @@ unsigned long plural_rule::evaluate(unsigned long n) const noexcept {
       case op_jmp:
         pc += in.arg;
         break;
+        ERLI18N_PLURAL_BINARY_CASES(op_mul)
+        ERLI18N_PLURAL_BINARY_CASES(op_div)
+        ERLI18N_PLURAL_BINARY_CASES(op_mod)
+        ERLI18N_PLURAL_BINARY_CASES(op_add)
+        ERLI18N_PLURAL_BINARY_CASES(op_sub)
+        ERLI18N_PLURAL_BINARY_CASES(op_lt)
+        ERLI18N_PLURAL_BINARY_CASES(op_gt)
+        ERLI18N_PLURAL_BINARY_CASES(op_le)
+        ERLI18N_PLURAL_BINARY_CASES(op_ge)
+        ERLI18N_PLURAL_BINARY_CASES(op_eq)
+        ERLI18N_PLURAL_BINARY_CASES(op_ne)
+        ERLI18N_PLURAL_BINARY_CASES(op_and)
+        ERLI18N_PLURAL_BINARY_CASES(op_or)
       default:
-        if ((in.code & k_flag) != 0) {
-          stack[sp - 1] = apply(in.code & ~k_flag, stack[sp - 1], in.arg);
-        } else {
-          --sp;
-          stack[sp - 1] = apply(in.code, stack[sp - 1], stack[sp]);
-        }
-        break;
+        break;  // not produced by the compiler
     }
   }
   return stack[0];
 }
+
+#undef ERLI18N_PLURAL_BINARY_CASES
 
 unsigned long plural_rule::form(unsigned long n) const noexcept {
   const unsigned long v = evaluate(n);

@@ -1,5 +1,7 @@
 #include "erli18n/plural.h"
 
+#include "plural_known.h"
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -486,6 +488,30 @@ TEST(PluralRule, CopiesEvaluateAlike) {
   plural_rule moved = std::move(copy);
   for (unsigned long n = 0; n < 10; ++n) EXPECT_EQ(moved.form(n), n % 3);
   EXPECT_EQ(moved.expression(), "n%3");
+}
+
+TEST(PluralRule, NativeKnownRulesAgreeWithTheInterpreter) {
+  // `(EXPR)*1` compiles to a different program than EXPR, so it runs on the interpreter,
+  // while EXPR itself (and its spelling variants) runs on the native function.
+  std::vector<unsigned long> numbers;
+  for (unsigned long n = 0; n < 3000; ++n) numbers.push_back(n);
+  for (unsigned long n :
+       {4294967295UL, 4294967296UL, 4294967311UL, ULONG_MAX / 2, ULONG_MAX - 100, ULONG_MAX - 1, ULONG_MAX}) {
+    numbers.push_back(n);
+  }
+  for (const detail::known_plural_rule& known : detail::known_plural_rules) {
+    const std::string expression(known.expression);
+    result<plural_rule> native = plural_rule::parse("nplurals=9; plural=" + expression + ";");
+    result<plural_rule> spaced = plural_rule::parse("plural=( " + expression + " ) ; nplurals=9");
+    result<plural_rule> interpreted = plural_rule::parse("nplurals=9; plural=(" + expression + ")*1;");
+    ASSERT_TRUE(native && spaced && interpreted) << expression;
+    for (unsigned long n : numbers) {
+      const unsigned long expected = interpreted->evaluate(n);
+      ASSERT_EQ(known.evaluate(n), expected) << expression << " n=" << n;
+      ASSERT_EQ(native->evaluate(n), expected) << expression << " n=" << n;
+      ASSERT_EQ(spaced->evaluate(n), expected) << expression << " n=" << n;
+    }
+  }
 }
 
 // Differential test: random expressions compiled by plural_rule against a tree-walking
