@@ -27,6 +27,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
@@ -154,6 +155,11 @@ bool is_ascii(std::string_view s) noexcept {
 char ascii_lower(char c) noexcept { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
 
 using byte_table = std::array<bool, 256>;
+
+constexpr std::uint64_t kOnes = 0x0101010101010101ull;
+constexpr std::uint64_t kHigh = 0x8080808080808080ull;
+// Nonzero when a byte of `w` is zero; its lowest set bit marks the first such byte.
+constexpr std::uint64_t has_zero_byte(std::uint64_t w) noexcept { return (w - kOnes) & ~w & kHigh; }
 
 // The lead bytes of the charsets whose second byte may be an ASCII `\` or `"` (Shift_JIS,
 // Big5, GBK, GB18030, JOHAB), or nullopt. The other charsets GNU supports (ISO-8859-*, KOI8-*,
@@ -435,11 +441,19 @@ class parser {
       pos_ = i + 1;
       std::string_view v(s + body, i - body);
       cur_.kind = tok::string;
-      cur_.text = v;
-      return mode_ != text_mode::converted || convert_string(body);
+      if (sink_ == nullptr) {
+        cur_.text = v;
+        return mode_ != text_mode::converted || convert_string(body);
+      }
+      std::size_t start = sink_->size();
+      sink_->append(v);
+      return mode_ != text_mode::converted || convert_appended(*sink_, start, body);
     }
-    // Slow path: decode into scratch_.
-    scratch_.assign(s + body, i - body);
+    // Slow path: decode into the sink, or scratch_.
+    std::string& out = sink_ != nullptr ? *sink_ : scratch_;
+    if (sink_ == nullptr) scratch_.clear();
+    const std::size_t start = out.size();
+    out.append(s + body, i - body);
     bool truncated = false;
     bool high_escape = false;
     while (true) {
@@ -462,7 +476,7 @@ class parser {
       if (c != '\\') {
         std::size_t j = scan_plain(i);
         if (j == npos) return false;
-        if (!truncated) scratch_.append(s + i, j - i);
+        if (!truncated) out.append(s + i, j - i);
         i = j;
         continue;
       }
@@ -540,14 +554,35 @@ class parser {
       i = next;
       if (value >= 0x80) high_escape = true;
       if (value == 0) truncated = true;
-      if (!truncated) scratch_.push_back(static_cast<char>(value));
+      if (!truncated) out.push_back(static_cast<char>(value));
     }
     pos_ = i + 1;
     cur_.kind = tok::string;
-    cur_.text = scratch_;
-    if (mode_ == text_mode::converted) return convert_string(npos);
-    // Escapes can produce bytes the check of the raw text did not see.
-    if (high_escape && mode_ != text_mode::raw && !check_decoded(scratch_)) return false;
+    if (mode_ == text_mode::converted) {
+      if (!convert_appended(out, start, npos)) return false;
+    } else if (high_escape && mode_ != text_mode::raw &&
+               !check_decoded(std::string_view(out).substr(start))) {
+      // Escapes can produce bytes the check of the raw text did not see.
+      return false;
+    }
+    cur_.text = std::string_view(out).substr(start);
+    return true;
+  }
+
+  // Converts out[start..] from the declared charset to UTF-8, in place.
+  bool convert_appended(std::string& out, std::size_t start, std::size_t body) {
+    std::string_view v = std::string_view(out).substr(start);
+    if (is_ascii(v)) return true;
+    charset::conversion c = charset::to_utf8(v, charset_);
+    if (!c.ok) {
+      if (body != npos)
+        fail_here(errc::charset, body + c.error_offset, "invalid multibyte sequence");
+      else
+        fail(errc::charset, cur_.line, cur_.column, "invalid multibyte sequence");
+      return false;
+    }
+    out.resize(start);
+    out += c.text;
     return true;
   }
 
@@ -574,7 +609,23 @@ class parser {
     const auto* p = reinterpret_cast<const unsigned char*>(text_.data());
     const std::size_t n = text_.size();
     const bool* stops = stops_;
+    const std::uint64_t high = stops[0x80] ? kHigh : 0;
     while (true) {
+      // Eight bytes at a time while none of them can stop the scan. The test may also flag
+      // bytes 1-3 and later bytes; the table below has the last word.
+      while (i + 8 <= n) {
+        std::uint64_t w;
+        std::memcpy(&w, p + i, 8);
+        std::uint64_t m = has_zero_byte(w ^ (kOnes * '"')) | has_zero_byte(w ^ (kOnes * '\\')) |
+                          has_zero_byte(w ^ (kOnes * '\n')) | ((w - kOnes * 5) & ~w & kHigh) | (w & high);
+        if (m != 0) {
+          // On little-endian machines the lowest flagged bit is the first byte to look at.
+          if constexpr (std::endian::native == std::endian::little)
+            i += static_cast<std::size_t>(std::countr_zero(m)) / 8;
+          break;
+        }
+        i += 8;
+      }
       while (i < n && !stops[p[i]]) ++i;
       if (i >= n || p[i] < 0x80) return i;
       if (mode_ == text_mode::converted) {
@@ -584,12 +635,29 @@ class parser {
         i += (leads_[p[i]] && i + 1 < n && p[i + 1] >= 0x30) ? 2 : 1;
         continue;
       }
-      std::size_t len = mode_ == text_mode::ascii ? 0 : utf8_sequence_length(p + i, n - i);
-      if (len == 0) {
+      if (mode_ == text_mode::ascii) {
         fail_here(errc::charset, i, "invalid multibyte sequence");
         return npos;
       }
-      i += len;
+      // A run of non-ASCII UTF-8; two-byte characters (Latin, Greek, Cyrillic, Hebrew,
+      // Arabic) and three-byte ones (CJK) are checked inline.
+      do {
+        unsigned char c = p[i];
+        if (c >= 0xC2 && c <= 0xDF && i + 1 < n && (p[i + 1] & 0xC0) == 0x80) {
+          i += 2;
+          continue;
+        }
+        if (c >= 0xE1 && c <= 0xEC && i + 2 < n && (p[i + 1] & 0xC0) == 0x80 && (p[i + 2] & 0xC0) == 0x80) {
+          i += 3;
+          continue;
+        }
+        std::size_t len = utf8_sequence_length(p + i, n - i);
+        if (len == 0) {
+          fail_here(errc::charset, i, "invalid multibyte sequence");
+          return npos;
+        }
+        i += len;
+      } while (i < n && p[i] >= 0x80);
     }
   }
 
@@ -730,13 +798,25 @@ class parser {
   // cur_ is a keyword; reads it and the strings that follow into `out`.
   bool read_strings(std::string& out) {
     const token kw = cur_;
-    if (!check_obsolete(kw) || !advance()) return false;
+    if (!check_obsolete(kw)) return false;
+    return read_string_list(kw, out, false);
+  }
+
+  // Reads the strings after `kw` into `out`; `advanced` when cur_ is already the first one.
+  // The lexer appends each string straight into `out` (sink_): no intermediate copy.
+  bool read_string_list(const token& kw, std::string& out, bool advanced) {
+    sink_ = &out;
+    bool ok = read_string_list_into_sink(kw, advanced);
+    sink_ = nullptr;
+    return ok;
+  }
+
+  bool read_string_list_into_sink(const token& kw, bool advanced) {
+    if (!advanced && !advance()) return false;
     if (cur_.kind != tok::string || cur_.previous != kw.previous)
       return fail_token(cur_, "syntax error: expected a string");
     do {
-      if (!check_obsolete(cur_)) return false;
-      out.append(cur_.text);
-      if (!advance()) return false;
+      if (!check_obsolete(cur_) || !advance()) return false;
     } while (cur_.kind == tok::string && cur_.previous == kw.previous);
     if (cur_.kind == tok::string) return fail_token(cur_, "syntax error");
     return true;
@@ -794,11 +874,8 @@ class parser {
         if (index.number_overflow || index.number != m.msgstr.size())
           return fail_token(
               kw, m.msgstr.empty() ? "first plural form has nonzero index" : "plural form has wrong index");
-        // read_strings starts at a keyword: reuse the `]` token's position for its checks.
-        cur_.previous = kw.previous;
-        cur_.obsolete = kw.obsolete;
         m.msgstr.emplace_back();
-        if (!read_strings(m.msgstr.back())) return false;
+        if (!read_string_list(kw, m.msgstr.back(), false)) return false;
       }
       if (m.msgstr.empty()) {
         // GNU names the entry (its msgid line) for errors about a missing section.
@@ -807,21 +884,17 @@ class parser {
       }
     } else if (cur_.kind == tok::kw_msgstr) {
       const token kw = cur_;
-      if (!check_obsolete(kw) || !advance()) return false;
+      if (!check_obsolete(kw)) return false;
+      m.msgstr.emplace_back();
+      sink_ = &m.msgstr.back();
+      bool lexed = advance();
+      sink_ = nullptr;
+      if (!lexed) return false;
       if (cur_.kind == tok::lbracket) {
         fail(errc::syntax, m.line, m.column, "missing 'msgid_plural' section");
         return false;
       }
-      if (cur_.kind != tok::string || cur_.previous != kw.previous)
-        return fail_token(cur_, "syntax error: expected a string");
-      m.msgstr.emplace_back();
-      std::string& out = m.msgstr.back();
-      do {
-        if (!check_obsolete(cur_)) return false;
-        out.append(cur_.text);
-        if (!advance()) return false;
-      } while (cur_.kind == tok::string && cur_.previous == kw.previous);
-      if (cur_.kind == tok::string) return fail_token(cur_, "syntax error");
+      if (!read_string_list(kw, m.msgstr.back(), true)) return false;
     } else {
       fail(errc::syntax, m.line, m.column, "missing 'msgstr' section");
       return false;
@@ -843,6 +916,7 @@ class parser {
   token cur_;
   std::string scratch_;
   std::string converted_;
+  std::string* sink_ = nullptr;  // where the lexer appends strings, when set
   const bool* stops_;
   byte_table leads_{};
   const po_read_options& options_;
