@@ -30,22 +30,32 @@
 //    expression ends at the first `;`, newline or NUL, or at the end of the value; what
 //    follows is ignored. The trailing `;` is optional. Anything else — a unary `-`, `~`,
 //    `&`, `=`, hexadecimal, a second operand without an operator — is a syntax error.
-//  - Arithmetic is `unsigned long`, wrapping as in C: constants too (2^64 + 1 reads as 1),
+//  - Arithmetic is `unsigned long`, wrapping as in C: constants too (with a 64-bit long,
+//    2^64 + 1 reads as 1),
 //    `n - 1` at `n == 0` is ULONG_MAX, comparisons and `!`, `&&`, `||` yield 0 or 1.
 //
 // Where the results differ from glibc, deliberately:
 //  - glibc kills the process with SIGFPE when a divisor is zero (`10 / (n - 5)` at
 //    `n == 5`). erli18n never traps: `x / 0` is 0 and `x % 0` is x, which keeps
-//    `x == (x / y) * y + x % y` and is what glibc computes on AArch64, whose divide
-//    instruction does not trap. A divisor that is zero for every n (a subexpression without
-//    `n` that folds to 0: `n / 0`, `n % (2 - 2)`) is a compile error, as `msgfmt -c` rejects
-//    it.
+//    `x == (x / y) * y + x % y` and is what AArch64's divide instruction, which does not
+//    trap, yields for a division and a multiply-subtract remainder. A divisor that is zero for every n (a
+//    subexpression without `n` that folds to 0: `n / 0`, `n % (2 - 2)`) is a compile error, as `msgfmt -c`
+//    rejects it.
 //  - When `parse` fails, glibc silently uses `nplurals=2; plural=n != 1;`. A caller that
 //    wants glibc's behaviour uses a default-constructed rule in that case; `parse` itself
 //    fails closed so that the problem can be reported.
 //
+//  - glibc looks for `nplurals=` and `plural=` in the whole header entry, not only in its
+//    `Plural-Forms:` field, so a `plural=` in an earlier field wins. Because an
+//    expression ends at a newline, passing the whole header to `parse` (with `max_bytes`
+//    raised to fit) reproduces that exactly; passing the field's value is the sane reading.
+//
 // The error of a failed `parse` carries the 1-based byte column of the problem in the
 // value (`error::column`); `line` and `file` are left for the caller to fill.
+//
+// Evaluation cost: the rules most catalogs use (English, French, Japanese, Russian,
+// Polish, Czech, Arabic, ...) are recognized whatever their spacing and parentheses and
+// run as native code; any other rule runs on a small interpreter (a few ns per operator).
 #ifndef ERLI18N_PLURAL_H
 #define ERLI18N_PLURAL_H
 
@@ -62,8 +72,10 @@ namespace erli18n {
 /// Bounds applied while compiling an untrusted plural expression.
 struct plural_limits {
   std::size_t max_bytes = 2048;  ///< length of the whole `Plural-Forms` value
-  std::size_t max_depth = 64;    ///< nesting of parentheses and operators
-  std::size_t max_nodes = 512;   ///< operators and operands in the expression
+  /// Nesting: the expression is level 1, and each parenthesis, `!`, branch of `?:` and right
+  /// operand of a binary operator opens one more level. Also bounds the parser's recursion.
+  std::size_t max_depth = 64;
+  std::size_t max_nodes = 512;  ///< operators and operands in the expression
   unsigned long max_nplurals = 100;
 
   /// Slots of the fixed evaluation stack. A rule that would need more (only possible with

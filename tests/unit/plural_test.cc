@@ -338,6 +338,19 @@ TEST(PluralRule, AcceptsWhatGlibcAccepts) {
   EXPECT_EQ(nul->expression(), "n");
 }
 
+TEST(PluralRule, WholeHeaderReadsAsGlibcReadsIt) {
+  // glibc takes the first plural= of the header entry, even outside Plural-Forms (seen with
+  // glibc 2.36: this header evaluates `n`, not `0`).
+  const std::string header =
+      "Project-Id-Version: x\nX-Note: plural=n;\nContent-Type: text/plain; charset=UTF-8\n"
+      "Plural-Forms: nplurals=3; plural=0;\n";
+  result<plural_rule> rule = plural_rule::parse(header);
+  ASSERT_TRUE(rule) << rule.error().message;
+  EXPECT_EQ(rule->nplurals(), 3u);
+  EXPECT_EQ(rule->expression(), "n");
+  EXPECT_EQ(rule->form(2), 2u);
+}
+
 TEST(PluralRule, ErrorsCarryCodeMessageAndColumn) {
   struct rejected {
     std::string value;
