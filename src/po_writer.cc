@@ -2,6 +2,7 @@
 //
 // The layout rules below were established by experiment with msgcat 0.21 (see
 // tests/unit/po_writer_test.cc, one test per rule, and the parity tests).
+#include <algorithm>
 #include <array>
 #include <climits>
 #include <cstdint>
@@ -227,7 +228,8 @@ class writer {
   void write_string(std::string_view prefix, std::string_view keyword, std::string_view text, bool wrap) {
     analyse(text, wrap);
     const std::size_t n = cps_.size();
-    const std::size_t width = options_.width;
+    // msgcat never fills strings narrower than 20 columns, whatever --width says.
+    const std::size_t width = std::max<std::size_t>(options_.width, 20);
     bool single = true;
     if (wrap) {
       // A line (prefix, keyword and quotes included) may be exactly `width` columns wide.
@@ -276,7 +278,7 @@ class writer {
         item += std::to_string(*r.line);
       }
       if (refs.size() > 1 && !seen.insert(item).second) continue;
-      if (line_open && column + 1 + item.size() > options_.width) {
+      if (line_open && column + 1 + item.size() > std::max<std::size_t>(options_.width, 20)) {
         out_ += '\n';
         line_open = false;
       }
