@@ -209,6 +209,92 @@ const char* escape_of(char32_t c) noexcept {
   }
 }
 
+// Which format-string syntax protects its directives from line breaks: msgcat never
+// breaks inside a directive of a message flagged with that format.
+enum class directives : std::uint8_t { none, c, python };
+
+bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+
+// Marks the bytes inside each C format directive (all but its first byte) in `inside`.
+// Stops at the first malformed directive, keeping the marks made so far, as msgcat does.
+void mark_c_directives(std::string_view s, std::vector<std::uint8_t>& inside) {
+  const std::size_t n = s.size();
+  auto at = [&](std::size_t i) { return i < n ? s[i] : '\0'; };
+  for (std::size_t i = 0; i < n;) {
+    if (s[i] != '%') {
+      ++i;
+      continue;
+    }
+    const std::size_t start = i++;
+    if (at(i) != '%') {
+      std::size_t j = i;
+      while (is_digit(at(j))) ++j;
+      if (j > i && at(j) == '$') i = j + 1;
+      while (std::string_view("-+ #0'I").find(at(i)) != std::string_view::npos && at(i) != '\0') ++i;
+      auto number_or_star = [&] {
+        if (at(i) == '*') {
+          ++i;
+          std::size_t k = i;
+          while (is_digit(at(k))) ++k;
+          if (k > i && at(k) == '$') i = k + 1;
+        } else {
+          while (is_digit(at(i))) ++i;
+        }
+      };
+      number_or_star();
+      if (at(i) == '.') {
+        ++i;
+        number_or_star();
+      }
+      while (std::string_view("hlLqjzZt").find(at(i)) != std::string_view::npos && at(i) != '\0') ++i;
+      if (at(i) == '<') {
+        const std::size_t close = s.find('>', i);
+        if (close == std::string_view::npos) return;
+        i = close;
+      } else if (at(i) == '\0' ||
+                 std::string_view("diouxXeEfFgGaAcsCSpnm@").find(at(i)) == std::string_view::npos) {
+        return;
+      }
+    }
+    ++i;
+    for (std::size_t k = start + 1; k < i; ++k) inside[k] = 1;
+  }
+}
+
+// The same for Python's %-directives, `%(name)s` included.
+void mark_python_directives(std::string_view s, std::vector<std::uint8_t>& inside) {
+  const std::size_t n = s.size();
+  auto at = [&](std::size_t i) { return i < n ? s[i] : '\0'; };
+  for (std::size_t i = 0; i < n;) {
+    if (s[i] != '%') {
+      ++i;
+      continue;
+    }
+    const std::size_t start = i++;
+    if (at(i) == '(') {
+      const std::size_t close = s.find(')', i);
+      if (close == std::string_view::npos) return;
+      i = close + 1;
+    }
+    while (std::string_view("-+ #0").find(at(i)) != std::string_view::npos && at(i) != '\0') ++i;
+    if (at(i) == '*')
+      ++i;
+    else
+      while (is_digit(at(i))) ++i;
+    if (at(i) == '.') {
+      ++i;
+      if (at(i) == '*')
+        ++i;
+      else
+        while (is_digit(at(i))) ++i;
+    }
+    while (std::string_view("hlL").find(at(i)) != std::string_view::npos && at(i) != '\0') ++i;
+    if (at(i) == '\0' || std::string_view("diouxXeEfFgGcrsa%").find(at(i)) == std::string_view::npos) return;
+    ++i;
+    for (std::size_t k = start + 1; k < i; ++k) inside[k] = 1;
+  }
+}
+
 // Where a quoted line may start, before a character of the escaped text.
 enum class cut : std::uint8_t {
   none,      // never
@@ -225,8 +311,9 @@ class writer {
 
   // Writes `keyword "text"` with the continuation layout msgcat uses: one line when the
   // string fits and has no inner newline, else `keyword ""` and one quoted line per piece.
-  void write_string(std::string_view prefix, std::string_view keyword, std::string_view text, bool wrap) {
-    analyse(text, wrap);
+  void write_string(std::string_view prefix, std::string_view keyword, std::string_view text, bool wrap,
+                    directives format = directives::none) {
+    analyse(text, wrap, format);
     const std::size_t n = cps_.size();
     // msgcat never fills strings narrower than 20 columns, whatever --width says.
     const std::size_t width = std::max<std::size_t>(options_.width, 20);
@@ -304,7 +391,7 @@ class writer {
   // msgcat breaks the text as it will be written, escapes included (so `\"` is a backslash
   // and a quote to the line breaker), except that a newline stays a newline; each
   // newline-terminated piece is broken on its own, and escapes are never split.
-  void analyse(std::string_view text, bool wrap) {
+  void analyse(std::string_view text, bool wrap, directives format) {
     escaped_.clear();
     cps_.clear();
     offsets_.clear();
@@ -312,9 +399,18 @@ class writer {
     cuts_.clear();
     segment_ends_.clear();
     inner_.clear();
+    directive_inside_.clear();
+    if (wrap && format != directives::none) {
+      directive_inside_.assign(text.size(), 0);
+      if (format == directives::c)
+        mark_c_directives(text, directive_inside_);
+      else
+        mark_python_directives(text, directive_inside_);
+    }
     for (std::size_t i = 0; i < text.size();) {
       std::size_t len = 1;
       const char32_t c = decode_utf8(text, i, len);
+      if (!directive_inside_.empty() && directive_inside_[i]) inner_.push_back(cps_.size());
       if (c == '\n') {
         // The newline escape stays one unit of class LF, so nothing breaks before it.
         push('\n', 2, escaped_.size());
@@ -412,8 +508,10 @@ class writer {
   std::vector<brk> breaks_;
   std::vector<cut> cuts_;
   std::vector<std::size_t> segment_ends_;
-  std::vector<std::size_t> inner_;   // second code point of each two-character escape
-  std::vector<std::size_t> starts_;  // first code point of each output line
+  std::vector<std::size_t> inner_;
+  std::vector<std::uint8_t> directive_inside_;  // per byte of the text: inside a format directive   // second
+                                                // code point of each two-character escape
+  std::vector<std::size_t> starts_;             // first code point of each output line
 };
 
 void write_comment(std::string& out, std::string_view mark, std::string_view text) {
@@ -437,24 +535,31 @@ void write_message(writer& w, const po_message& m, bool wrap) {
   out += flags_line(flags);
   // --no-wrap and the no-wrap flag leave long lines alone; `#:` lines are folded regardless.
   const bool do_wrap = wrap && !flags.no_wrap();
+  auto flagged = [&flags](std::size_t i) {
+    return flags.formats[i] == tri::yes || flags.formats[i] == tri::possible;
+  };
+  // format_names: 0 is c, 1 objc, 2 python.
+  const directives format = flagged(0) || flagged(1) ? directives::c
+                            : flagged(2)             ? directives::python
+                                                     : directives::none;
   const std::string_view previous_prefix = m.obsolete ? "#~| " : "#| ";
-  if (m.previous_msgctxt) w.write_string(previous_prefix, "msgctxt", *m.previous_msgctxt, do_wrap);
-  if (m.previous_msgid) w.write_string(previous_prefix, "msgid", *m.previous_msgid, do_wrap);
+  if (m.previous_msgctxt) w.write_string(previous_prefix, "msgctxt", *m.previous_msgctxt, do_wrap, format);
+  if (m.previous_msgid) w.write_string(previous_prefix, "msgid", *m.previous_msgid, do_wrap, format);
   if (m.previous_msgid_plural)
-    w.write_string(previous_prefix, "msgid_plural", *m.previous_msgid_plural, do_wrap);
+    w.write_string(previous_prefix, "msgid_plural", *m.previous_msgid_plural, do_wrap, format);
   const std::string_view prefix = m.obsolete ? "#~ " : "";
-  if (m.msgctxt) w.write_string(prefix, "msgctxt", *m.msgctxt, do_wrap);
-  w.write_string(prefix, "msgid", m.msgid, do_wrap);
+  if (m.msgctxt) w.write_string(prefix, "msgctxt", *m.msgctxt, do_wrap, format);
+  w.write_string(prefix, "msgid", m.msgid, do_wrap, format);
   if (m.msgid_plural) {
-    w.write_string(prefix, "msgid_plural", *m.msgid_plural, do_wrap);
+    w.write_string(prefix, "msgid_plural", *m.msgid_plural, do_wrap, format);
     std::string keyword;
     for (std::size_t i = 0; i < m.msgstr.size(); ++i) {
       keyword = "msgstr[" + std::to_string(i) + "]";
-      w.write_string(prefix, keyword, m.msgstr[i], do_wrap);
+      w.write_string(prefix, keyword, m.msgstr[i], do_wrap, format);
     }
   } else {
     w.write_string(prefix, "msgstr", m.msgstr.empty() ? std::string_view{} : std::string_view{m.msgstr[0]},
-                   do_wrap);
+                   do_wrap, format);
   }
 }
 
