@@ -1,1 +1,9 @@
-# Tests registered here with erli18n_add_script_test(name script label) or add_test.
+# PO writer parity: `erli18n normalize` against `msgcat`, bytes compared.
+# Registered with add_test rather than erli18n_add_script_test, whose paths resolve against
+# this directory (tests/parity) instead of tests/.
+foreach(name po_writer_fixtures po_writer_real)
+  add_test(NAME ${name} COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/${name}.sh)
+  set_tests_properties(${name} PROPERTIES LABELS parity
+    ENVIRONMENT "ERLI18N=$<TARGET_FILE:erli18n_cli>;TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/${name}")
+endforeach()
+set_tests_properties(po_writer_real PROPERTIES TIMEOUT 600)

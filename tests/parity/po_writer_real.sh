@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Parity on real catalogs: the .mo files installed under /usr/share/locale, turned back into PO
+# by msgunfmt, are written by `erli18n normalize` exactly as by `msgcat`, in the default
+# layout, with --no-wrap and with --width=60. The sample is deterministic (sorted paths, every
+# Nth catalog under a size bound, so domains and languages are spread), includes every
+# catalog whose charset is not UTF-8, and adds real catalogs converted by msgconv to legacy
+# charsets (Shift_JIS, Big5, GB2312, KOI8-R, ...) where their text is representable.
+set -euo pipefail
+: "${ERLI18N:?}" "${TEST_TMP:?}"
+LOCALE_DIR=${LOCALE_DIR:-/usr/share/locale}
+MIN_CATALOGS=${MIN_CATALOGS:-300}
+MIN_LANGUAGES=${MIN_LANGUAGES:-40}
+rm -rf "$TEST_TMP"
+mkdir -p "$TEST_TMP/work"
+for tool in msgcat msgunfmt msgconv; do
+  command -v "$tool" >/dev/null || { echo "$tool not installed"; exit 1; }
+done
+
+export LC_ALL=C
+find "$LOCALE_DIR" -name '*.mo' -type f | sort > "$TEST_TMP/all"
+# Catalogs not in UTF-8 (their header names another charset).
+xargs -d '\n' grep -L -a -i 'charset=utf-8' < "$TEST_TMP/all" > "$TEST_TMP/legacy" || true
+# Every Nth small catalog: msgcat's time grows with catalog size, so bound it.
+xargs -d '\n' find -size -120k < "$TEST_TMP/all" 2>/dev/null | sort > "$TEST_TMP/small" || true
+small=$(wc -l < "$TEST_TMP/small")
+step=$(( small / 330 )); [ "$step" -ge 1 ] || step=1
+awk -v s="$step" 'NR % s == 0' "$TEST_TMP/small" | head -330 > "$TEST_TMP/picked"
+sort -u "$TEST_TMP/picked" "$TEST_TMP/legacy" > "$TEST_TMP/selection"
+
+# Each job: one source (a .mo file, or "conv:CHARSET:file.mo"), three comparisons. Prints
+# "OK <lang>" or "SKIP ..." or a diff.
+check_one() {
+  local src=$1 dir po lang mode rc_expected rc_actual status=OK
+  dir=$(mktemp -d "$TEST_TMP/work/XXXXXX")
+  po="$dir/in.po"
+  if [[ $src == conv:* ]]; then
+    local cs=${src#conv:}; local mo=${cs#*:}; cs=${cs%%:*}
+    msgunfmt "$mo" -o "$dir/utf8.po" 2>/dev/null && msgconv --to-code="$cs" "$dir/utf8.po" -o "$po" 2>/dev/null \
+      || { echo "SKIP $src (not representable)"; rm -rf "$dir"; return 0; }
+    src="$mo"
+  else
+    msgunfmt "$src" -o "$po" 2>/dev/null || { echo "SKIP $src (msgunfmt failed)"; rm -rf "$dir"; return 0; }
+  fi
+  lang=${src#"$LOCALE_DIR"/}; lang=${lang%%/*}
+  for mode in "" "--no-wrap" "--width=60"; do
+    set +e
+    # shellcheck disable=SC2086
+    msgcat $mode "$po" > "$dir/expected" 2>/dev/null; rc_expected=$?
+    # shellcheck disable=SC2086
+    "$ERLI18N" normalize $mode "$po" > "$dir/actual" 2>"$dir/stderr"; rc_actual=$?
+    set -e
+    [ "$rc_expected" -eq 0 ] || rc_expected=1
+    if [ "$rc_expected" -ne "$rc_actual" ] || ! cmp -s "$dir/expected" "$dir/actual"; then
+      status=FAIL
+      echo "MISMATCH $1 [${mode:-default}] exit msgcat=$rc_expected erli18n=$rc_actual"
+      head -3 "$dir/stderr"
+      diff "$dir/expected" "$dir/actual" | head -12 || true
+    fi
+  done
+  echo "$status $lang $(grep -a -o -i -m1 'charset=[A-Za-z0-9_-]*' "$po" | head -1)"
+  rm -rf "$dir"
+}
+export -f check_one
+export ERLI18N TEST_TMP LOCALE_DIR
+
+# Legacy-charset conversions of real catalogs (msgconv), in languages that use them.
+conversions=()
+add_conv() {  # charset, language
+  local mo
+  mo=$(grep -m2 "^$LOCALE_DIR/$2/LC_MESSAGES/" "$TEST_TMP/small" | tail -1 || true)
+  [ -n "$mo" ] && conversions+=("conv:$1:$mo")
+  return 0
+}
+add_conv SHIFT_JIS ja; add_conv EUC-JP ja; add_conv BIG5 zh_TW; add_conv GB2312 zh_CN
+add_conv KOI8-R ru; add_conv ISO-8859-2 pl; add_conv ISO-8859-1 fr; add_conv ISO-8859-7 el
+add_conv EUC-KR ko; add_conv CP1251 bg; add_conv ISO-8859-9 tr
+
+{ cat "$TEST_TMP/selection"; printf '%s\n' "${conversions[@]}"; } |
+  xargs -d '\n' -P2 -n1 bash -c 'check_one "$1"' _ > "$TEST_TMP/results"
+
+catalogs=$(grep -c -E '^(OK|FAIL) ' "$TEST_TMP/results" || true)
+failed=$(grep -c '^FAIL ' "$TEST_TMP/results" || true)
+languages=$(grep -E '^(OK|FAIL) ' "$TEST_TMP/results" | awk '{print $2}' | sort -u | wc -l)
+charsets=$(grep -E '^(OK|FAIL) ' "$TEST_TMP/results" | awk '{print toupper($3)}' | sort | uniq -c |
+  awk '{printf "%s%s x%s", (NR>1?", ":""), substr($2, 9), $1}')
+skipped=$(grep -c '^SKIP ' "$TEST_TMP/results" || true)
+grep -v -E '^(OK|SKIP) ' "$TEST_TMP/results" || true
+echo "po_writer_real: $catalogs catalogs, $languages languages, $((catalogs * 3)) comparisons," \
+  "$failed catalogs with mismatches, $skipped skipped"
+echo "po_writer_real: charsets: $charsets"
+[ "$failed" -eq 0 ] || exit 1
+[ "$catalogs" -ge "$MIN_CATALOGS" ] || { echo "too few catalogs (< $MIN_CATALOGS)"; exit 1; }
+[ "$languages" -ge "$MIN_LANGUAGES" ] || { echo "too few languages (< $MIN_LANGUAGES)"; exit 1; }
+echo "po_writer_real: ok"
