@@ -188,6 +188,35 @@ std::optional<byte_table> double_byte_leads(std::string_view name) {
   return t;
 }
 
+// Why the declared charset `name` cannot be read, or empty when it can: iconv must know it,
+// by a plain name (glibc's iconv ignores punctuation, and an empty name means the locale's
+// charset), and it must keep ASCII as ASCII, as the PO syntax needs. msgcat refuses more: any
+// name outside GNU's list of portable names (e.g. "latin1"), which msgfmt accepts.
+std::string charset_problem(std::string_view name) {
+  auto plain = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '-' || c == '_' ||
+           c == '.' || c == ':' || c == '+';
+  };
+  const std::string quoted = "\"" + std::string(name) + "\"";
+  if (!std::all_of(name.begin(), name.end(), plain) || !charset::is_supported(name))
+    return "unknown charset " + quoted;
+  std::string n;
+  for (char c : name)
+    if (is_ident(c)) n.push_back(ascii_lower(c));
+  // Stateful 7-bit encodings use `"` and `\` inside their multibyte characters.
+  for (std::string_view prefix : {"iso2022", "csiso2022", "utf7", "hz"})
+    if (n.starts_with(prefix)) return "charset " + quoted + " is not ASCII-compatible";
+  std::string probe;
+  // Shift_JIS maps 0x5C and 0x7E to YEN SIGN and OVERLINE; the lexer reads bytes, so that
+  // is harmless.
+  for (char c = ' '; c < 0x7F; ++c)
+    if (c != '\\' && c != '~') probe.push_back(c);
+  probe += "\n\t";
+  charset::conversion c = charset::to_utf8(probe, name);
+  if (!c.ok || c.text != probe) return "charset " + quoted + " is not ASCII-compatible";
+  return {};
+}
+
 // Appends `s`, in charset `cs`, as UTF-8; bytes `cs` cannot decode become U+FFFD. For comments,
 // which GNU passes through as bytes whatever they hold.
 void append_converted_lossy(std::string& out, std::string_view s, std::string_view cs) {
@@ -280,6 +309,7 @@ class parser {
         return false;
       }
       out.push_back(std::move(m));
+      if (out.size() == 1 && out[0].is_header()) header_seen_ = true;
       if (first_only) return true;
     }
   }
@@ -402,6 +432,25 @@ class parser {
     const char* nl = static_cast<const char*>(std::memchr(text_.data() + pos_, '\n', n - pos_));
     std::size_t end = nl ? static_cast<std::size_t>(nl - text_.data()) : n;
     std::size_t body = start + 1;
+    // GNU decodes the character after `#` to tell the comment kinds apart, so it must be
+    // valid even though the rest of the comment is taken as bytes. It only knows the charset
+    // once the header entry is complete, after it has read the token that follows it.
+    if (mode_ == text_mode::utf8 && header_seen_ && body < end &&
+        static_cast<unsigned char>(text_[body]) >= 0x80) {
+      const auto* p = reinterpret_cast<const unsigned char*>(text_.data()) + body;
+      if (utf8_sequence_length(p, end - body) == 0) {
+        std::size_t need = p[0] >= 0xC2 && p[0] <= 0xDF   ? 2
+                           : p[0] >= 0xE0 && p[0] <= 0xEF ? 3
+                           : p[0] >= 0xF0 && p[0] <= 0xF4 ? 4
+                                                          : 0;
+        std::size_t have = 1;
+        while (body + have < end && have < need && (p[have] & 0xC0) == 0x80) ++have;
+        bool cut = need != 0 && have < need && body + have == end;
+        fail_here(errc::charset, body,
+                  cut ? "incomplete multibyte sequence at end of line" : "invalid multibyte sequence");
+        return false;
+      }
+    }
     char kind = '#';
     if (body < end &&
         (text_[body] == '.' || text_[body] == ':' || text_[body] == ',' || text_[body] == '!')) {
@@ -913,6 +962,7 @@ class parser {
   bool line_obsolete_ = false;
   bool line_previous_ = false;
   bool entry_obsolete_ = false;
+  bool header_seen_ = false;  // the first entry was the header: GNU now knows the charset
   token cur_;
   std::string scratch_;
   std::string converted_;
@@ -999,9 +1049,8 @@ result<po_file> read_po(std::string_view text, std::string_view file_name, const
     mode = text_mode::ascii;
   } else {
     out.charset = std::string(declared);
-    if (!charset::is_supported(declared))
-      return error{errc::charset, "unknown charset \"" + out.charset + "\"", std::string(file_name),
-                   header_line, header_column};
+    if (std::string why = charset_problem(declared); !why.empty())
+      return error{errc::charset, std::move(why), std::string(file_name), header_line, header_column};
     mode = text_mode::converted;
   }
 

@@ -281,6 +281,13 @@ TEST(PoReader, Utf8Text) {
   EXPECT_EQ(find(po, "café").msgstr[0], "kaffe");
 }
 
+TEST(PoReader, FirstCommentAfterTheHeaderIsNotChecked) {
+  // GNU reads the token after the header entry before it knows the charset.
+  po_file po = read_fixture("comment_invalid_char_after_header.po");
+  EXPECT_THAT(find(po, "a").translator_comments, ElementsAre("\xEF\xBF\xBD, fuzzy"));
+  EXPECT_FALSE(find(po, "a").fuzzy);
+}
+
 TEST(PoReader, InvalidBytesInCommentsAreReplaced) {
   // msgcat passes such comments through as bytes; our model holds UTF-8 only.
   po_file po = read_fixture("comment_invalid_utf8.po");
@@ -326,6 +333,30 @@ TEST(PoReader, CharsetPlaceholderAndMissingCharset) {
       "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=utf8\\n\"\n\nmsgid \"é\"\nmsgstr \"\"\n");
   EXPECT_EQ(u.charset, "utf8");
   EXPECT_EQ(u.messages[1].msgid, "é");
+}
+
+TEST(PoReader, CharsetNames) {
+  auto with = [](const std::string& cs, const std::string& body) {
+    return read_po("msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=" + cs + "\\n\"\n\n" + body,
+                   "c.po");
+  };
+  // Aliases iconv knows are accepted (msgfmt does; msgcat wants GNU's portable names).
+  auto latin1 = with("latin1", "msgid \"caf\xE9\"\nmsgstr \"\"\n");
+  ASSERT_TRUE(latin1) << latin1.error().to_string();
+  EXPECT_EQ(latin1->charset, "latin1");
+  EXPECT_EQ(latin1->messages[1].msgid, "café");
+  // Names glibc would silently rewrite, and encodings where ASCII is not ASCII, are refused.
+  for (const char* bad : {"UTF&8", "", "ISO-2022-JP", "UTF-7", "IBM037", "UTF-32"}) {
+    SCOPED_TRACE(bad);
+    auto po = with(bad, "msgid \"a\"\nmsgstr \"\"\n");
+    if (std::string(bad).empty()) {
+      ASSERT_TRUE(po);  // `charset=` with no name: no charset, hence UTF-8
+      EXPECT_EQ(po->charset, "UTF-8");
+      continue;
+    }
+    ASSERT_FALSE(po);
+    EXPECT_EQ(po.error().code, errc::charset);
+  }
 }
 
 struct error_case {
@@ -394,6 +425,12 @@ TEST(PoReader, ErrorsHaveCodePositionAndMessage) {
       {"eot_in_msgctxt.po", errc::syntax, 5, 11, "context separator <EOT> within string"},
       {"nul_outside_string.po", errc::syntax, 5, 10, "syntax error"},
       {"bom_garbage_after.po", errc::syntax, 7, 1, "syntax error"},
+      // GNU checks the character right after `#` (it tells the comment kinds apart).
+      {"comment_invalid_char_after_hash.po", errc::charset, 6, 2, "invalid multibyte sequence"},
+      {"comment_incomplete_char_after_hash.po", errc::charset, 8, 2,
+       "incomplete multibyte sequence at end of line"},
+      {"charset_not_ascii_compatible.po", errc::charset, 1, 1, "charset \"UTF-16\" is not ASCII-compatible"},
+      {"charset_garbage_name.po", errc::charset, 1, 1, "unknown charset \"%\""},
   };
   std::size_t fixtures = 0;
   for (const auto& entry : std::filesystem::directory_iterator(kData + "/po/invalid")) {
