@@ -335,6 +335,20 @@ result<void> check_newlines(const po_file& po, const po_message& m) {
   return {};
 }
 
+// msgfmt drops the header's first `POT-Creation-Date:` line, so that rebuilding a catalog
+// from an unchanged translation gives the same bytes.
+std::string without_pot_creation_date(std::string_view header) {
+  constexpr std::string_view field = "POT-Creation-Date:";
+  for (std::size_t line = 0; line < header.size();) {
+    std::size_t nl = header.find('\n', line);
+    std::size_t end = nl == std::string_view::npos ? header.size() : nl + 1;
+    if (header.substr(line, field.size()) == field)
+      return std::string(header.substr(0, line)) + std::string(header.substr(end));
+    line = end;
+  }
+  return std::string(header);
+}
+
 }  // namespace
 
 result<std::string> compile_mo(const po_file& po, const mo_compile_options& options) {
@@ -387,7 +401,7 @@ result<std::string> compile_mo(const po_file& po, const mo_compile_options& opti
     }
     std::vector<std::string> forms;
     for (const std::string& s : m.msgstr) {
-      result<std::string> f = encode(m, s);
+      result<std::string> f = encode(m, m.is_header() ? without_pot_creation_date(s) : s);
       if (!f) return std::move(f).error();
       forms.push_back(std::move(*f));
     }
