@@ -195,7 +195,11 @@ std::string plural_compiler::describe(const token& t) const {
     unsigned char c = static_cast<unsigned char>(spelling[0]);
     if (c < 0x20 || c >= 0x7f) {
       static constexpr char hex[] = "0123456789abcdef";
-      return std::string("byte 0x") + hex[c >> 4] + hex[c & 15];
+      // Built in place: GCC 12 -O3 warns (-Wrestrict, falsely) on a chain of operator+.
+      std::string out = "byte 0x";
+      out += hex[c >> 4];
+      out += hex[c & 15];
+      return out;
     }
   }
   return "'" + std::string(spelling) + "'";
