@@ -1,1 +1,507 @@
+// The PO writer on hand-built models. Each test pins one layout rule; the expected text is
+// what msgcat 0.21 writes for the equivalent input (checked by running it).
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "erli18n/po.h"
+#include "po_writer_unicode.h"
+
+namespace erli18n {
+namespace {
+
+po_message message(std::string msgid, std::string msgstr) {
+  po_message m;
+  m.msgid = std::move(msgid);
+  m.msgstr.push_back(std::move(msgstr));
+  return m;
+}
+
+po_message header(std::string charset = "UTF-8") {
+  return message("", "Content-Type: text/plain; charset=" + charset + "\n");
+}
+
+std::string write(std::vector<po_message> messages, po_write_options options = {},
+                  std::string charset = "UTF-8") {
+  po_file po;
+  po.file_name = "test.po";
+  po.charset = std::move(charset);
+  po.messages = std::move(messages);
+  result<std::string> text = write_po(po, options);
+  EXPECT_TRUE(text.has_value()) << (text ? "" : text.error().to_string());
+  return text ? *text : std::string{};
+}
+
+std::string write_one(po_message m, po_write_options options = {}) { return write({std::move(m)}, options); }
+
+po_write_options width(std::size_t w) {
+  po_write_options o;
+  o.width = w;
+  return o;
+}
+
+po_write_options no_wrap() {
+  po_write_options o;
+  o.wrap = false;
+  return o;
+}
+
+// --- entries and comments -------------------------------------------------------------------
+
+TEST(PoWriter, EntriesAreSeparatedByOneBlankLine) {
+  po_message h = message("", "Content-Type: text/plain; charset=UTF-8\n");
+  EXPECT_EQ(write({h, message("a", "b"), message("c", "")}),
+            "msgid \"\"\n"
+            "msgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n"
+            "\n"
+            "msgid \"a\"\n"
+            "msgstr \"b\"\n"
+            "\n"
+            "msgid \"c\"\n"
+            "msgstr \"\"\n");
+}
+
+TEST(PoWriter, FileWithOnlyAHeaderIsEmpty) {
+  EXPECT_EQ(write({message("", "Content-Type: text/plain; charset=UTF-8\n")}), "");
+  EXPECT_EQ(write({}), "");
+}
+
+TEST(PoWriter, ObsoleteEntryAloneIsKept) {
+  po_message m = message("x", "y");
+  m.obsolete = true;
+  EXPECT_EQ(write_one(m), "#~ msgid \"x\"\n#~ msgstr \"y\"\n");
+}
+
+TEST(PoWriter, TranslatorCommentsGetOneSpaceAfterTheHash) {
+  po_message m = message("a", "b");
+  // As the reader keeps them: the text after '#'.
+  m.translator_comments = {" note", "nospace", "", "  two spaces", "\ttab", " "};
+  EXPECT_EQ(write_one(m),
+            "# note\n"
+            "# nospace\n"
+            "#\n"
+            "#  two spaces\n"
+            "# \ttab\n"
+            "#\n"
+            "msgid \"a\"\n"
+            "msgstr \"b\"\n");
+}
+
+TEST(PoWriter, ExtractedCommentsFollowTranslatorComments) {
+  po_message m = message("a", "b");
+  m.extracted_comments = {" extracted", "nospace", ""};
+  m.translator_comments = {" first"};
+  EXPECT_EQ(write_one(m),
+            "# first\n"
+            "#. extracted\n"
+            "#. nospace\n"
+            "#.\n"
+            "msgid \"a\"\n"
+            "msgstr \"b\"\n");
+}
+
+TEST(PoWriter, CommentsAreNeverWrapped) {
+  po_message m = message("a", "b");
+  const std::string long_text(120, 'x');
+  m.translator_comments = {" " + long_text};
+  EXPECT_EQ(write_one(m), "# " + long_text + "\nmsgid \"a\"\nmsgstr \"b\"\n");
+}
+
+// --- references -----------------------------------------------------------------------------
+
+TEST(PoWriter, ReferencesShareLinesUpToTheWidth) {
+  po_message m = message("a", "");
+  for (int i = 0; i < 12; ++i) m.references.push_back({"src/file" + std::to_string(i) + ".c", i * 100u});
+  EXPECT_EQ(write_one(m),
+            "#: src/file0.c:0 src/file1.c:100 src/file2.c:200 src/file3.c:300\n"
+            "#: src/file4.c:400 src/file5.c:500 src/file6.c:600 src/file7.c:700\n"
+            "#: src/file8.c:800 src/file9.c:900 src/file10.c:1000 src/file11.c:1100\n"
+            "msgid \"a\"\n"
+            "msgstr \"\"\n");
+}
+
+TEST(PoWriter, ReferenceLineMayBeExactlyTheWidth) {
+  po_message m = message("a", "");
+  m.references = {{std::string(70, 'f'), std::nullopt}, {"b.c", 1}};
+  // "#: " + 70 + " b.c:1" is 79 columns: still one line.
+  EXPECT_EQ(write_one(m), "#: " + std::string(70, 'f') + " b.c:1\nmsgid \"a\"\nmsgstr \"\"\n");
+  m.references[0].file += 'f';
+  EXPECT_EQ(write_one(m), "#: " + std::string(71, 'f') + "\n#: b.c:1\nmsgid \"a\"\nmsgstr \"\"\n");
+}
+
+TEST(PoWriter, NoWrapStillFoldsReferences) {
+  po_message m = message("a", "");
+  for (int i = 0; i < 3; ++i) m.references.push_back({"src/file" + std::to_string(i) + ".c", 1u});
+  po_write_options o = no_wrap();
+  o.width = 30;
+  EXPECT_EQ(write_one(m, o), "#: src/file0.c:1 src/file1.c:1\n#: src/file2.c:1\nmsgid \"a\"\nmsgstr \"\"\n");
+}
+
+TEST(PoWriter, RepeatedReferencesAreWrittenOnce) {
+  po_message m = message("a", "");
+  m.references = {{"b.c", 3}, {"a.c", 2}, {"b.c", 3}, {"a.c", std::nullopt}};
+  EXPECT_EQ(write_one(m), "#: b.c:3 a.c:2 a.c\nmsgid \"a\"\nmsgstr \"\"\n");
+}
+
+TEST(PoWriter, ReferencesNeverFoldBelowTwentyColumns) {
+  po_message m = message("a", "");
+  m.references = {{"a.c", std::nullopt}, {"b.c", 10}};
+  EXPECT_EQ(write_one(m, width(5)), "#: a.c b.c:10\nmsgid \"a\"\nmsgstr \"\"\n");
+}
+
+// --- flags ----------------------------------------------------------------------------------
+
+std::string flags_of(bool fuzzy, std::vector<std::string> flags) {
+  po_message m = message("a", "b");
+  m.fuzzy = fuzzy;
+  m.flags = std::move(flags);
+  std::string out = write_one(m);
+  return out.starts_with("#, ") ? out.substr(0, out.find('\n')) : "";
+}
+
+TEST(PoWriter, FuzzyComesFirstThenFormatsInGnuOrder) {
+  EXPECT_EQ(flags_of(true, {"python-format", "c-format"}), "#, fuzzy, c-format, python-format");
+  EXPECT_EQ(flags_of(false, {"ycp-format", "tcl-format", "ruby-format", "sh-format", "librep-format",
+                             "objc-format"}),
+            "#, objc-format, librep-format, ruby-format, sh-format, tcl-format, ycp-format");
+}
+
+TEST(PoWriter, RangeThenNoWrapCloseTheFlags) {
+  EXPECT_EQ(flags_of(true, {"no-wrap", "range: 1..2", "c-format"}),
+            "#, fuzzy, c-format, range: 1..2, no-wrap");
+}
+
+TEST(PoWriter, UnknownFlagsAndWrapAreDropped) {
+  EXPECT_EQ(flags_of(false, {"foo-bar", "wrap", "c++-format", "Fuzzy"}), "");
+  EXPECT_EQ(flags_of(false, {"unknown", "c-format"}), "#, c-format");
+}
+
+TEST(PoWriter, LaterFormatFlagsOverrideEarlierOnes) {
+  EXPECT_EQ(flags_of(false, {"c-format", "no-c-format"}), "#, no-c-format");
+  EXPECT_EQ(flags_of(false, {"no-c-format", "c-format"}), "#, c-format");
+  EXPECT_EQ(flags_of(false, {"possible-c-format"}), "#, c-format");
+  EXPECT_EQ(flags_of(false, {"c-format", "impossible-c-format"}), "");
+  EXPECT_EQ(flags_of(false, {"no-wrap", "wrap"}), "");
+  EXPECT_EQ(flags_of(false, {"range: 1..3", "range: 2..4"}), "#, range: 2..4");
+}
+
+TEST(PoWriter, RangeIsNormalisedAndClamped) {
+  EXPECT_EQ(flags_of(false, {"range: 01..3"}), "#, range: 1..3");
+  EXPECT_EQ(flags_of(false, {"range: 0..1000000000000"}), "#, range: 0..2147483647");
+  EXPECT_EQ(flags_of(false, {"range: 3..1"}), "");
+}
+
+TEST(PoWriter, MalformedRangeDropsTheFlagsAfterIt) {
+  EXPECT_EQ(flags_of(false, {"range: x", "c-format"}), "");
+  EXPECT_EQ(flags_of(false, {"c-format", "range: +1..3"}), "#, c-format");
+}
+
+TEST(PoWriter, FlagsSeparatedBySpacesAreSplit) {
+  EXPECT_EQ(flags_of(false, {"c-format no-wrap"}), "#, c-format, no-wrap");
+}
+
+// --- entry fields ---------------------------------------------------------------------------
+
+TEST(PoWriter, FieldOrderWithPreviousAndContext) {
+  po_message m = message("hello", "bonjour");
+  m.translator_comments = {" t"};
+  m.extracted_comments = {" e"};
+  m.references = {{"a.c", 1}};
+  m.flags = {"c-format"};
+  m.previous_msgctxt = "old ctx";
+  m.previous_msgid = "old id";
+  m.previous_msgid_plural = "old ids";
+  m.msgctxt = "ctx";
+  EXPECT_EQ(write_one(m),
+            "# t\n#. e\n#: a.c:1\n#, c-format\n"
+            "#| msgctxt \"old ctx\"\n#| msgid \"old id\"\n#| msgid_plural \"old ids\"\n"
+            "msgctxt \"ctx\"\nmsgid \"hello\"\nmsgstr \"bonjour\"\n");
+}
+
+TEST(PoWriter, PluralFormsAreIndexed) {
+  po_message m = message("one", "un");
+  m.msgid_plural = "many";
+  m.msgstr.push_back("plusieurs");
+  m.msgstr.push_back("");
+  EXPECT_EQ(write_one(m),
+            "msgid \"one\"\nmsgid_plural \"many\"\n"
+            "msgstr[0] \"un\"\nmsgstr[1] \"plusieurs\"\nmsgstr[2] \"\"\n");
+}
+
+TEST(PoWriter, ObsoleteEntryKeepsCommentsUnprefixed) {
+  po_message m = message("q", "r");
+  m.obsolete = true;
+  m.translator_comments = {" c"};
+  m.extracted_comments = {" ex"};
+  m.references = {{"f.c", 1}};
+  m.fuzzy = true;
+  m.previous_msgid = "prev";
+  m.msgctxt = "k";
+  EXPECT_EQ(write_one(m),
+            "# c\n#. ex\n#: f.c:1\n#, fuzzy\n#~| msgid \"prev\"\n"
+            "#~ msgctxt \"k\"\n#~ msgid \"q\"\n#~ msgstr \"r\"\n");
+}
+
+TEST(PoWriter, EmptyContextIsWritten) {
+  po_message m = message("a", "b");
+  m.msgctxt = "";
+  EXPECT_EQ(write_one(m), "msgctxt \"\"\nmsgid \"a\"\nmsgstr \"b\"\n");
+}
+
+// --- strings: escapes and newlines ----------------------------------------------------------
+
+TEST(PoWriter, EscapesAndRawControlCharacters) {
+  EXPECT_EQ(write_one(message("tab\there \"q\" back\\slash \a\b\f\v\r \x01 \x7f end", "")),
+            "msgid \"tab\\there \\\"q\\\" back\\\\slash \\a\\b\\f\\v\\r \x01 \x7f end\"\n"
+            "msgstr \"\"\n");
+}
+
+TEST(PoWriter, TrailingNewlineStaysOnOneLine) {
+  EXPECT_EQ(write_one(message("x\n", "\n")), "msgid \"x\\n\"\nmsgstr \"\\n\"\n");
+}
+
+TEST(PoWriter, InnerNewlineStartsWithAnEmptyString) {
+  EXPECT_EQ(write_one(message("a", "y\nz")), "msgid \"a\"\nmsgstr \"\"\n\"y\\n\"\n\"z\"\n");
+  EXPECT_EQ(write_one(message("a", "a\n\n\nb")),
+            "msgid \"a\"\nmsgstr \"\"\n\"a\\n\"\n\"\\n\"\n\"\\n\"\n\"b\"\n");
+  EXPECT_EQ(write_one(message("a", "\n\nx")), "msgid \"a\"\nmsgstr \"\"\n\"\\n\"\n\"\\n\"\n\"x\"\n");
+}
+
+// --- strings: line filling ------------------------------------------------------------------
+
+std::string words(std::size_t n) {  // "aaaa aaaa ..." cut to n characters
+  std::string s;
+  while (s.size() < n) s += "aaaa ";
+  return s.substr(0, n);
+}
+
+TEST(PoWriter, FirstLineMayBeExactlyTheWidth) {
+  // "msgid " + quotes + 71 = 79 columns.
+  EXPECT_EQ(write_one(message(words(71), "")), "msgid \"" + words(71) + "\"\nmsgstr \"\"\n");
+  EXPECT_EQ(write_one(message(words(72), "")), "msgid \"\"\n\"" + words(72) + "\"\nmsgstr \"\"\n");
+}
+
+TEST(PoWriter, ContinuationLinesBreakAfterSpaces) {
+  const std::string text =
+      "aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj kkkk llll mmmm nnnn oooo pppp qqqq rrrr";
+  EXPECT_EQ(write_one(message(text, "")),
+            "msgid \"\"\n"
+            "\"aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj kkkk llll mmmm nnnn oooo \"\n"
+            "\"pppp qqqq rrrr\"\n"
+            "msgstr \"\"\n");
+}
+
+TEST(PoWriter, PrefixesCountTowardsTheWidth) {
+  const std::string text =
+      "aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj kkkk llll mmmm nnnn oooo pppp qqqq rrrr";
+  po_message m = message(text, "x");
+  m.obsolete = true;
+  EXPECT_EQ(write_one(m),
+            "#~ msgid \"\"\n"
+            "#~ \"aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj kkkk llll mmmm nnnn \"\n"
+            "#~ \"oooo pppp qqqq rrrr\"\n"
+            "#~ msgstr \"x\"\n");
+}
+
+TEST(PoWriter, TextWithoutBreakOpportunityOverflows) {
+  const std::string a(100, 'a');
+  EXPECT_EQ(write_one(message(a, "")), "msgid \"" + a + "\"\nmsgstr \"\"\n");
+  EXPECT_EQ(write_one(message(a + " b", "")), "msgid \"\"\n\"" + a + " \"\n\"b\"\nmsgstr \"\"\n");
+}
+
+TEST(PoWriter, WideCharactersTakeTwoColumns) {
+  const std::string text =
+      "这是一个很长的中文句子，用来测试换行算法是否正确地处理了宽字符以及标点符号的问题。我们需要更多的文字"
+      "。";
+  EXPECT_EQ(write_one(message(text, "")),
+            "msgid \"\"\n"
+            "\"这是一个很长的中文句子，用来测试换行算法是否正确地处理了宽字符以及标点符号的\"\n"
+            "\"问题。我们需要更多的文字。\"\n"
+            "msgstr \"\"\n");
+}
+
+TEST(PoWriter, CombiningMarksTakeNoColumn) {
+  std::string text;
+  for (int i = 0; i < 68; ++i) text += "e\u0301";
+  text += " b";
+  // 70 columns: fits on the first line although it is 206 bytes.
+  EXPECT_EQ(write_one(message(text, "")), "msgid \"" + text + "\"\nmsgstr \"\"\n");
+}
+
+TEST(PoWriter, EscapesAreMeasuredAsWritten) {
+  // 73 + " " + \"b = 77 columns between the quotes: fits; one more 'a' does not.
+  const std::string fits = "x\n" + std::string(73, 'a') + " \"b";
+  EXPECT_EQ(write_one(message(fits, "")),
+            "msgid \"\"\n\"x\\n\"\n\"" + std::string(73, 'a') + " \\\"b\"\nmsgstr \"\"\n");
+  const std::string breaks = "x\n" + std::string(74, 'a') + " \"b";
+  EXPECT_EQ(write_one(message(breaks, "")),
+            "msgid \"\"\n\"x\\n\"\n\"" + std::string(74, 'a') + " \"\n\"\\\"b\"\nmsgstr \"\"\n");
+}
+
+TEST(PoWriter, LineBreakingSeesTheEscapedText) {
+  // After ';' msgcat breaks before the backslash of \" (the escaped form), which Unicode
+  // forbids before a bare quote.
+  const std::string text = "xx\n" + std::string(70, 'a') + "x;\"yyyy";
+  EXPECT_EQ(write_one(message(text, "")),
+            "msgid \"\"\n\"xx\\n\"\n\"" + std::string(70, 'a') + "x;\"\n\"\\\"yyyy\"\nmsgstr \"\"\n");
+}
+
+TEST(PoWriter, NeverBreaksBeforeAnEscapedNewline) {
+  const std::string text = "n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5;\nnext";
+  EXPECT_EQ(write_one(message(text, ""), width(60)),
+            "msgid \"\"\n\"n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : "
+            "\"\n\"5;\\n\"\n\"next\"\nmsgstr \"\"\n");
+}
+
+TEST(PoWriter, NeverSplitsAnEscape) {
+  // 75 + \\b is 78 columns, one too many, but the only place left to break is inside \\.
+  const std::string text = "xx\n" + std::string(75, 'a') + "\\b";
+  EXPECT_EQ(write_one(message(text, "")),
+            "msgid \"\"\n\"xx\\n\"\n\"" + std::string(75, 'a') + "\\\\b\"\nmsgstr \"\"\n");
+  // Between two escapes is fine.
+  const std::string two = "xx\n" + std::string(75, 'a') + "\\\\b";
+  EXPECT_EQ(write_one(message(two, "")),
+            "msgid \"\"\n\"xx\\n\"\n\"" + std::string(75, 'a') + "\\\\\"\n\"\\\\b\"\nmsgstr \"\"\n");
+}
+
+TEST(PoWriter, SpacesOpeningALineDoNotBreak) {
+  const std::string text = "x\n   " + std::string(80, 'a') + " b";
+  EXPECT_EQ(write_one(message(text, "")),
+            "msgid \"\"\n\"x\\n\"\n\"   " + std::string(80, 'a') + " \"\n\"b\"\nmsgstr \"\"\n");
+}
+
+TEST(PoWriter, FormatDirectivesOfFlaggedMessagesAreNotSplit) {
+  const std::string text = "xx\n" + std::string(73, 'a') + " %%pcrel";
+  po_message m = message(text, "");
+  EXPECT_THAT(write_one(m), ::testing::HasSubstr(" %\"\n\"%pcrel\"\n"));
+  m.flags = {"c-format"};
+  EXPECT_THAT(write_one(m), ::testing::HasSubstr(" \"\n\"%%pcrel\"\n"));
+}
+
+TEST(PoWriter, NoWrapOptionKeepsLongLinesButSplitsAtNewlines) {
+  const std::string text = words(120);
+  EXPECT_EQ(write_one(message(text, text + "\nsecond"), no_wrap()),
+            "msgid \"" + text + "\"\nmsgstr \"\"\n\"" + text + "\\n\"\n\"second\"\n");
+}
+
+TEST(PoWriter, NoWrapFlagActsLikeTheOption) {
+  po_message m = message(words(120), "");
+  m.flags = {"no-wrap"};
+  m.previous_msgid = words(100);
+  EXPECT_EQ(write_one(m),
+            "#, no-wrap\n#| msgid \"" + words(100) + "\"\nmsgid \"" + words(120) + "\"\nmsgstr \"\"\n");
+}
+
+TEST(PoWriter, NarrowWidthsFillTwentyColumns) {
+  EXPECT_EQ(write_one(message("The quick brown fox jumps over the lazy dog", ""), width(1)),
+            "msgid \"\"\n\"The quick brown \"\n\"fox jumps over \"\n\"the lazy dog\"\nmsgstr \"\"\n");
+}
+
+TEST(PoWriter, WiderWidth) {
+  const std::string text = words(100);
+  EXPECT_EQ(write_one(message(text, ""), width(120)), "msgid \"" + text + "\"\nmsgstr \"\"\n");
+}
+
+// --- charsets and errors --------------------------------------------------------------------
+
+TEST(PoWriter, WritesTheFileCharset) {
+  std::vector<po_message> ms = {header("ISO-8859-1"), message("caf\xc3\xa9", "")};
+  EXPECT_EQ(write(ms, {}, "ISO-8859-1"),
+            "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=ISO-8859-1\\n\"\n\n"
+            "msgid \"caf\xe9\"\nmsgstr \"\"\n");
+}
+
+TEST(PoWriter, UnrepresentableCharacterIsAnError) {
+  po_file po;
+  po.file_name = "x.po";
+  po.charset = "ISO-8859-1";
+  po.messages = {header("ISO-8859-1"), message("\xe4\xb8\xad", "")};
+  result<std::string> text = write_po(po);
+  ASSERT_FALSE(text.has_value());
+  EXPECT_EQ(text.error().code, errc::charset);
+}
+
+TEST(PoWriter, AmbiguousCharactersAreWideInCjkCharsets) {
+  std::string signs;
+  for (int i = 0; i < 36; ++i) signs += "\xc2\xa7";  // SECTION SIGN, East Asian ambiguous
+  std::vector<po_message> ms = {header("EUC-JP"), message(signs, "")};
+  // 36 columns in UTF-8: one line; 72 in EUC-JP: too wide after `msgid "`.
+  EXPECT_THAT(write(ms, {}, "UTF-8"), ::testing::HasSubstr("msgid \"\xc2\xa7"));
+  result<std::string> euc = [&] {
+    po_file po;
+    po.charset = "EUC-JP";
+    po.messages = ms;
+    return write_po(po);
+  }();
+  ASSERT_TRUE(euc.has_value());
+  EXPECT_THAT(*euc, ::testing::HasSubstr("msgid \"\"\n\""));
+}
+
+TEST(PoWriter, DuplicateMessageIsAnErrorAtItsPosition) {
+  po_message a = message("a", "b");
+  po_message again = message("a", "c");
+  again.line = 4;
+  again.column = 1;
+  po_file po;
+  po.file_name = "dup.po";
+  po.messages = {a, again};
+  result<std::string> text = write_po(po);
+  ASSERT_FALSE(text.has_value());
+  EXPECT_EQ(text.error().to_string(), "dup.po:4:1: error: duplicate message definition");
+}
+
+TEST(PoWriter, SameMsgidInAnotherContextOrObsoleteIsNoDuplicate) {
+  po_message a = message("a", "b");
+  po_message ctx = message("a", "c");
+  ctx.msgctxt = "k";
+  po_message obsolete = message("a", "d");
+  obsolete.obsolete = true;
+  EXPECT_EQ(write({a, ctx, obsolete}),
+            "msgid \"a\"\nmsgstr \"b\"\n\nmsgctxt \"k\"\nmsgid \"a\"\nmsgstr \"c\"\n\n#~ msgid \"a\"\n#~ "
+            "msgstr \"d\"\n");
+}
+
+// --- the Unicode line breaker ---------------------------------------------------------------
+
+std::string breaks(std::u32string_view text, bool cjk = false) {
+  std::vector<po_unicode::brk> out(text.size());
+  po_unicode::line_breaks(text, cjk, out);
+  std::string marks;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    marks += out[i] == po_unicode::brk::allowed ? '|' : out[i] == po_unicode::brk::mandatory ? '!' : '.';
+  }
+  return marks;
+}
+
+TEST(PoUnicode, BreaksAfterSpacesNotBeforeThem) { EXPECT_EQ(breaks(U"ab  cd"), "....|."); }
+
+TEST(PoUnicode, FullStopBeforeLetterIsABreak) { EXPECT_EQ(breaks(U"gmail.com"), "......|.."); }
+
+TEST(PoUnicode, OpeningSpacesHoldTogether) {
+  EXPECT_EQ(breaks(U"  ab"), "....");
+  EXPECT_EQ(breaks(U"x  ab"), "...|.");
+  EXPECT_EQ(breaks(U"a\n  b"), ".!...");
+}
+
+TEST(PoUnicode, IdeographsBreakBetweenEachOther) { EXPECT_EQ(breaks(U"中文字。"), ".||."); }
+
+TEST(PoUnicode, HyphenBreaksBeforeLettersNotDigits) { EXPECT_EQ(breaks(U"a-b-1"), "..|.."); }
+
+TEST(PoUnicode, AmbiguousCharactersBreakLikeIdeographsInCjkCharsets) {
+  EXPECT_EQ(breaks(U"a\u00a7b", false), "...");
+  EXPECT_EQ(breaks(U"a\u00a7b", true), ".||");
+}
+
+TEST(PoUnicode, Widths) {
+  EXPECT_EQ(po_unicode::props(U'a').width, 1);
+  EXPECT_EQ(po_unicode::props(U'中').width, 2);
+  EXPECT_EQ(po_unicode::props(U'\u0301').width, 0);
+  EXPECT_EQ(po_unicode::props(U'\U0001F600').width, 2);
+  EXPECT_TRUE(po_unicode::props(U'\u00a7').ambiguous);
+  EXPECT_TRUE(po_unicode::props(U'\x01').control);
+}
+
+}  // namespace
+}  // namespace erli18n
