@@ -34,6 +34,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -220,7 +221,18 @@ std::string charset_problem(std::string_view name) {
 // Appends `s`, in charset `cs`, as UTF-8; bytes `cs` cannot decode become U+FFFD. For comments,
 // which GNU passes through as bytes whatever they hold.
 void append_converted_lossy(std::string& out, std::string_view s, std::string_view cs) {
-  while (!s.empty()) {
+  // Each bad byte costs a conversion of the rest: after a few, give up on the rest's
+  // non-ASCII bytes rather than go quadratic on a long line of them.
+  for (int errors = 0; !s.empty(); ++errors) {
+    if (errors == 16) {
+      for (char ch : s) {
+        if (static_cast<unsigned char>(ch) < 0x80)
+          out.push_back(ch);
+        else
+          out += "\xEF\xBF\xBD";
+      }
+      return;
+    }
     charset::conversion c = charset::to_utf8(s, cs);
     if (c.ok) {
       out += c.text;
@@ -232,6 +244,8 @@ void append_converted_lossy(std::string& out, std::string_view s, std::string_vi
     s.remove_prefix(c.error_offset + 1);
   }
 }
+
+std::string_view header_charset(std::string_view msgstr);
 
 enum class tok : std::uint8_t {
   eof,
@@ -309,7 +323,9 @@ class parser {
         return false;
       }
       out.push_back(std::move(m));
-      if (out.size() == 1 && out[0].is_header()) header_seen_ = true;
+      if (out.size() == 1 && out[0].is_header() && !out[0].msgstr.empty() &&
+          !header_charset(out[0].msgstr[0]).empty())
+        header_seen_ = true;
       if (first_only) return true;
     }
   }
@@ -720,7 +736,8 @@ class parser {
   }
 
   // ---- comments ----
-  static void add_flags(po_message& m, std::string_view t) {
+  void add_flags(po_message& m, std::string_view t) {
+    flag_index_.clear();
     // Only the last `#,` line of an entry counts, as in GNU gettext 0.21.
     m.fuzzy = false;
     m.flags.clear();
@@ -746,8 +763,12 @@ class parser {
       }
       if (word == "fuzzy") {
         m.fuzzy = true;
-      } else if (std::find(m.flags.begin(), m.flags.end(), word) == m.flags.end()) {
-        m.flags.push_back(std::move(word));
+      } else if (m.flags.size() < kLinearLimit) {
+        if (std::find(m.flags.begin(), m.flags.end(), word) == m.flags.end())
+          m.flags.push_back(std::move(word));
+      } else {
+        if (flag_index_.empty()) flag_index_.insert(m.flags.begin(), m.flags.end());
+        if (flag_index_.insert(word).second) m.flags.push_back(std::move(word));
       }
     }
   }
@@ -765,16 +786,34 @@ class parser {
     return !d.empty() && std::all_of(d.begin(), d.end(), [](char c) { return is_digit(c); });
   }
 
-  static void add_reference(po_message& m, std::string_view file, std::optional<std::size_t> line) {
-    for (const po_reference& r : m.references)
-      if (r.line == line && r.file == file) return;
+  void add_reference(po_message& m, std::string_view file, std::optional<std::size_t> line) {
+    // A linear scan for the usual handful; a hash set past that, so that a hostile line of a
+    // million references stays linear.
+    if (m.references.size() < kLinearLimit) {
+      for (const po_reference& r : m.references)
+        if (r.line == line && r.file == file) return;
+    } else {
+      if (ref_index_serial_ != entry_serial_ || ref_index_.size() != m.references.size()) {
+        ref_index_.clear();
+        for (const po_reference& r : m.references) ref_index_.insert(reference_key(r.file, r.line));
+        ref_index_serial_ = entry_serial_;
+      }
+      if (!ref_index_.insert(reference_key(file, line)).second) return;
+    }
     m.references.push_back(po_reference{std::string(file), line});
+  }
+
+  static std::string reference_key(std::string_view file, std::optional<std::size_t> line) {
+    std::string k(file);
+    k += '\n';  // cannot occur in a comment
+    if (line) k += std::to_string(*line);
+    return k;
   }
 
   // Splits a `#:` line the way GNU does: words separated by spaces or tabs; a word may be
   // followed by `:N` or `: N` (blanks allowed around the colon), or be `file:N` itself, split
   // at its last colon. Anything else is a file name without a line.
-  static void add_references(po_message& m, std::string_view t) {
+  void add_references(po_message& m, std::string_view t) {
     auto ws = [](char c) { return c == ' ' || c == '\t'; };
     const std::size_t n = t.size();
     std::size_t i = 0;
@@ -879,6 +918,7 @@ class parser {
   // Reads one entry into `m`; `got` is false at the end of the input.
   bool parse_entry(po_message& m, bool& got) {
     got = false;
+    ++entry_serial_;
     while (cur_.kind == tok::comment) {
       add_comment(m, cur_);
       if (!advance()) return false;
@@ -962,7 +1002,12 @@ class parser {
   bool line_obsolete_ = false;
   bool line_previous_ = false;
   bool entry_obsolete_ = false;
-  bool header_seen_ = false;  // the first entry was the header: GNU now knows the charset
+  static constexpr std::size_t kLinearLimit = 32;
+  std::size_t entry_serial_ = 0;
+  std::size_t ref_index_serial_ = 0;
+  std::unordered_set<std::string> ref_index_;   // references of the current entry, when many
+  std::unordered_set<std::string> flag_index_;  // flags of the current `#,` line, when many
+  bool header_seen_ = false;  // the first entry was a header naming a charset: GNU now knows it
   token cur_;
   std::string scratch_;
   std::string converted_;

@@ -503,6 +503,36 @@ TEST(PoReader, EntryLimit) {
   EXPECT_EQ(none.error().line, 1u);
 }
 
+TEST(PoReader, ManyReferencesAndFlagsOnOneLine) {
+  // Deduplication must stay linear: 100,000 references, each written twice.
+  std::string refs = "#:";
+  for (int i = 0; i < 100000; ++i)
+    refs += " f" + std::to_string(i % 50000) + ".c:" + std::to_string(i % 50000 % 7);
+  std::string flags = "#,";
+  for (int i = 0; i < 100000; ++i) flags += " x" + std::to_string(i % 30000) + "-format,";
+  po_file po = parse_ok(kHeader + refs + "\n" + flags + " fuzzy\nmsgid \"a\"\nmsgstr \"\"\n");
+  const po_message& m = po.messages.at(1);
+  ASSERT_EQ(m.references.size(), 50000u);
+  EXPECT_EQ(m.references[49999], ref("f49999.c", 49999 % 7));
+  ASSERT_EQ(m.flags.size(), 30000u);
+  EXPECT_EQ(m.flags[29999], "x29999-format");
+  EXPECT_TRUE(m.fuzzy);
+}
+
+TEST(PoReader, BadBytesInCommentsOfOtherCharsets) {
+  // GNU passes such comments through; we decode what we can and mark the rest.
+  std::string text =
+      "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=EUC-JP\\n\"\n\n# \xC6\xFC \xFF ok\n";
+  text += "# " + std::string(100, '\xFF') + "\nmsgid \"a\"\nmsgstr \"\"\n";
+  po_file po = parse_ok(text);
+  const po_message& m = po.messages.at(1);
+  ASSERT_EQ(m.translator_comments.size(), 2u);
+  EXPECT_EQ(m.translator_comments[0], " 日 \xEF\xBF\xBD ok");
+  std::string replaced = " ";
+  for (int i = 0; i < 100; ++i) replaced += "\xEF\xBF\xBD";
+  EXPECT_EQ(m.translator_comments[1], replaced);
+}
+
 TEST(PoReader, FileErrors) {
   auto missing = read_po_file(kData + "/po/no-such-file.po");
   ASSERT_FALSE(missing);
