@@ -184,7 +184,7 @@ char32_t decode_utf8(std::string_view s, std::size_t i, std::size_t& len) noexce
 
 // The escape msgcat writes for a character, or nullptr when it writes the byte itself
 // (other control characters included).
-const char* escape_of(char32_t c) noexcept {
+constexpr const char* escape_of_slow(char32_t c) noexcept {
   switch (c) {
     case '\n':
       return "\\n";
@@ -207,6 +207,15 @@ const char* escape_of(char32_t c) noexcept {
     default:
       return nullptr;
   }
+}
+
+const char* escape_of(char32_t c) noexcept {
+  static constexpr auto table = [] {
+    std::array<const char*, 128> t{};
+    for (char32_t b = 0; b < 128; ++b) t[b] = escape_of_slow(b);
+    return t;
+  }();
+  return c < 128 ? table[c] : nullptr;
 }
 
 // Which format-string syntax protects its directives from line breaks: msgcat never
@@ -313,14 +322,16 @@ class writer {
   // string fits and has no inner newline, else `keyword ""` and one quoted line per piece.
   void write_string(std::string_view prefix, std::string_view keyword, std::string_view text, bool wrap,
                     directives format = directives::none) {
-    analyse(text, wrap, format);
-    const std::size_t n = cps_.size();
     // msgcat never fills strings narrower than 20 columns, whatever --width says.
     const std::size_t width = std::max<std::size_t>(options_.width, 20);
+    // A line (prefix, keyword and quotes included) may be exactly `width` columns wide.
+    const std::size_t first_start = prefix.size() + keyword.size() + 2;
+    if (write_short(prefix, keyword, text, wrap, first_start, width)) return;
+    analyse(text, wrap, format, first_start, prefix.size() + 1, width - 1);
+    const std::size_t n = cps_.size();
     bool single = true;
     if (wrap) {
-      // A line (prefix, keyword and quotes included) may be exactly `width` columns wide.
-      single = fill(prefix.size() + keyword.size() + 2, width) == 1;
+      single = fill(first_start, width) == 1;
     } else {
       for (std::size_t i = 1; i < n; ++i)
         if (cuts_[i] == cut::line) single = false;
@@ -382,6 +393,37 @@ class writer {
   }
 
  private:
+  // The common case, without per-character work: no newline inside, and the escaped text
+  // fits after the keyword. A character never takes more columns than bytes, so the escaped
+  // size bounds the width.
+  bool write_short(std::string_view prefix, std::string_view keyword, std::string_view text, bool wrap,
+                   std::size_t first_start, std::size_t width) {
+    std::size_t escaped_size = text.size();
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      const auto b = static_cast<unsigned char>(text[i]);
+      if (b < 0x80 && escape_of(b)) {
+        ++escaped_size;
+        if (b == '\n' && i + 1 < text.size()) return false;
+      }
+    }
+    if (wrap && first_start + escaped_size > width - 1) return false;
+    out_ += prefix;
+    out_ += keyword;
+    out_ += " \"";
+    std::size_t run = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      const auto b = static_cast<unsigned char>(text[i]);
+      const char* e = b < 0x80 ? escape_of(b) : nullptr;
+      if (!e) continue;
+      out_.append(text, run, i - run);
+      out_ += e;
+      run = i + 1;
+    }
+    out_.append(text, run, text.size() - run);
+    out_ += "\"\n";
+    return true;
+  }
+
   void push(char32_t c, std::uint8_t w, std::size_t byte_offset) {
     cps_.push_back(c);
     widths_.push_back(w);
@@ -391,7 +433,10 @@ class writer {
   // msgcat breaks the text as it will be written, escapes included (so `\"` is a backslash
   // and a quote to the line breaker), except that a newline stays a newline; each
   // newline-terminated piece is broken on its own, and escapes are never split.
-  void analyse(std::string_view text, bool wrap, directives format) {
+  // Only pieces too wide for a line need Unicode break opportunities: a single piece from
+  // `first_start`, several from `next_start`, with `limit` columns in all.
+  void analyse(std::string_view text, bool wrap, directives format, std::size_t first_start,
+               std::size_t next_start, std::size_t limit) {
     escaped_.clear();
     cps_.clear();
     offsets_.clear();
@@ -439,10 +484,13 @@ class writer {
     if (segment_ends_.empty() || segment_ends_.back() != n) segment_ends_.push_back(n);
     cuts_.assign(n, cut::none);
     breaks_.resize(n);
+    const std::size_t start = segment_ends_.size() == 1 ? first_start : next_start;
     std::size_t begin = 0;
     for (std::size_t end : segment_ends_) {
       if (begin > 0 && begin < n) cuts_[begin] = cut::line;
-      if (wrap && end > begin) {
+      std::size_t columns = start;
+      for (std::size_t i = begin; i < end && columns <= limit; ++i) columns += widths_[i];
+      if (wrap && end > begin && columns > limit) {
         std::span<brk> out(breaks_.data() + begin, end - begin);
         po_unicode::line_breaks(std::span<const char32_t>(cps_.data() + begin, end - begin), cjk_, out);
         for (std::size_t i = begin + 1; i < end; ++i)

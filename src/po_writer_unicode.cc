@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <iterator>
+#include <vector>
 
 namespace erli18n::po_unicode {
 namespace {
@@ -61,14 +62,30 @@ lb resolve(lb c, bool cjk) noexcept {
   }
 }
 
-bool in(lb c, std::initializer_list<lb> set) noexcept {
-  return std::find(set.begin(), set.end(), c) != set.end();
+// Class sets as bit masks: the breaker tests several per character.
+template <class... Classes>
+constexpr std::uint64_t set_of(Classes... cs) noexcept {
+  return ((std::uint64_t{1} << static_cast<unsigned>(cs)) | ...);
 }
+constexpr bool in(lb c, std::uint64_t set) noexcept { return (set >> static_cast<unsigned>(c)) & 1; }
 
 }  // namespace
 
 char_props props(char32_t c) noexcept {
   if (c < 128) return ascii_table[c];
+  // The Basic Multilingual Plane, where nearly all catalog text lives, by direct lookup.
+  static const std::vector<std::uint16_t> bmp = [] {
+    std::vector<std::uint16_t> t(0x10000);
+    for (std::size_t row = 0; row < std::size(table); ++row) {
+      const std::uint32_t first = table[row] >> 11;
+      if (first >= 0x10000) break;
+      const std::uint32_t last =
+          row + 1 < std::size(table) ? std::min<std::uint32_t>(table[row + 1] >> 11, 0x10000) : 0x10000;
+      for (std::uint32_t cp = first; cp < last; ++cp) t[cp] = static_cast<std::uint16_t>(table[row] & 0x7ff);
+    }
+    return t;
+  }();
+  if (c < 0x10000) return decode(bmp[c]);
   const std::uint32_t key = (static_cast<std::uint32_t>(c) << 11) | 0x7ff;
   const std::uint32_t* it = std::upper_bound(std::begin(table), std::end(table), key);
   return decode(*(it - 1));
@@ -94,7 +111,7 @@ void line_breaks(std::span<const char32_t> text, bool cjk, std::span<brk> out) n
   lb base = before;
   bool zw_pending = before == lb::ZW;
   // Spaces that open the text stick to what follows (msgcat never breaks there).
-  bool leading = in(before, {lb::SP, lb::BK, lb::CR, lb::LF, lb::NL});
+  bool leading = in(before, set_of(lb::SP, lb::BK, lb::CR, lb::LF, lb::NL));
   std::size_t ri_run = before == lb::RI ? 1 : 0;
 
   for (std::size_t i = 1; i < text.size(); ++i) {
@@ -105,9 +122,9 @@ void line_breaks(std::span<const char32_t> text, bool cjk, std::span<brk> out) n
 
     // A hard break is reported at the breaking character itself, which then starts the
     // next line; msgcat's line filler restarts its column count there.
-    if (in(cur, {lb::BK, lb::CR, lb::LF, lb::NL})) {
+    if (in(cur, set_of(lb::BK, lb::CR, lb::LF, lb::NL))) {
       result = brk::mandatory;
-    } else if (in(actual_prev, {lb::BK, lb::CR, lb::LF, lb::NL}) || in(cur, {lb::SP, lb::ZW})) {
+    } else if (in(actual_prev, set_of(lb::BK, lb::CR, lb::LF, lb::NL)) || in(cur, set_of(lb::SP, lb::ZW))) {
       result = brk::prohibited;  // LB7 and the line start after a hard break
     } else if (zw_pending) {
       result = brk::allowed;  // LB8
@@ -126,9 +143,9 @@ void line_breaks(std::span<const char32_t> text, bool cjk, std::span<brk> out) n
         result = brk::prohibited;  // LB11
       else if (before == lb::GL)
         result = brk::prohibited;  // LB12
-      else if (cur == lb::GL && !in(before, {lb::SP, lb::BA, lb::HY}))
+      else if (cur == lb::GL && !in(before, set_of(lb::SP, lb::BA, lb::HY)))
         result = brk::prohibited;  // LB12a
-      else if (in(cur, {lb::CL, lb::CP, lb::EX, lb::IS, lb::SY}))
+      else if (in(cur, set_of(lb::CL, lb::CP, lb::EX, lb::IS, lb::SY)))
         result = brk::prohibited;  // LB13
       else if (base == lb::OP)
         result = brk::prohibited;  // LB14
@@ -144,38 +161,38 @@ void line_breaks(std::span<const char32_t> text, bool cjk, std::span<brk> out) n
         result = brk::prohibited;  // LB19
       else if (cur == lb::CB || before == lb::CB)
         result = brk::allowed;  // LB20
-      else if (in(cur, {lb::BA, lb::HY, lb::NS}) || before == lb::BB)
+      else if (in(cur, set_of(lb::BA, lb::HY, lb::NS)) || before == lb::BB)
         result = brk::prohibited;  // LB21
-      else if (actual_prev2 == lb::HL && in(actual_prev, {lb::HY, lb::BA}))
+      else if (actual_prev2 == lb::HL && in(actual_prev, set_of(lb::HY, lb::BA)))
         result = brk::prohibited;  // LB21a, without looking through combining marks
       else if (before == lb::SY && cur == lb::HL)
         result = brk::prohibited;  // LB21b
       else if (cur == lb::IN)
         result = brk::prohibited;  // LB22
-      else if ((in(before, {lb::AL, lb::HL}) && cur == lb::NU) ||
-               (before == lb::NU && in(cur, {lb::AL, lb::HL})))
+      else if ((in(before, set_of(lb::AL, lb::HL)) && cur == lb::NU) ||
+               (before == lb::NU && in(cur, set_of(lb::AL, lb::HL))))
         result = brk::prohibited;  // LB23
-      else if ((before == lb::PR && in(cur, {lb::ID, lb::EB, lb::EM})) ||
-               (in(before, {lb::ID, lb::EB, lb::EM}) && cur == lb::PO))
+      else if ((before == lb::PR && in(cur, set_of(lb::ID, lb::EB, lb::EM))) ||
+               (in(before, set_of(lb::ID, lb::EB, lb::EM)) && cur == lb::PO))
         result = brk::prohibited;  // LB23a
-      else if ((in(before, {lb::PR, lb::PO}) && in(cur, {lb::AL, lb::HL})) ||
-               (in(before, {lb::AL, lb::HL}) && in(cur, {lb::PR, lb::PO})))
+      else if ((in(before, set_of(lb::PR, lb::PO)) && in(cur, set_of(lb::AL, lb::HL))) ||
+               (in(before, set_of(lb::AL, lb::HL)) && in(cur, set_of(lb::PR, lb::PO))))
         result = brk::prohibited;  // LB24
-      else if ((in(before, {lb::CL, lb::CP, lb::NU}) && in(cur, {lb::PO, lb::PR})) ||
-               (in(before, {lb::PO, lb::PR}) && in(cur, {lb::OP, lb::NU})) ||
-               (in(before, {lb::HY, lb::IS, lb::NU, lb::SY}) && cur == lb::NU))
+      else if ((in(before, set_of(lb::CL, lb::CP, lb::NU)) && in(cur, set_of(lb::PO, lb::PR))) ||
+               (in(before, set_of(lb::PO, lb::PR)) && in(cur, set_of(lb::OP, lb::NU))) ||
+               (in(before, set_of(lb::HY, lb::IS, lb::NU, lb::SY)) && cur == lb::NU))
         result = brk::prohibited;  // LB25
-      else if ((before == lb::JL && in(cur, {lb::JL, lb::JV, lb::H2, lb::H3})) ||
-               (in(before, {lb::JV, lb::H2}) && in(cur, {lb::JV, lb::JT})) ||
-               (in(before, {lb::JT, lb::H3}) && cur == lb::JT))
+      else if ((before == lb::JL && in(cur, set_of(lb::JL, lb::JV, lb::H2, lb::H3))) ||
+               (in(before, set_of(lb::JV, lb::H2)) && in(cur, set_of(lb::JV, lb::JT))) ||
+               (in(before, set_of(lb::JT, lb::H3)) && cur == lb::JT))
         result = brk::prohibited;  // LB26
-      else if ((in(before, {lb::JL, lb::JV, lb::JT, lb::H2, lb::H3}) && cur == lb::PO) ||
-               (before == lb::PR && in(cur, {lb::JL, lb::JV, lb::JT, lb::H2, lb::H3})))
+      else if ((in(before, set_of(lb::JL, lb::JV, lb::JT, lb::H2, lb::H3)) && cur == lb::PO) ||
+               (before == lb::PR && in(cur, set_of(lb::JL, lb::JV, lb::JT, lb::H2, lb::H3))))
         result = brk::prohibited;  // LB27
-      else if (in(before, {lb::AL, lb::HL}) && in(cur, {lb::AL, lb::HL}))
+      else if (in(before, set_of(lb::AL, lb::HL)) && in(cur, set_of(lb::AL, lb::HL)))
         result = brk::prohibited;  // LB28
-      else if ((in(before, {lb::AL, lb::HL, lb::NU}) && cur == lb::OP && !p.east_asian_wide) ||
-               (before == lb::CP && !before_wide && in(cur, {lb::AL, lb::HL, lb::NU})))
+      else if ((in(before, set_of(lb::AL, lb::HL, lb::NU)) && cur == lb::OP && !p.east_asian_wide) ||
+               (before == lb::CP && !before_wide && in(cur, set_of(lb::AL, lb::HL, lb::NU))))
         result = brk::prohibited;  // LB30
       else if (actual_prev == lb::RI && cur == lb::RI && ri_run % 2 == 1)
         result = brk::prohibited;  // LB30a
@@ -194,7 +211,7 @@ void line_breaks(std::span<const char32_t> text, bool cjk, std::span<brk> out) n
     before_wide = p.east_asian_wide;
     if (cur != lb::SP) {
       // Like the start of the text, a hard line break makes the next spaces opening ones.
-      leading = in(cur, {lb::BK, lb::CR, lb::LF, lb::NL});
+      leading = in(cur, set_of(lb::BK, lb::CR, lb::LF, lb::NL));
       base = cur;
       zw_pending = cur == lb::ZW;
     }
