@@ -616,19 +616,22 @@ void write_message(writer& w, const po_message& m, bool wrap) {
 result<std::string> write_po(const po_file& po, const po_write_options& options) {
   // msgcat refuses a file that defines a message twice.
   {
-    std::unordered_set<std::string> keys;
-    std::string key;
+    struct key_hash {
+      std::size_t operator()(const po_message* m) const noexcept {
+        const std::size_t h = std::hash<std::string_view>{}(m->msgid);
+        return m->msgctxt ? h ^ (std::hash<std::string_view>{}(*m->msgctxt) * 31 + 1) : h;
+      }
+    };
+    struct key_equal {
+      bool operator()(const po_message* a, const po_message* b) const noexcept {
+        return a->msgid == b->msgid && a->msgctxt == b->msgctxt;
+      }
+    };
+    std::unordered_set<const po_message*, key_hash, key_equal> keys;
+    keys.reserve(po.messages.size());
     for (const po_message& m : po.messages) {
       if (m.obsolete) continue;
-      key.clear();
-      if (m.msgctxt) {
-        key += *m.msgctxt;
-        key += '\x04';
-      } else {
-        key += '\x05';
-      }
-      key += m.msgid;
-      if (!keys.insert(key).second)
+      if (!keys.insert(&m).second)
         return error{errc::syntax, "duplicate message definition", po.file_name, m.line, m.column};
     }
   }
@@ -638,6 +641,13 @@ result<std::string> write_po(const po_file& po, const po_write_options& options)
   if (only_header) return std::string{};
 
   writer w(options, po_unicode::is_cjk_charset(po.charset));
+  // Output is about as long as the text it holds; one allocation instead of doublings.
+  std::size_t estimate = 0;
+  for (const po_message& m : po.messages) {
+    estimate += 32 + m.msgid.size() + (m.msgid_plural ? m.msgid_plural->size() : 0);
+    for (const std::string& str : m.msgstr) estimate += 16 + str.size();
+  }
+  w.out().reserve(estimate + estimate / 8);
   bool first = true;
   for (const po_message& m : po.messages) {
     if (!first) w.out() += '\n';
