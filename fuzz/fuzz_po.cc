@@ -3,16 +3,44 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <set>
+#include <string>
 #include <string_view>
+#include <utility>
 
 #include "erli18n/po.h"
+
+namespace {
+
+// The reader leaves duplicate definitions to later stages (msgfmt's check); the writer, like
+// msgcat, refuses them. Obsolete entries count too, as for msgcat.
+bool has_duplicates(const erli18n::po_file& po) {
+  std::set<std::pair<std::string, std::string>> seen;
+  for (const erli18n::po_message& m : po.messages) {
+    std::string ctxt = m.msgctxt ? "1" + *m.msgctxt : "0";
+    if (!seen.emplace(std::move(ctxt), m.msgid).second) return true;
+  }
+  return false;
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);
   erli18n::po_read_options options;
   options.max_entries = 10000;
   erli18n::result<erli18n::po_file> po = erli18n::read_po(text, "fuzz.po", options);
-  if (!po) return 0;
+  if (!po) {
+    // A rejection must say where (bounds aside).
+    const erli18n::error& e = po.error();
+    if (e.message.empty() || e.file != "fuzz.po") std::abort();
+    if (e.code != erli18n::errc::limit_exceeded && (e.line == 0 || e.column == 0)) std::abort();
+    return 0;
+  }
+  for (const erli18n::po_message& m : po->messages)
+    if (m.msgstr.empty() || m.line == 0 || m.column == 0) std::abort();
+  (void)po->header_field("Plural-Forms");
+  if (has_duplicates(*po)) return 0;
   erli18n::result<std::string> written = erli18n::write_po(*po);
   // A file we read in UTF-8 must write back; other charsets may hold text the writer
   // cannot convert back only if the reader let invalid input through.

@@ -218,18 +218,16 @@ std::string charset_problem(std::string_view name) {
   return {};
 }
 
-// Appends `s`, in charset `cs`, as UTF-8; bytes `cs` cannot decode become U+FFFD. For comments,
-// which GNU passes through as bytes whatever they hold.
+// Appends `s`, in charset `cs`, as UTF-8; bytes `cs` cannot decode become '?' (not U+FFFD,
+// which `cs` may have no way to write back). For comments, which GNU passes through as bytes
+// whatever they hold.
 void append_converted_lossy(std::string& out, std::string_view s, std::string_view cs) {
   // Each bad byte costs a conversion of the rest: after a few, give up on the rest's
   // non-ASCII bytes rather than go quadratic on a long line of them.
   for (int errors = 0; !s.empty(); ++errors) {
     if (errors == 16) {
       for (char ch : s) {
-        if (static_cast<unsigned char>(ch) < 0x80)
-          out.push_back(ch);
-        else
-          out += "\xEF\xBF\xBD";
+        out.push_back(static_cast<unsigned char>(ch) < 0x80 ? ch : '?');
       }
       return;
     }
@@ -240,7 +238,7 @@ void append_converted_lossy(std::string& out, std::string_view s, std::string_vi
     }
     charset::conversion head = charset::to_utf8(s.substr(0, c.error_offset), cs);
     if (head.ok) out += head.text;
-    out += "\xEF\xBF\xBD";
+    out += '?';
     s.remove_prefix(c.error_offset + 1);
   }
 }
