@@ -629,8 +629,8 @@ result<std::string> write_po(const po_file& po, const po_write_options& options)
     };
     std::unordered_set<const po_message*, key_hash, key_equal> keys;
     keys.reserve(po.messages.size());
+    // Obsolete entries count too: msgcat rejects a `#~` entry that repeats any other.
     for (const po_message& m : po.messages) {
-      if (m.obsolete) continue;
       if (!keys.insert(&m).second)
         return error{errc::syntax, "duplicate message definition", po.file_name, m.line, m.column};
     }

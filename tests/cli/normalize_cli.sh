@@ -69,6 +69,10 @@ printf 'msgid "a"\nmsgstr "b"\n\nmsgid "a"\nmsgstr "c"\n' > dup.po
 run 1 "$ERLI18N" normalize dup.po
 grep -qE '^dup\.po:4:1: error: duplicate message definition' err && ok || fail "duplicate not reported: $(cat err)"
 
+printf 'msgid "a"\nmsgstr "b"\n\n#~ msgid "a"\n#~ msgstr "c"\n' > dup_obsolete.po
+run 1 "$ERLI18N" normalize dup_obsolete.po
+grep -qE '^dup_obsolete\.po:4:[0-9]+: error: duplicate message definition' err && ok || fail "obsolete duplicate not reported: $(cat err)"
+
 printf 'msgid ""\nmsgstr "Content-Type: text/plain; charset=CHARSET\\n"\n\nmsgid "a"\nmsgstr ""\n' > template.po
 run 1 "$ERLI18N" normalize template.po
 grep -q 'error: present charset "CHARSET" is not a portable encoding name' err && ok || fail "template charset accepted: $(cat err)"

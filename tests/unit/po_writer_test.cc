@@ -452,15 +452,24 @@ TEST(PoWriter, DuplicateMessageIsAnErrorAtItsPosition) {
   EXPECT_EQ(text.error().to_string(), "dup.po:4:1: error: duplicate message definition");
 }
 
-TEST(PoWriter, SameMsgidInAnotherContextOrObsoleteIsNoDuplicate) {
+TEST(PoWriter, SameMsgidInAnotherContextIsNoDuplicate) {
   po_message a = message("a", "b");
   po_message ctx = message("a", "c");
   ctx.msgctxt = "k";
+  EXPECT_EQ(write({a, ctx}), "msgid \"a\"\nmsgstr \"b\"\n\nmsgctxt \"k\"\nmsgid \"a\"\nmsgstr \"c\"\n");
+}
+
+TEST(PoWriter, ObsoleteEntryRepeatingAnotherIsADuplicate) {
   po_message obsolete = message("a", "d");
   obsolete.obsolete = true;
-  EXPECT_EQ(write({a, ctx, obsolete}),
-            "msgid \"a\"\nmsgstr \"b\"\n\nmsgctxt \"k\"\nmsgid \"a\"\nmsgstr \"c\"\n\n#~ msgid \"a\"\n#~ "
-            "msgstr \"d\"\n");
+  obsolete.line = 4;
+  obsolete.column = 4;
+  po_file po;
+  po.file_name = "dup.po";
+  po.messages = {message("a", "b"), obsolete};
+  result<std::string> text = write_po(po);
+  ASSERT_FALSE(text.has_value());
+  EXPECT_EQ(text.error().to_string(), "dup.po:4:4: error: duplicate message definition");
 }
 
 // --- the Unicode line breaker ---------------------------------------------------------------
