@@ -1,7 +1,15 @@
 // The PO writer: a po_file back to text, byte for byte as GNU msgcat lays it out.
 //
-// The layout rules below were established by experiment with msgcat 0.21 (see
-// tests/unit/po_writer_test.cc, one test per rule, and the parity tests).
+// The rules were established by experiment with msgcat 0.21 (tests/unit/po_writer_test.cc
+// has one test per rule; the parity tests compare with msgcat on fixtures and real catalogs):
+// - comments `#`, `#.` as kept, `#:` references folded at the width (even with --no-wrap),
+//   `#,` flags re-parsed and printed in GNU's canonical order, then `#|` previous fields;
+// - a string is one line when it fits and has no inner newline, else `keyword ""` and one
+//   quoted line per piece; pieces end after each `\n` and are filled greedily at Unicode
+//   line-break opportunities computed on the escaped text (never inside an escape, before
+//   `\n` or inside a format directive of a flagged message), in display columns, with a
+//   20-column minimum page width;
+// - the output is converted back to the file's charset.
 #include <algorithm>
 #include <array>
 #include <climits>
