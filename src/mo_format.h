@@ -64,6 +64,12 @@ struct segmented {
   std::vector<std::string> segments;
 };
 
+/// Splits a c-format string at its `<PRI...>` macros (and, in a translation, its `I`
+/// flags) as msgfmt does. A string that is not a valid C format (an unknown conversion,
+/// numbered and unnumbered arguments mixed, `I` in an msgid) yields no segments; `valid`,
+/// when given, tells which case it was.
+segmented segment_c_format(std::string_view s, bool translation, bool* valid);
+
 /// The input of `build_image`: static pairs (sorted by key, as they will be written) and
 /// system-dependent pairs (in the order they will be written). Strings exclude the final
 /// NUL but may hold inner ones (plural forms, msgid_plural).

@@ -718,6 +718,8 @@ result<po_file> decompile_mo(const mo_catalog& catalog) {
   po.file_name = catalog.name();
   po.charset = catalog.charset();
   po.messages.reserve(catalog.size());
+  std::optional<std::string_view> content_type = catalog.header_field("Content-Type");
+  const bool strip_non_ascii = !content_type || content_type->find("charset=") == std::string_view::npos;
   for (std::size_t i = 0; i < catalog.size(); ++i) {
     result<mo_entry> e = catalog.entry(i);
     if (!e) return std::move(e).error();
@@ -730,7 +732,25 @@ result<po_file> decompile_mo(const mo_catalog& catalog) {
     } else {
       m.msgstr.emplace_back(e->translation);
     }
-    if (e->uses_format_macros) m.flags.emplace_back("c-format");
+    if (e->system_dependent) {
+      // msgunfmt marks a system-dependent message c-format when its msgid and every
+      // translation form read as valid C formats (the `I` flag only in translations).
+      bool valid = false;
+      (void)mo_format::segment_c_format(m.msgid, false, &valid);
+      for (std::size_t f = 0; valid && f < m.msgstr.size(); ++f)
+        (void)mo_format::segment_c_format(m.msgstr[f], true, &valid);
+      if (valid) m.flags.emplace_back("c-format");
+    }
+    if (strip_non_ascii) {
+      // With no charset declared msgunfmt reads the text as ASCII and drops every other byte.
+      auto strip = [](std::string& text) {
+        std::erase_if(text, [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+      };
+      if (m.msgctxt) strip(*m.msgctxt);
+      strip(m.msgid);
+      if (m.msgid_plural) strip(*m.msgid_plural);
+      for (std::string& str : m.msgstr) strip(str);
+    }
     po.messages.push_back(std::move(m));
   }
   return po;

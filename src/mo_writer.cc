@@ -184,15 +184,10 @@ std::string build_image(const image_input& input, bool with_hash, bool big_endia
   return std::move(w.bytes());
 }
 
-}  // namespace mo_format
-
-namespace {
-
-using mo_format::segmented;
-
 // Splits a c-format string at its `<PRI...>` macros (and, in a translation, its `I` flags)
 // as msgfmt does. A string that is not a valid C format yields no segments at all.
-segmented segment_c_format(std::string_view s, bool translation) {
+segmented segment_c_format(std::string_view s, bool translation, bool* valid) {
+  if (valid != nullptr) *valid = false;
   segmented out;
   segmented plain;
   plain.texts[0] = std::string(s);
@@ -224,7 +219,8 @@ segmented segment_c_format(std::string_view s, bool translation) {
     }
     // Flags.
     while (i < s.size() && std::strchr("-+ #0'I", s[i]) != nullptr && s[i] != '\0') {
-      if (s[i] == 'I' && translation) {
+      if (s[i] == 'I' && !translation) return plain;  // the `I` flag is for translations only
+      if (s[i] == 'I') {
         out.segments.emplace_back("I");
         out.texts.emplace_back();
       } else {
@@ -264,7 +260,7 @@ segmented segment_c_format(std::string_view s, bool translation) {
       std::size_t close = s.find('>', i);
       if (close == std::string_view::npos) return plain;
       std::string name(s.substr(i + 1, close - i - 1));
-      if (name.size() < 4 || name.compare(0, 3, "PRI") != 0 || !mo_format::expand_segment(name)) return plain;
+      if (name.size() < 4 || name.compare(0, 3, "PRI") != 0 || !expand_segment(name)) return plain;
       out.segments.push_back(std::move(name));
       out.texts.emplace_back();
       i = close + 1;
@@ -276,8 +272,16 @@ segmented segment_c_format(std::string_view s, bool translation) {
     out.texts.back() += s[i++];
   }
   if (numbered && unnumbered) return plain;
+  if (valid != nullptr) *valid = true;
   return out;
 }
+
+}  // namespace mo_format
+
+namespace {
+
+using mo_format::segment_c_format;
+using mo_format::segmented;
 
 void append(segmented& to, const segmented& from) {
   to.texts.back() += from.texts.front();
@@ -408,12 +412,12 @@ result<std::string> compile_mo(const po_file& po, const mo_compile_options& opti
 
     const bool c_format = std::find(m.flags.begin(), m.flags.end(), "c-format") != m.flags.end();
     if (c_format) {
-      segmented orig = segment_c_format(*msgid, false);
+      segmented orig = segment_c_format(*msgid, false, nullptr);
       bool sysdep = !orig.segments.empty();
       segmented trans;
       for (std::size_t i = 0; i < forms.size(); ++i) {
         if (i != 0) trans.texts.back() += '\0';
-        segmented f = segment_c_format(forms[i], true);
+        segmented f = segment_c_format(forms[i], true, nullptr);
         sysdep = sysdep || !f.segments.empty();
         append(trans, f);
       }

@@ -70,8 +70,8 @@ struct mo_entry {
   std::string_view translation;
   /// A revision-1 system-dependent string, shown with its `<PRIu64>`-style segments.
   bool system_dependent = false;
-  /// For a system-dependent string: its translation uses a `<PRI...>` segment (msgunfmt
-  /// marks such entries `c-format`).
+  /// For a system-dependent string: its translation uses a `<PRI...>` segment (rather
+  /// than only the `I` flag).
   bool uses_format_macros = false;
 
   /// Number of forms in `translation` (1 for a singular message).

@@ -8,7 +8,7 @@ set_target_properties(mo_lookup_parity PROPERTIES CXX_STANDARD 23 CXX_STANDARD_R
 erli18n_set_warnings(mo_lookup_parity)
 
 erli18n_add_script_test(mo_fixtures_parity parity/mo_fixtures.sh parity $<TARGET_FILE:mo_lookup_parity>)
-erli18n_add_script_test(mo_real_catalogs_parity parity/mo_real_catalogs.sh parity 11 $<TARGET_FILE:mo_lookup_parity>)
+erli18n_add_script_test(mo_real_catalogs_parity parity/mo_real_catalogs.sh parity 10 $<TARGET_FILE:mo_lookup_parity>)
 set_tests_properties(mo_real_catalogs_parity PROPERTIES TIMEOUT 600)
 erli18n_add_script_test(mo_read_all_slow parity/mo_read_all.sh slow $<TARGET_FILE:mo_lookup_parity>)
 set_tests_properties(mo_read_all_slow PROPERTIES TIMEOUT 1800)

@@ -1,1 +1,465 @@
+// MO reader: lookups (hash and binary search, both byte orders, contexts, plurals,
+// system-dependent strings), the mmap and buffer paths, charset conversion, and every
+// kind of malformed file failing cleanly — at open for the fixed structure, at access for
+// an individual string.
 #include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "erli18n/mo.h"
+#include "mo_format.h"
+
+namespace {
+
+using erli18n::mo_catalog;
+using erli18n::po_file;
+using erli18n::po_message;
+
+po_message msg(std::string id, std::string str) {
+  po_message m;
+  m.msgid = std::move(id);
+  m.msgstr.push_back(std::move(str));
+  return m;
+}
+
+po_file sample_po() {
+  po_file po;
+  po.file_name = "sample.po";
+  po.messages.push_back(msg("",
+                            "Content-Type: text/plain; charset=UTF-8\n"
+                            "Plural-Forms: nplurals=3; plural=n==1 ? 0 : n==2 ? 1 : 2;\n"));
+  po.messages.push_back(msg("hello", "bonjour"));
+  po.messages.push_back(msg("bye", "au revoir"));
+  po_message ctx = msg("open", "ouvrir (fichier)");
+  ctx.msgctxt = "file";
+  po.messages.push_back(ctx);
+  po_message empty_ctx = msg("open", "ouvrir (contexte vide)");
+  empty_ctx.msgctxt = "";
+  po.messages.push_back(empty_ctx);
+  po.messages.push_back(msg("open", "ouvrir"));
+  po_message plural;
+  plural.msgid = "apple";
+  plural.msgid_plural = "apples";
+  plural.msgstr = {"une pomme", "deux pommes", "des pommes"};
+  po.messages.push_back(plural);
+  po_message few;  // fewer forms than the rule selects
+  few.msgid = "pear";
+  few.msgid_plural = "pears";
+  few.msgstr = {"une poire"};
+  po.messages.push_back(few);
+  for (int i = 0; i < 40; ++i)
+    po.messages.push_back(msg("key " + std::to_string(i), "value " + std::to_string(i)));
+  return po;
+}
+
+std::string compile(const po_file& po, bool no_hash = false, bool big = false) {
+  erli18n::mo_compile_options o;
+  o.no_hash = no_hash;
+  o.big_endian = big;
+  erli18n::result<std::string> bytes = erli18n::compile_mo(po, o);
+  EXPECT_TRUE(bytes) << (bytes ? "" : bytes.error().to_string());
+  return bytes ? *bytes : std::string();
+}
+
+erli18n::result<mo_catalog> open_bytes(const std::string& bytes) {
+  return mo_catalog::from_memory(bytes.data(), bytes.size(), "test.mo");
+}
+
+void put_word(std::string& bytes, std::size_t offset, std::uint32_t v) { std::memcpy(&bytes[offset], &v, 4); }
+std::uint32_t get_word(const std::string& bytes, std::size_t offset) {
+  std::uint32_t v;
+  std::memcpy(&v, bytes.data() + offset, 4);
+  return v;
+}
+
+void expect_sample_lookups(const mo_catalog& mo) {
+  EXPECT_EQ(mo.lookup("hello").value_or("?"), "bonjour");
+  EXPECT_EQ(mo.lookup("bye").value_or("?"), "au revoir");
+  EXPECT_EQ(mo.lookup("open").value_or("?"), "ouvrir");
+  EXPECT_EQ(mo.lookup("file", "open").value_or("?"), "ouvrir (fichier)");
+  EXPECT_EQ(mo.lookup("", "open").value_or("?"), "ouvrir (contexte vide)");
+  EXPECT_FALSE(mo.lookup("other", "open"));
+  EXPECT_FALSE(mo.lookup("missing"));
+  EXPECT_FALSE(mo.lookup("hell"));
+  EXPECT_FALSE(mo.lookup("hello!"));
+  EXPECT_FALSE(mo.lookup(std::string_view("hello\0x", 7)));  // a key with NUL never matches
+  for (int i = 0; i < 40; ++i)
+    EXPECT_EQ(mo.lookup("key " + std::to_string(i)).value_or("?"), "value " + std::to_string(i));
+  EXPECT_EQ(mo.lookup("apple").value_or("?"), "une pomme");
+  EXPECT_EQ(mo.lookup_plural("apple", 1).value_or("?"), "une pomme");
+  EXPECT_EQ(mo.lookup_plural("apple", 2).value_or("?"), "deux pommes");
+  EXPECT_EQ(mo.lookup_plural("apple", 7).value_or("?"), "des pommes");
+  EXPECT_EQ(mo.lookup_forms("apple").value_or("?"),
+            std::string_view("une pomme\0deux pommes\0des pommes", 32));
+  EXPECT_FALSE(mo.lookup_plural("apples", 2));  // msgid_plural is not a key
+  EXPECT_EQ(mo.lookup_plural("pear", 1).value_or("?"), "une poire");
+  EXPECT_FALSE(mo.lookup_plural("pear", 5));  // the caller falls back to msgid_plural
+  EXPECT_EQ(mo.plural().nplurals(), 3u);
+  EXPECT_EQ(mo.charset(), "UTF-8");
+  EXPECT_FALSE(mo.converted());
+  EXPECT_EQ(mo.header_field("Content-Type").value_or("?"), "text/plain; charset=UTF-8");
+  EXPECT_FALSE(mo.header_field("Content"));
+  // Returned text is NUL-terminated in place.
+  std::string_view v = *mo.lookup("hello");
+  EXPECT_EQ(v.data()[v.size()], '\0');
+}
+
+TEST(MoReader, LooksUpWithHashTableBothByteOrders) {
+  for (bool big : {false, true}) {
+    std::string bytes = compile(sample_po(), false, big);
+    auto mo = open_bytes(bytes);
+    ASSERT_TRUE(mo) << mo.error().to_string();
+    EXPECT_EQ(mo->big_endian(), big);
+    EXPECT_GT(mo->hash_size(), 0u);
+    EXPECT_EQ(mo->revision(), 0u);
+    expect_sample_lookups(*mo);
+    EXPECT_TRUE(mo->validate());
+  }
+}
+
+TEST(MoReader, LooksUpByBinarySearchWithoutHashTable) {
+  for (bool big : {false, true}) {
+    std::string bytes = compile(sample_po(), true, big);
+    auto mo = open_bytes(bytes);
+    ASSERT_TRUE(mo) << mo.error().to_string();
+    EXPECT_EQ(mo->hash_size(), 0u);
+    expect_sample_lookups(*mo);
+  }
+}
+
+TEST(MoReader, IteratesEntriesInFileOrder) {
+  std::string bytes = compile(sample_po());
+  auto mo = open_bytes(bytes);
+  ASSERT_TRUE(mo);
+  ASSERT_EQ(mo->size(), 48u);
+  auto header = mo->entry(0);
+  ASSERT_TRUE(header);
+  EXPECT_EQ(header->msgid, "");
+  EXPECT_FALSE(header->has_context);
+  std::vector<std::string> keys;
+  for (std::size_t i = 0; i < mo->size(); ++i) {
+    auto e = mo->entry(i);
+    ASSERT_TRUE(e);
+    keys.push_back((e->has_context ? std::string(e->context) + "\x04" : std::string()) +
+                   std::string(e->msgid));
+    if (e->msgid == "apple") {
+      EXPECT_TRUE(e->has_plural);
+      EXPECT_EQ(e->msgid_plural, "apples");
+      EXPECT_EQ(e->form_count(), 3u);
+      EXPECT_EQ(e->form(1), "deux pommes");
+      EXPECT_EQ(e->form(3), "");
+    }
+    if (e->has_context && e->context == "file") {
+      EXPECT_EQ(e->translation, "ouvrir (fichier)");
+    }
+  }
+  EXPECT_TRUE(std::is_sorted(keys.begin(), keys.end()));
+  EXPECT_FALSE(mo->entry(48));
+}
+
+TEST(MoReader, OpensByMmap) {
+  std::string bytes = compile(sample_po());
+  auto path =
+      std::filesystem::temp_directory_path() / ("erli18n_mo_reader_" + std::to_string(::getpid()) + ".mo");
+  {
+    std::ofstream out(path, std::ios::binary);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  }
+  {
+    auto mo = mo_catalog::open(path.string());
+    ASSERT_TRUE(mo) << mo.error().to_string();
+    EXPECT_EQ(mo->name(), path.string());
+    expect_sample_lookups(*mo);
+    mo_catalog moved = std::move(*mo);  // views stay valid across a move
+    EXPECT_EQ(moved.lookup("hello").value_or("?"), "bonjour");
+  }
+  std::filesystem::remove(path);
+  auto missing = mo_catalog::open(path.string());
+  ASSERT_FALSE(missing);
+  EXPECT_EQ(missing.error().code, erli18n::errc::io);
+  EXPECT_EQ(missing.error().to_string().rfind(path.string() + ": error: cannot open", 0), 0u);
+  auto dir = mo_catalog::open(std::filesystem::temp_directory_path().string());
+  EXPECT_FALSE(dir);
+}
+
+TEST(MoReader, ReadsGoldenMsgfmtFiles) {
+  const std::string dir = std::string(ERLI18N_TEST_DATA) + "/mo/";
+  for (const char* name : {"basic.mo", "basic_be.mo", "basic_nohash.mo"}) {
+    auto mo = mo_catalog::open(dir + name);
+    ASSERT_TRUE(mo) << mo.error().to_string();
+    EXPECT_EQ(mo->lookup("b").value_or("?"), "B");
+    EXPECT_EQ(mo->lookup("ctx", "a").value_or("?"), "A");
+    EXPECT_FALSE(mo->lookup("a"));
+    EXPECT_EQ(mo->lookup_plural("one", 1).value_or("?"), "un");
+    EXPECT_EQ(mo->lookup_plural("one", 0).value_or("?"), "des");
+    EXPECT_FALSE(mo->lookup("fz"));    // fuzzy: not compiled
+    EXPECT_FALSE(mo->lookup("untr"));  // untranslated: not compiled
+  }
+}
+
+TEST(MoReader, ExpandsSystemDependentStrings) {
+  auto mo = mo_catalog::open(std::string(ERLI18N_TEST_DATA) + "/mo/sysdep_i_flag.mo");
+  ASSERT_TRUE(mo) << mo.error().to_string();
+  EXPECT_EQ(mo->revision(), 0x00010001u);
+  EXPECT_EQ(mo->lookup("plain").value_or("?"), "simple");
+  EXPECT_EQ(mo->lookup("size %" PRIu64 " of %s").value_or("?"), "taille %" PRIu64 " de %s");
+  EXPECT_FALSE(mo->lookup("size %<PRIu64> of %s"));
+  EXPECT_EQ(mo->lookup_plural("x %" PRId32, 5).value_or("?"), "ys %" PRIx32 " %" PRId32);
+  EXPECT_EQ(mo->lookup("I flag %Id").value_or("?"), "I %Id");
+  ASSERT_EQ(mo->size(), 5u);
+  auto e = mo->entry(2);
+  ASSERT_TRUE(e);
+  EXPECT_TRUE(e->system_dependent);
+  EXPECT_TRUE(e->uses_format_macros);
+  EXPECT_EQ(e->msgid, "size %<PRIu64> of %s");
+  EXPECT_EQ(e->translation, "taille %<PRIu64> de %s");
+  auto plural = mo->entry(3);
+  ASSERT_TRUE(plural);
+  EXPECT_EQ(plural->msgid_plural, "xs %<PRId32>");
+  EXPECT_EQ(plural->form(1), "ys %<PRIx32> %<PRId32>");
+  auto i_flag = mo->entry(4);
+  ASSERT_TRUE(i_flag);
+  EXPECT_EQ(i_flag->translation, "I %Id");
+  EXPECT_FALSE(i_flag->uses_format_macros);
+}
+
+TEST(MoReader, ConvertsOtherCharsetsToUtf8) {
+  auto mo = mo_catalog::open(std::string(ERLI18N_TEST_DATA) + "/mo/latin1.mo");
+  ASSERT_TRUE(mo) << mo.error().to_string();
+  EXPECT_EQ(mo->charset(), "ISO-8859-1");
+  EXPECT_TRUE(mo->converted());
+  EXPECT_EQ(mo->lookup("caf\xc3\xa9").value_or("?"), "Caf\xc3\xa9 cr\xc3\xa8me");
+  EXPECT_EQ(mo->lookup("b").value_or("?"), "\xc3\xa0 bient\xc3\xb4t");
+  EXPECT_FALSE(mo->lookup("caf\xe9"));
+  EXPECT_TRUE(mo->validate());
+}
+
+TEST(MoReader, RejectsUnsupportedCharset) {
+  po_file po;
+  po.messages.push_back(msg("", "Content-Type: text/plain; charset=NO-SUCH-CHARSET-42\n"));
+  po.messages.push_back(msg("a", "b"));
+  std::string bytes = compile(po);
+  auto mo = open_bytes(bytes);
+  ASSERT_FALSE(mo);
+  EXPECT_EQ(mo.error().code, erli18n::errc::charset);
+  EXPECT_NE(mo.error().message.find("NO-SUCH-CHARSET-42"), std::string::npos);
+}
+
+// --- malformed input ---------------------------------------------------------------------
+
+std::string open_error(const std::string& bytes) {
+  auto mo = open_bytes(bytes);
+  if (mo) return "";
+  EXPECT_EQ(mo.error().to_string().rfind("test.mo: error: ", 0), 0u) << mo.error().to_string();
+  return mo.error().message;
+}
+
+TEST(MoReader, RejectsBadHeaders) {
+  const std::string good = compile(sample_po());
+  ASSERT_EQ(open_error(good), "");
+  EXPECT_NE(open_error("").find("too small"), std::string::npos);
+  EXPECT_NE(open_error(good.substr(0, 27)).find("too small"), std::string::npos);
+  std::string bad = good;
+  bad[0] = 'X';
+  EXPECT_NE(open_error(bad).find("bad magic number"), std::string::npos);
+  bad = good;
+  put_word(bad, 4, 2);
+  EXPECT_NE(open_error(bad).find("unsupported mo revision 0x2"), std::string::npos);
+  put_word(bad, 4, 0x00020000);
+  EXPECT_NE(open_error(bad).find("revision"), std::string::npos);
+  bad = good;
+  put_word(bad, 8, 0xffffffff);  // huge count
+  EXPECT_NE(open_error(bad).find("outside"), std::string::npos);
+  bad = good;
+  put_word(bad, 12, static_cast<std::uint32_t>(good.size()));  // originals past the end
+  EXPECT_NE(open_error(bad).find("original strings table"), std::string::npos);
+  bad = good;
+  put_word(bad, 16, 0xfffffff0);
+  EXPECT_NE(open_error(bad).find("translated strings table"), std::string::npos);
+  bad = good;
+  put_word(bad, 12, 4);  // inside the header
+  EXPECT_NE(open_error(bad).find("header"), std::string::npos);
+  bad = good;
+  put_word(bad, 16, get_word(good, 12) + 8);  // overlapping tables
+  EXPECT_NE(open_error(bad).find("overlaps"), std::string::npos);
+  bad = good;
+  put_word(bad, 24, get_word(good, 16));  // hash table over the translations table
+  EXPECT_NE(open_error(bad).find("overlaps"), std::string::npos);
+  for (std::uint32_t size : {1u, 2u}) {
+    bad = good;
+    put_word(bad, 20, size);
+    EXPECT_NE(open_error(bad).find("invalid hash table size " + std::to_string(size)), std::string::npos);
+  }
+  bad = good;
+  put_word(bad, 20, 0x40000000);  // hash table far past the end
+  EXPECT_NE(open_error(bad).find("hash table"), std::string::npos);
+  bad = good;
+  put_word(bad, 24, 0xfffffffc);
+  EXPECT_NE(open_error(bad).find("hash table"), std::string::npos);
+}
+
+TEST(MoReader, HashSizeZeroMeansBinarySearch) {
+  std::string bytes = compile(sample_po());
+  put_word(bytes, 20, 0);
+  auto mo = open_bytes(bytes);
+  ASSERT_TRUE(mo);
+  expect_sample_lookups(*mo);
+}
+
+TEST(MoReader, ZeroEntriesIsAnEmptyCatalog) {
+  std::string bytes(28, '\0');
+  put_word(bytes, 0, erli18n::mo_format::magic);
+  auto mo = open_bytes(bytes);
+  ASSERT_TRUE(mo) << mo.error().to_string();
+  EXPECT_EQ(mo->size(), 0u);
+  EXPECT_FALSE(mo->lookup(""));
+  EXPECT_EQ(mo->header(), "");
+}
+
+TEST(MoReader, CorruptStringsFailAtAccessNotAtOpen) {
+  const std::string good = compile(sample_po());
+  const std::uint32_t orig_table = get_word(good, 12);
+  const std::uint32_t trans_table = get_word(good, 16);
+  auto index_of = [&](std::string_view key) {
+    auto mo = open_bytes(good);
+    for (std::uint32_t i = 0;; ++i)
+      if (mo->entry(i)->msgid == key && !mo->entry(i)->has_context) return i;
+  };
+  const std::uint32_t hello = index_of("hello");
+  struct corruption {
+    const char* what;
+    std::size_t offset;
+    std::uint32_t value;
+  };
+  const corruption cases[] = {
+      {"length past the end", orig_table + 8 * hello, 0xffffff00},
+      {"offset past the end", orig_table + 8 * hello + 4, 0xfffffff0},
+      {"offset at the end", orig_table + 8 * hello + 4, static_cast<std::uint32_t>(good.size())},
+      {"missing NUL", orig_table + 8 * hello, 6},
+      {"translation past the end", trans_table + 8 * hello + 4, 0x7fffffff},
+      {"translation missing NUL", trans_table + 8 * hello, 8},
+  };
+  for (const corruption& c : cases) {
+    SCOPED_TRACE(c.what);
+    std::string bad = good;
+    put_word(bad, c.offset, c.value);
+    auto mo = open_bytes(bad);
+    ASSERT_TRUE(mo) << mo.error().to_string();  // O(1) open does not touch entries
+    EXPECT_FALSE(mo->lookup("hello"));
+    EXPECT_EQ(mo->lookup("bye").value_or("?"), "au revoir");
+    auto e = mo->entry(hello);
+    ASSERT_FALSE(e);
+    EXPECT_NE(e.error().message.find("string " + std::to_string(hello)), std::string::npos);
+    EXPECT_FALSE(mo->validate());
+    erli18n::mo_open_options strict;
+    strict.validate_all = true;
+    EXPECT_FALSE(mo_catalog::from_memory(bad.data(), bad.size(), "test.mo", strict));
+  }
+}
+
+TEST(MoReader, FullHashTableDoesNotHang) {
+  std::string bytes = compile(sample_po());
+  const std::uint32_t hash_table = get_word(bytes, 24);
+  const std::uint32_t hash_size = get_word(bytes, 20);
+  for (std::uint32_t i = 0; i < hash_size; ++i) put_word(bytes, hash_table + 4 * i, 2);  // all slots: entry 1
+  auto mo = open_bytes(bytes);
+  ASSERT_TRUE(mo);
+  EXPECT_FALSE(mo->lookup("not there"));
+  // Out-of-range slot values are skipped, never followed.
+  for (std::uint32_t i = 0; i < hash_size; ++i) put_word(bytes, hash_table + 4 * i, 0xfffffff0);
+  auto mo2 = open_bytes(bytes);
+  ASSERT_TRUE(mo2);
+  EXPECT_FALSE(mo2->lookup("hello"));
+}
+
+TEST(MoReader, RejectsCorruptSystemDependentTables) {
+  std::ifstream in(std::string(ERLI18N_TEST_DATA) + "/mo/sysdep_i_flag.mo", std::ios::binary);
+  const std::string good((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ASSERT_GT(good.size(), 48u);
+  ASSERT_EQ(open_error(good), "");
+  std::string bad = good;
+  put_word(bad, 28, 0x10000000);  // segment count
+  EXPECT_NE(open_error(bad).find("segments table"), std::string::npos);
+  bad = good;
+  put_word(bad, 36, 0x10000000);  // string count
+  EXPECT_NE(open_error(bad).find("system-dependent"), std::string::npos);
+  bad = good;
+  put_word(bad, get_word(good, 40), static_cast<std::uint32_t>(good.size()) - 2);  // descriptor at the end
+  EXPECT_NE(open_error(bad).find("descriptor"), std::string::npos);
+  bad = good;
+  const std::uint32_t first_desc = get_word(good, get_word(good, 40));
+  put_word(bad, first_desc + 8, 77);  // segment index out of range
+  EXPECT_NE(open_error(bad).find("segment 77"), std::string::npos);
+  bad = good;
+  put_word(bad, first_desc + 4, 0xfffffff0);  // text length
+  EXPECT_NE(open_error(bad).find("outside"), std::string::npos);
+  bad = good;
+  put_word(bad, 32, get_word(good, 12));  // segment table overlapping the originals
+  EXPECT_NE(open_error(bad).find("overlaps"), std::string::npos);
+  EXPECT_NE(open_error(good.substr(0, 40)).find("revision 1"), std::string::npos);
+}
+
+TEST(MoReader, EveryTruncationAndByteFlipIsSafe) {
+  // Exhaustive on a small file: no input may crash or read out of bounds (ASan build).
+  po_file po = sample_po();
+  po.messages.resize(8);
+  for (bool big : {false, true}) {
+    const std::string good = compile(po, false, big);
+    for (std::size_t len = 0; len < good.size(); ++len) {
+      std::string cut = good.substr(0, len);
+      std::vector<char> exact(cut.begin(), cut.end());  // no slack for ASan to miss
+      auto mo = mo_catalog::from_memory(exact.data(), exact.size(), "cut.mo");
+      if (!mo) continue;
+      (void)mo->lookup("hello");
+      (void)mo->validate();
+    }
+    for (std::size_t at = 0; at < good.size(); ++at) {
+      for (int v : {0x00, 0xff, 0x7f, 0x01}) {
+        std::vector<char> bad(good.begin(), good.end());
+        bad[at] = static_cast<char>(v);
+        auto mo = mo_catalog::from_memory(bad.data(), bad.size(), "flip.mo");
+        if (!mo) continue;
+        (void)mo->lookup("hello");
+        (void)mo->lookup("file", "open");
+        (void)mo->lookup_plural("apple", 3);
+        for (std::size_t i = 0; i < mo->size(); ++i) (void)mo->entry(i);
+      }
+    }
+  }
+}
+
+TEST(MoReader, RefusesFilesOverTheLimit) {
+  std::string bytes = compile(sample_po());
+  erli18n::mo_open_options small;
+  small.max_bytes = 100;
+  auto mo = mo_catalog::from_memory(bytes.data(), bytes.size(), "big.mo", small);
+  ASSERT_FALSE(mo);
+  EXPECT_EQ(mo.error().code, erli18n::errc::limit_exceeded);
+}
+
+TEST(MoReader, DecompilesToThePoModel) {
+  auto mo = mo_catalog::open(std::string(ERLI18N_TEST_DATA) + "/mo/sysdep_i_flag.mo");
+  ASSERT_TRUE(mo);
+  auto po = erli18n::decompile_mo(*mo);
+  ASSERT_TRUE(po);
+  ASSERT_EQ(po->messages.size(), 5u);
+  EXPECT_TRUE(po->messages[0].is_header());
+  EXPECT_EQ(po->messages[2].msgid, "size %<PRIu64> of %s");
+  EXPECT_EQ(po->messages[2].flags, std::vector<std::string>{"c-format"});
+  EXPECT_EQ(po->messages[3].msgstr.size(), 2u);
+  EXPECT_TRUE(po->messages[4].flags.empty());
+  EXPECT_EQ(po->charset, "UTF-8");
+}
+
+}  // namespace
