@@ -41,7 +41,7 @@ check_one() {
       if msgunfmt "$mo" -o "$dir/utf8.po" 2>/dev/null && msgconv --to-code="$cs" "$dir/utf8.po" -o "$po" 2>/dev/null; then
         found=$mo; break
       fi
-    done < <(grep "^$LOCALE_DIR/$language/LC_MESSAGES/" "$TEST_TMP/small" | head -12)
+    done < <(grep "^$LOCALE_DIR/$language/LC_MESSAGES/" "$TEST_TMP/small" | head -40)
     [ -n "$found" ] || { echo "SKIP $src (not representable)"; rm -rf "$dir"; return 0; }
     src="$found"
   else
