@@ -7,8 +7,13 @@ target_include_directories(mo_lookup_parity PRIVATE ${PROJECT_SOURCE_DIR}/src)
 set_target_properties(mo_lookup_parity PROPERTIES CXX_STANDARD 23 CXX_STANDARD_REQUIRED ON CXX_EXTENSIONS OFF)
 erli18n_set_warnings(mo_lookup_parity)
 
-erli18n_add_script_test(mo_fixtures_parity parity/mo_fixtures.sh parity $<TARGET_FILE:mo_lookup_parity>)
-erli18n_add_script_test(mo_real_catalogs_parity parity/mo_real_catalogs.sh parity 10 $<TARGET_FILE:mo_lookup_parity>)
-set_tests_properties(mo_real_catalogs_parity PROPERTIES TIMEOUT 600)
-erli18n_add_script_test(mo_read_all_slow parity/mo_read_all.sh slow $<TARGET_FILE:mo_lookup_parity>)
-set_tests_properties(mo_read_all_slow PROPERTIES TIMEOUT 1800)
+function(erli18n_add_mo_script_test name script label timeout)
+  add_test(NAME ${name} COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/${script} ${ARGN})
+  set_tests_properties(${name} PROPERTIES LABELS "${label}" TIMEOUT ${timeout}
+    ENVIRONMENT "ERLI18N=$<TARGET_FILE:erli18n_cli>;TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/${name}")
+endfunction()
+
+erli18n_add_mo_script_test(mo_fixtures_parity mo_fixtures.sh parity 600 $<TARGET_FILE:mo_lookup_parity>)
+# Every 10th of the sorted list: ~325 catalogs, 100+ languages, a quarter also big-endian.
+erli18n_add_mo_script_test(mo_real_catalogs_parity mo_real_catalogs.sh parity 900 10 $<TARGET_FILE:mo_lookup_parity>)
+erli18n_add_mo_script_test(mo_read_all_slow mo_read_all.sh slow 1800 $<TARGET_FILE:mo_lookup_parity>)
