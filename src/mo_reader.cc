@@ -450,8 +450,11 @@ result<void> mo_catalog::impl::read_sysdeps() {
   }
   for (std::uint32_t i = 0; i < nsys; ++i)
     if (sysdeps[i].orig.expandable && sysdeps[i].trans.expandable) sysdep_order.push_back(i);
-  std::stable_sort(sysdep_order.begin(), sysdep_order.end(), [this](std::uint32_t a, std::uint32_t b) {
-    return key_of(sysdeps[a].orig.expanded) < key_of(sysdeps[b].orig.expanded);
+  // The first of equal keys wins, as in file order (std::stable_sort trips clang's
+  // deprecation of get_temporary_buffer in libstdc++ 12).
+  std::sort(sysdep_order.begin(), sysdep_order.end(), [this](std::uint32_t a, std::uint32_t b) {
+    std::string_view ka = key_of(sysdeps[a].orig.expanded), kb = key_of(sysdeps[b].orig.expanded);
+    return ka != kb ? ka < kb : a < b;
   });
   return {};
 }
@@ -567,7 +570,8 @@ result<void> mo_catalog::impl::convert() {
   hash_table = word(24);
   converted = true;
   std::sort(sysdep_order.begin(), sysdep_order.end(), [this](std::uint32_t a, std::uint32_t b) {
-    return key_of(sysdeps[a].orig.expanded) < key_of(sysdeps[b].orig.expanded);
+    std::string_view ka = key_of(sysdeps[a].orig.expanded), kb = key_of(sysdeps[b].orig.expanded);
+    return ka != kb ? ka < kb : a < b;
   });
   header = {};
   std::uint32_t h = find_static(nullptr, std::string_view());

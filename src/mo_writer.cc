@@ -446,7 +446,8 @@ result<std::string> compile_mo(const po_file& po, const mo_compile_options& opti
     input.statics.emplace_back(std::move(orig), std::move(trans));
   }
   if (input.statics.empty() && input.sysdeps.empty()) return std::string();
-  std::stable_sort(input.statics.begin(), input.statics.end(), [](const auto& a, const auto& b) {
+  // Keys are unique (duplicates were rejected above), so a plain sort is deterministic.
+  std::sort(input.statics.begin(), input.statics.end(), [](const auto& a, const auto& b) {
     std::string_view ka(a.first.data(), std::strlen(a.first.c_str()));
     std::string_view kb(b.first.data(), std::strlen(b.first.c_str()));
     return ka < kb;
