@@ -237,8 +237,12 @@ struct mo_catalog::impl {
       std::uint32_t h = hash_key(context, msgid);
       std::uint32_t idx = h % hash_size;
       std::uint32_t incr = 1 + h % (hash_size - 2);
-      // Bounded: a table with no empty slot would otherwise loop forever.
-      for (std::uint32_t probes = 0; probes < hash_size; ++probes) {
+      // Bounded: a table with no empty slot would otherwise loop forever. In a well-formed
+      // table the probe sequence (distinct slots, as the size is prime) meets at most
+      // `count` occupied slots before an empty one, so count + 1 probes suffice.
+      const std::uint32_t max_probes =
+          std::min<std::uint32_t>(hash_size, count == UINT32_MAX ? count : count + 1);
+      for (std::uint32_t probes = 0; probes < max_probes; ++probes) {
         std::uint32_t slot = word(hash_table + std::size_t{4} * idx);
         if (slot == 0) return count;
         if (slot - 1 < count) {

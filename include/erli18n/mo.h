@@ -27,7 +27,9 @@
 // then owns its converted text, in a private native-order MO image), and the few
 // system-dependent strings are expanded at open.
 //
-// Errors are `file: error: message` with the byte offset in the message.
+// Errors are `file: error: message` with the byte offset in the message. A mapped file must
+// not be truncated while a catalog maps it (the kernel would raise SIGBUS on access, as for
+// glibc's own mapped catalogs); replace catalogs by renaming a new file over the old one.
 //
 // Lifetime and threads: a `mo_catalog` is move-only; the views it returns stay valid while
 // it lives (and, for `from_memory`, while the caller's buffer does). All const member
@@ -159,8 +161,17 @@ struct mo_compile_options {
 };
 
 /// The bytes `msgfmt` writes for `po` with the same options, or the first error msgfmt
-/// would report (as `file:line:col: error: message`). An empty string when no message is
-/// translated: msgfmt then writes no file.
+/// would report (as `file:line:col: error: message`, at the entry's `msgid` keyword). An
+/// empty string when no message is translated: msgfmt then writes no file.
+///
+/// What msgfmt 0.21 keeps: translated entries (msgstr, or msgstr[0], non-empty), fuzzy ones
+/// only with `use_fuzzy` (a fuzzy header always), never obsolete ones; the header loses its
+/// first `POT-Creation-Date:` line. Strings are written in `po.charset`. What it refuses
+/// without `--check` (found by experiment): a (context, msgid) defined twice — fuzzy,
+/// untranslated or not — and, in every entry it keeps except the header, a msgid whose
+/// leading or trailing newline is not matched by msgid_plural and every msgstr. A
+/// `Plural-Forms` mismatch or a broken header is only refused by `msgfmt --check`, which
+/// this function does not emulate. msgfmt reports every error; this reports the first.
 result<std::string> compile_mo(const po_file& po, const mo_compile_options& options = {});
 
 /// The PO model whose `write_po` output is what `msgunfmt` prints for `catalog`.
