@@ -5,15 +5,16 @@
 //     follow a keyword on one line; `msgstr[ 0 ]` is three tokens after the keyword.
 //   - `#` starts a comment anywhere on a line. `#~` and `#|` are not comments but prefixes:
 //     the rest of the line is lexed as tokens of an obsolete, respectively previous, entry
-//     (`#~|` both). `#!` lines are ignored. A comment ends the entry being read, so comments
+//     (`#~|` both). `#!` lines are flag lines, like `#,`. A comment ends the entry being read, so comments
 //     only come before the keywords of an entry.
 //   - A string ends at the closing quote on the same line. A NUL byte, raw or escaped,
 //     truncates that string segment (GNU builds C strings). <EOT> (the msgctxt separator in
 //     MO files) is refused in every string.
-//   - Only the last `#,` line of an entry counts; flags are separated by commas or whitespace
+//   - Only the last `#,` (or `#!`) line of an entry counts; flags are separated by commas or whitespace
 //     and `range:` takes the next word as its value.
 //   - Comments other than `#|` are kept as bytes by GNU even when they are not valid in the
-//     charset; we replace such bytes with U+FFFD so that every string of the model is UTF-8.
+//     charset. So are they here in UTF-8 files; in other charsets a byte that does not
+//     convert becomes `?` (the model is UTF-8), the one place normalize differs from msgcat.
 //
 // Charsets: the charset is declared inside the header entry, which is read before it is
 // known. The first entry is therefore parsed once byte-wise (the header is ASCII in every
@@ -49,7 +50,7 @@ constexpr std::size_t npos = std::string_view::npos;
 // How strings are checked while lexing.
 enum class text_mode {
   raw,        // bytes as they are, unchecked: the header pass
-  utf8,       // strings must be UTF-8 (checked as they are scanned); comments are repaired
+  utf8,       // strings must be UTF-8 (checked as they are scanned); comments are kept as bytes
   ascii,      // `charset=CHARSET`: strings must be ASCII (GNU: "invalid multibyte sequence")
   converted,  // another charset: each string and comment is converted to UTF-8 on its own
 };
@@ -125,28 +126,6 @@ utf8_scan scan_utf8(std::string_view s) noexcept {
     } while (i < n && p[i] >= 0x80);
   }
   return out;
-}
-
-// Appends `s` with every ill-formed byte replaced by U+FFFD.
-void append_repaired_utf8(std::string& out, std::string_view s) {
-  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
-  std::size_t i = 0, run = 0;
-  while (i < s.size()) {
-    if (p[i] < 0x80) {
-      ++i;
-      continue;
-    }
-    std::size_t len = utf8_sequence_length(p + i, s.size() - i);
-    if (len != 0) {
-      i += len;
-      continue;
-    }
-    out.append(s.data() + run, i - run);
-    out.append("\xEF\xBF\xBD");
-    ++i;
-    run = i;
-  }
-  out.append(s.data() + run, s.size() - run);
 }
 
 bool is_ascii(std::string_view s) noexcept {
@@ -479,11 +458,9 @@ class parser {
     std::string_view t = text_.substr(body, end - body);
     // GNU keeps comments as C strings: a NUL ends them.
     if (std::size_t z = t.find('\0'); z != npos) t = t.substr(0, z);
-    if ((mode_ == text_mode::utf8 || mode_ == text_mode::ascii) && scan_utf8(t).first_invalid != npos) {
-      scratch_.clear();
-      append_repaired_utf8(scratch_, t);
-      t = scratch_;
-    } else if (mode_ == text_mode::converted && !is_ascii(t)) {
+    // In UTF-8 (and `charset=CHARSET`) files comment bytes are kept as they are, invalid
+    // ones included, so that they are written back unchanged as msgcat does.
+    if (mode_ == text_mode::converted && !is_ascii(t)) {
       scratch_.clear();
       append_converted_lossy(scratch_, t, charset_);
       t = scratch_;
@@ -867,10 +844,11 @@ class parser {
         add_references(m, t.text);
         break;
       case ',':
+      case '!':  // GNU 0.21 reads `#!` as a flag line too (msgcat writes it back as `#,`)
         add_flags(m, t.text);
         break;
       default:
-        break;  // `#!`: ignored, as GNU does
+        break;
     }
   }
 

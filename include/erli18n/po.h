@@ -41,7 +41,9 @@ struct po_reference {
   }
 };
 
-/// One entry of a PO file. All strings are UTF-8 and unescaped.
+/// One entry of a PO file. All strings are unescaped UTF-8, with one exception: comments
+/// and references of a UTF-8 file keep their bytes as written, invalid sequences included,
+/// so that `write_po` writes them back unchanged, as `msgcat` does.
 struct po_message {
   std::vector<std::string> translator_comments;  ///< `#` lines, text after the `#` (e.g. " note")
   std::vector<std::string> extracted_comments;   ///< `#.` lines, text after the `#.`

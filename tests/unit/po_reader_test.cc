@@ -161,7 +161,8 @@ TEST(PoReader, Comments) {
               ElementsAre(" translator comment", "no space after hash", "", "  two spaces"));
   EXPECT_THAT(m.extracted_comments, ElementsAre(" extracted comment", "no space"));
   EXPECT_THAT(m.references, ElementsAre(ref("src/main.c", 42)));
-  EXPECT_THAT(m.flags, ElementsAre("c-format"));
+  // `#!` is a flag line too, and only the last flag line of an entry counts.
+  EXPECT_THAT(m.flags, ElementsAre("no-c-format"));
   EXPECT_FALSE(m.fuzzy);
 }
 
@@ -284,14 +285,14 @@ TEST(PoReader, Utf8Text) {
 TEST(PoReader, FirstCommentAfterTheHeaderIsNotChecked) {
   // GNU reads the token after the header entry before it knows the charset.
   po_file po = read_fixture("comment_invalid_char_after_header.po");
-  EXPECT_THAT(find(po, "a").translator_comments, ElementsAre("\xEF\xBF\xBD, fuzzy"));
+  EXPECT_THAT(find(po, "a").translator_comments, ElementsAre("\xEA, fuzzy"));
   EXPECT_FALSE(find(po, "a").fuzzy);
 }
 
-TEST(PoReader, InvalidBytesInCommentsAreReplaced) {
-  // msgcat passes such comments through as bytes; our model holds UTF-8 only.
+TEST(PoReader, InvalidBytesInCommentsAreKeptAsBytes) {
+  // msgcat passes such comments through as bytes, and so do we in UTF-8 files.
   po_file po = read_fixture("comment_invalid_utf8.po");
-  EXPECT_THAT(find(po, "a").translator_comments, ElementsAre(" bad byte \xEF\xBF\xBD here"));
+  EXPECT_THAT(find(po, "a").translator_comments, ElementsAre(" bad byte \xFF here"));
 }
 
 struct charset_case {
@@ -580,6 +581,17 @@ TEST(PoReader, TruncatedInputNeverCrashes) {
   }
   EXPECT_GT(ok, 0u);
   EXPECT_LT(ok, text.size());
+}
+
+}  // namespace
+
+namespace {
+
+TEST(PoReader, BangLineIsAFlagLine) {
+  // GNU 0.21 reads `#!` as it reads `#,`: it sets flags and replaces an earlier flag line.
+  po_file po = parse_ok(kHeader + std::string("#, c-format\n#! fuzzy\nmsgid \"a\"\nmsgstr \"b\"\n"));
+  EXPECT_TRUE(po.messages[1].fuzzy);
+  EXPECT_TRUE(po.messages[1].flags.empty());
 }
 
 }  // namespace
