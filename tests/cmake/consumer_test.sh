@@ -22,4 +22,10 @@ export PKG_CONFIG_PATH=$(dirname "$(find "$prefix" -name erli18n.pc)")
 c++ -std=c++17 -Wall -Wextra -Wpedantic -Werror $(pkg-config --define-variable=prefix="$prefix" --cflags erli18n) "$consumer/main.cc" \
   $(pkg-config --define-variable=prefix="$prefix" --libs erli18n) -o "$work/pkgconfig-consumer"
 "$work/pkgconfig-consumer" | grep -qx 'ok'
-echo "consumer builds: find_package, add_subdirectory, pkg-config"
+# The README's example compiles as C++17 against the installed package and runs.
+sed -n '/^```cpp$/,/^```$/p' "$src/README.md" | sed '1d;$d' >"$work/readme_example.cc"
+c++ -std=c++17 -Wall -Wextra -Werror -I"$prefix/include" "$work/readme_example.cc" \
+  $(pkg-config --define-variable=prefix="$prefix" --libs erli18n) -o "$work/readme_example"
+printf 'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "file"\nmsgstr "fichier"\n' >"$work/ru.po"
+(cd "$work" && ./readme_example) | grep -qx 'file => fichier'
+echo "consumer builds: find_package, add_subdirectory, pkg-config, README example"

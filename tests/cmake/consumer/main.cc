@@ -1,4 +1,5 @@
 // Compiled as C++17 against every public header: proves they stay C++17-clean and link.
+#include <erli18n/mo.h>
 #include <erli18n/plural.h>
 #include <erli18n/po.h>
 #include <erli18n/result.h>
