@@ -336,7 +336,7 @@ class writer {
     const std::size_t first_start = prefix.size() + keyword.size() + 2;
     if (write_short(prefix, keyword, text, wrap, first_start, width)) return;
     analyse(text, wrap, format, first_start, prefix.size() + 1, width - 1);
-    const std::size_t n = cps_.size();
+    const std::size_t n = count_;
     bool single = true;
     if (wrap) {
       single = fill(first_start, width) == 1;
@@ -432,10 +432,12 @@ class writer {
     return true;
   }
 
-  void push(char32_t c, std::uint8_t w, std::size_t byte_offset) {
-    cps_.push_back(c);
-    widths_.push_back(w);
-    offsets_.push_back(byte_offset);
+  // Records the next code point of escaped_; analyse sized the arrays for the worst case.
+  void push(po_unicode::char_props p, std::uint8_t w, std::size_t byte_offset) noexcept {
+    props_[count_] = p;
+    widths_[count_] = w;
+    offsets_[count_] = byte_offset;
+    ++count_;
   }
 
   // msgcat breaks the text as it will be written, escapes included (so `\"` is a backslash
@@ -446,9 +448,16 @@ class writer {
   void analyse(std::string_view text, bool wrap, directives format, std::size_t first_start,
                std::size_t next_start, std::size_t limit) {
     escaped_.clear();
-    cps_.clear();
-    offsets_.clear();
-    widths_.clear();
+    // At most two code points per byte (an escape); plus the end offset. resize() only grows
+    // here, so later strings reuse the arrays without touching them.
+    count_ = 0;
+    const std::size_t most = 2 * text.size() + 1;
+    if (props_.size() < most) {
+      props_.resize(most);
+      widths_.resize(most);
+      offsets_.resize(most);
+    }
+    escaped_.reserve(most);
     cuts_.clear();
     segment_ends_.clear();
     inner_.clear();
@@ -460,35 +469,50 @@ class writer {
       else
         mark_python_directives(text, directive_inside_);
     }
+    const bool marks = !directive_inside_.empty();
     for (std::size_t i = 0; i < text.size();) {
+      // Plain printable ASCII, most of every catalog, is copied as a run.
+      if (!marks) {
+        std::size_t j = i;
+        while (j < text.size()) {
+          const auto b = static_cast<unsigned char>(text[j]);
+          if (b < 0x20 || b >= 0x7f || b == '"' || b == '\\') break;
+          push(po_unicode::ascii_props[b], 1, escaped_.size() + (j - i));
+          ++j;
+        }
+        if (j > i) {
+          escaped_.append(text, i, j - i);
+          i = j;
+          if (i == text.size()) break;
+        }
+      }
       std::size_t len = 1;
       const char32_t c = decode_utf8(text, i, len);
-      if (!directive_inside_.empty() && directive_inside_[i]) inner_.push_back(cps_.size());
+      if (marks && directive_inside_[i]) inner_.push_back(count_);
       if (c == '\n') {
         // The newline escape stays one unit of class LF, so nothing breaks before it.
-        push('\n', 2, escaped_.size());
+        push(po_unicode::props('\n'), 2, escaped_.size());
         escaped_ += "\\n";
-        segment_ends_.push_back(cps_.size());
+        segment_ends_.push_back(count_);
       } else if (const char* e = c < 0x80 ? escape_of(c) : nullptr) {
-        push('\\', 1, escaped_.size());
-        inner_.push_back(cps_.size());  // never split an escape sequence
-        push(static_cast<unsigned char>(e[1]), 1, escaped_.size() + 1);
+        push(po_unicode::props('\\'), 1, escaped_.size());
+        inner_.push_back(count_);  // never split an escape sequence
+        push(po_unicode::props(static_cast<unsigned char>(e[1])), 1, escaped_.size() + 1);
         escaped_ += e;
       } else {
+        const po_unicode::char_props p = po_unicode::props(c);
         std::uint8_t w;
-        if (c < 0x80) {
+        if (c < 0x80)
           w = c < 0x20 || c == 0x7f ? 0 : 1;
-        } else {
-          const po_unicode::char_props p = po_unicode::props(c);
+        else
           w = p.ambiguous && cjk_ ? 2 : p.width;
-        }
-        push(c, w, escaped_.size());
+        push(p, w, escaped_.size());
         escaped_.append(text, i, len);
       }
       i += len;
     }
-    offsets_.push_back(escaped_.size());
-    const std::size_t n = cps_.size();
+    offsets_[count_] = escaped_.size();
+    const std::size_t n = count_;
     if (segment_ends_.empty() || segment_ends_.back() != n) segment_ends_.push_back(n);
     cuts_.assign(n, cut::none);
     breaks_.resize(n);
@@ -500,14 +524,17 @@ class writer {
       for (std::size_t i = begin; i < end && columns <= limit; ++i) columns += widths_[i];
       if (wrap && end > begin && columns > limit) {
         std::span<brk> out(breaks_.data() + begin, end - begin);
-        po_unicode::line_breaks(std::span<const char32_t>(cps_.data() + begin, end - begin), cjk_, out);
+        po_unicode::line_breaks(std::span<const po_unicode::char_props>(props_.data() + begin, end - begin),
+                                cjk_, out);
         for (std::size_t i = begin + 1; i < end; ++i)
           cuts_[i] = breaks_[i] == brk::allowed     ? cut::possible
                      : breaks_[i] == brk::mandatory ? cut::reset
                                                     : cut::none;
       }
       // The newline's own hard break is an artifact of keeping it as LF.
-      if (end > begin + 1 && cps_[end - 1] == '\n') cuts_[end - 1] = cut::none;
+      // (Only an escaped newline is a two-byte code point starting with a backslash.)
+      if (end > begin + 1 && offsets_[end] - offsets_[end - 1] == 2 && escaped_[offsets_[end - 1]] == '\\')
+        cuts_[end - 1] = cut::none;
       begin = end;
     }
     for (std::size_t i : inner_) cuts_[i] = cut::none;
@@ -518,7 +545,7 @@ class writer {
   std::size_t fill(std::size_t start_column, std::size_t width) {
     starts_.clear();
     starts_.push_back(0);
-    const std::size_t n = cps_.size();
+    const std::size_t n = count_;
     // Columns left for text: the closing quote takes one.
     const std::size_t limit = width > 0 ? width - 1 : 0;
     std::size_t column = start_column;
@@ -557,10 +584,13 @@ class writer {
   const po_write_options& options_;
   bool cjk_;
   std::string out_;
-  std::string escaped_;               // the text as written between quotes
-  std::vector<char32_t> cps_;         // code points of escaped_
-  std::vector<std::size_t> offsets_;  // byte offset in escaped_ of each code point, plus the end
-  std::vector<std::uint8_t> widths_;  // display columns of each code point
+  std::string escaped_;  // the text as written between quotes
+  // Per code point of escaped_ (the first count_ entries are valid): line-break properties,
+  // byte offset in escaped_ (plus the end), display columns.
+  std::size_t count_ = 0;
+  std::vector<po_unicode::char_props> props_;
+  std::vector<std::size_t> offsets_;
+  std::vector<std::uint8_t> widths_;
   std::vector<brk> breaks_;
   std::vector<cut> cuts_;
   std::vector<std::size_t> segment_ends_;

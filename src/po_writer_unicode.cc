@@ -35,6 +35,21 @@ constexpr auto ascii_table = [] {
   return t;
 }();
 
+// The Basic Multilingual Plane, where nearly all catalog text lives, by direct lookup. Built
+// by the compiler: filling it at run time cost more than normalizing a small catalog, and a
+// read-only table only pages in the blocks a catalog uses.
+constexpr auto bmp_table = [] {
+  std::array<std::uint16_t, 0x10000> t{};
+  for (std::size_t row = 0; row < std::size(table); ++row) {
+    const std::uint32_t first = table[row] >> 11;
+    if (first >= 0x10000) break;
+    const std::uint32_t last =
+        row + 1 < std::size(table) ? std::min<std::uint32_t>(table[row + 1] >> 11, 0x10000) : 0x10000;
+    for (std::uint32_t cp = first; cp < last; ++cp) t[cp] = static_cast<std::uint16_t>(table[row] & 0x7ff);
+  }
+  return t;
+}();
+
 bool ascii_iequal(std::string_view a, std::string_view b) noexcept {
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i) {
@@ -71,21 +86,11 @@ constexpr bool in(lb c, std::uint64_t set) noexcept { return (set >> static_cast
 
 }  // namespace
 
+const std::array<char_props, 128> ascii_props = ascii_table;
+
 char_props props(char32_t c) noexcept {
   if (c < 128) return ascii_table[c];
-  // The Basic Multilingual Plane, where nearly all catalog text lives, by direct lookup.
-  static const std::vector<std::uint16_t> bmp = [] {
-    std::vector<std::uint16_t> t(0x10000);
-    for (std::size_t row = 0; row < std::size(table); ++row) {
-      const std::uint32_t first = table[row] >> 11;
-      if (first >= 0x10000) break;
-      const std::uint32_t last =
-          row + 1 < std::size(table) ? std::min<std::uint32_t>(table[row + 1] >> 11, 0x10000) : 0x10000;
-      for (std::uint32_t cp = first; cp < last; ++cp) t[cp] = static_cast<std::uint16_t>(table[row] & 0x7ff);
-    }
-    return t;
-  }();
-  if (c < 0x10000) return decode(bmp[c]);
+  if (c < 0x10000) return decode(bmp_table[c]);
   const std::uint32_t key = (static_cast<std::uint32_t>(c) << 11) | 0x7ff;
   const std::uint32_t* it = std::upper_bound(std::begin(table), std::end(table), key);
   return decode(*(it - 1));
@@ -97,13 +102,17 @@ bool is_cjk_charset(std::string_view charset) noexcept {
   return false;
 }
 
-void line_breaks(std::span<const char32_t> text, bool cjk, std::span<brk> out) noexcept {
-  if (text.empty()) return;
+namespace {
+
+// The breaker proper; `prop(i)` gives the properties of the i-th of `n` characters.
+template <class Props>
+void break_text(std::size_t n, Props prop, bool cjk, std::span<brk> out) noexcept {
+  if (n == 0) return;
   out[0] = brk::prohibited;
   // `before` is the class of the previous character after LB9/LB10 (a combining mark takes
   // its base's class); `base` the class of the last character that is not a space, for the
   // rules of the form "X SP* ×".
-  auto first = props(text[0]);
+  const char_props first = prop(0);
   lb actual_prev = resolve(first.cls, cjk);
   lb before = actual_prev == lb::CM || actual_prev == lb::ZWJ ? lb::AL : actual_prev;
   bool before_wide = first.east_asian_wide;
@@ -114,9 +123,22 @@ void line_breaks(std::span<const char32_t> text, bool cjk, std::span<brk> out) n
   bool leading = in(before, set_of(lb::SP, lb::BK, lb::CR, lb::LF, lb::NL));
   std::size_t ri_run = before == lb::RI ? 1 : 0;
 
-  for (std::size_t i = 1; i < text.size(); ++i) {
-    const char_props p = props(text[i]);
+  for (std::size_t i = 1; i < n; ++i) {
+    const char_props p = prop(i);
     lb cur = resolve(p.cls, cjk);
+    // Letters after a letter are most of every long string (LB28, and no earlier rule can
+    // apply: `before` is AL only when the previous character was a letter or a mark on one).
+    if (cur == lb::AL && before == lb::AL) {
+      out[i] = brk::prohibited;
+      actual_prev2 = actual_prev;
+      actual_prev = lb::AL;
+      ri_run = 0;
+      before_wide = p.east_asian_wide;
+      leading = false;
+      base = lb::AL;
+      zw_pending = false;
+      continue;
+    }
     brk result = brk::allowed;
     bool absorbed = false;
 
@@ -216,6 +238,18 @@ void line_breaks(std::span<const char32_t> text, bool cjk, std::span<brk> out) n
       zw_pending = cur == lb::ZW;
     }
   }
+}
+
+}  // namespace
+
+void line_breaks(std::span<const char32_t> text, bool cjk, std::span<brk> out) noexcept {
+  break_text(
+      text.size(), [text](std::size_t i) { return props(text[i]); }, cjk, out);
+}
+
+void line_breaks(std::span<const char_props> text, bool cjk, std::span<brk> out) noexcept {
+  break_text(
+      text.size(), [text](std::size_t i) { return text[i]; }, cjk, out);
 }
 
 }  // namespace erli18n::po_unicode

@@ -7,6 +7,7 @@
 #ifndef ERLI18N_SRC_PO_WRITER_UNICODE_H
 #define ERLI18N_SRC_PO_WRITER_UNICODE_H
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -72,6 +73,9 @@ struct char_props {
 
 char_props props(char32_t c) noexcept;
 
+/// props() of the ASCII characters, for the writer's inner loop.
+extern const std::array<char_props, 128> ascii_props;
+
 /// True when `charset` is one of the legacy CJK encodings in which ambiguous-width characters
 /// take two columns and break like ideographs.
 bool is_cjk_charset(std::string_view charset) noexcept;
@@ -82,6 +86,10 @@ enum class brk : std::uint8_t { prohibited, allowed, mandatory };
 /// A hard line-break character (BK, CR, LF, NL) is itself marked `mandatory`.
 /// `out.size()` must equal `text.size()`.
 void line_breaks(std::span<const char32_t> text, bool cjk, std::span<brk> out) noexcept;
+
+/// The same from the characters' properties (`props(text[i])`), for a caller that already
+/// looked them up to measure the text.
+void line_breaks(std::span<const char_props> text, bool cjk, std::span<brk> out) noexcept;
 
 }  // namespace erli18n::po_unicode
 
