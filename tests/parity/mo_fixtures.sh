@@ -16,7 +16,10 @@ checked=0 compiled=0 refused=0 gaps=0 fail=0
 fail_with() { echo "FAIL: $*" >&2; fail=$((fail + 1)); }
 for po in "${files[@]}"; do
   name=${po#"$TEST_DATA"/}
-  for opts in "" "--no-hash" "--endianness=big" "--use-fuzzy" "--no-hash --endianness=big"; do
+  option_sets=("" "--no-hash" "--endianness=big" "--use-fuzzy" "--no-hash --endianness=big")
+  # Invalid files fail while being read, whatever the options: one run is enough.
+  [[ $name == po/invalid/* ]] && option_sets=("")
+  for opts in "${option_sets[@]}"; do
     rm -f "$t/gnu.mo" "$t/ours.mo"
     # shellcheck disable=SC2086
     if msgfmt $opts "$po" -o "$t/gnu.mo" 2> /dev/null; then gnu_rc=0; else gnu_rc=1; fi
