@@ -1004,6 +1004,21 @@ std::string_view header_charset(std::string_view msgstr) {
   return msgstr.substr(b, e - b);
 }
 
+// Counts `msgid ` in `text`, stopping past `limit`: an upper estimate of the entry count.
+std::size_t count_keywords(std::string_view text, std::size_t limit) noexcept {
+  constexpr std::string_view keyword = "msgid ";
+  std::size_t count = 0;
+  const char* p = text.data();
+  const char* const end = text.data() + text.size();
+  while (count <= limit && static_cast<std::size_t>(end - p) >= keyword.size()) {
+    const void* hit = memmem(p, static_cast<std::size_t>(end - p), keyword.data(), keyword.size());
+    if (!hit) break;
+    ++count;
+    p = static_cast<const char*>(hit) + keyword.size();
+  }
+  return std::min(count, limit);
+}
+
 }  // namespace
 
 const po_message* po_file::header() const noexcept {
@@ -1076,7 +1091,11 @@ result<po_file> read_po(std::string_view text, std::string_view file_name, const
   }
 
   // Pass 2: the whole file.
-  out.messages.reserve(std::min(options.max_entries, text.size() / 128 + 1));
+  // Reserve the messages once: a po_message is a few hundred bytes, so regrowing the vector of
+  // a large file copies and page-faults far more than the parse itself costs. Every entry has
+  // one `msgid ` keyword (`#| msgid ` and strings that mention it only overcount a little);
+  // glibc's memmem counts them at memory speed.
+  out.messages.reserve(count_keywords(text, options.max_entries) + 1);
   parser p(text, file_name, mode, base, options, declared);
   if (!p.parse(out.messages, false)) return p.take_error();
   return out;
