@@ -172,6 +172,14 @@ char32_t decode_utf8(std::string_view s, std::size_t i, std::size_t& len) noexce
     len = 1;
     return b0;
   }
+  // Two-byte sequences (Latin, Greek, Cyrillic, Hebrew, Arabic...) without the loop.
+  if ((b0 & 0xe0) == 0xc0 && i + 1 < s.size()) {
+    const auto b1 = static_cast<unsigned char>(s[i + 1]);
+    if ((b1 & 0xc0) == 0x80) {
+      len = 2;
+      return (char32_t{b0 & 0x1fu} << 6) | (b1 & 0x3fu);
+    }
+  }
   std::size_t n = b0 >= 0xf0 ? 4 : b0 >= 0xe0 ? 3 : b0 >= 0xc0 ? 2 : 0;
   if (n == 0 || i + n > s.size()) {
     len = 1;
@@ -225,6 +233,13 @@ const char* escape_of(char32_t c) noexcept {
   }();
   return c < 128 ? table[c] : nullptr;
 }
+
+// The bytes escape_of() escapes, for scanning a whole string.
+constexpr auto needs_escape = [] {
+  std::array<bool, 256> t{};
+  for (char32_t b = 0; b < 128; ++b) t[b] = escape_of_slow(b) != nullptr;
+  return t;
+}();
 
 // Which format-string syntax protects its directives from line breaks: msgcat never
 // breaks inside a directive of a message flagged with that format.
@@ -339,7 +354,8 @@ class writer {
     const std::size_t n = count_;
     bool single = true;
     if (wrap) {
-      single = fill(first_start, width) == 1;
+      // An inner newline always starts a new line; otherwise see whether the text fits.
+      single = segment_ends_.size() == 1 && fill(first_start, width) == 1;
     } else {
       for (std::size_t i = 1; i < n; ++i)
         if (cuts_[i] == cut::line) single = false;
@@ -409,7 +425,7 @@ class writer {
     std::size_t escaped_size = text.size();
     for (std::size_t i = 0; i < text.size(); ++i) {
       const auto b = static_cast<unsigned char>(text[i]);
-      if (b < 0x80 && escape_of(b)) {
+      if (needs_escape[b]) {
         ++escaped_size;
         if (b == '\n' && i + 1 < text.size()) return false;
       }
@@ -433,8 +449,8 @@ class writer {
   }
 
   // Records the next code point of escaped_; analyse sized the arrays for the worst case.
-  void push(po_unicode::char_props p, std::uint8_t w, std::size_t byte_offset) noexcept {
-    props_[count_] = p;
+  void push(std::uint16_t row, std::uint8_t w, std::size_t byte_offset) noexcept {
+    rows_[count_] = row;
     widths_[count_] = w;
     offsets_[count_] = byte_offset;
     ++count_;
@@ -452,8 +468,8 @@ class writer {
     // here, so later strings reuse the arrays without touching them.
     count_ = 0;
     const std::size_t most = 2 * text.size() + 1;
-    if (props_.size() < most) {
-      props_.resize(most);
+    if (rows_.size() < most) {
+      rows_.resize(most);
       widths_.resize(most);
       offsets_.resize(most);
     }
@@ -477,7 +493,7 @@ class writer {
         while (j < text.size()) {
           const auto b = static_cast<unsigned char>(text[j]);
           if (b < 0x20 || b >= 0x7f || b == '"' || b == '\\') break;
-          push(po_unicode::ascii_props[b], 1, escaped_.size() + (j - i));
+          push(po_unicode::row_of(b), 1, escaped_.size() + (j - i));
           ++j;
         }
         if (j > i) {
@@ -491,22 +507,23 @@ class writer {
       if (marks && directive_inside_[i]) inner_.push_back(count_);
       if (c == '\n') {
         // The newline escape stays one unit of class LF, so nothing breaks before it.
-        push(po_unicode::props('\n'), 2, escaped_.size());
+        push(po_unicode::row_of('\n'), 2, escaped_.size());
         escaped_ += "\\n";
         segment_ends_.push_back(count_);
       } else if (const char* e = c < 0x80 ? escape_of(c) : nullptr) {
-        push(po_unicode::props('\\'), 1, escaped_.size());
+        push(po_unicode::row_of('\\'), 1, escaped_.size());
         inner_.push_back(count_);  // never split an escape sequence
-        push(po_unicode::props(static_cast<unsigned char>(e[1])), 1, escaped_.size() + 1);
+        push(po_unicode::row_of(static_cast<unsigned char>(e[1])), 1, escaped_.size() + 1);
         escaped_ += e;
       } else {
-        const po_unicode::char_props p = po_unicode::props(c);
+        const std::uint16_t row = po_unicode::row_of(c);
+        const po_unicode::char_props p = po_unicode::detail::decode(row);
         std::uint8_t w;
         if (c < 0x80)
           w = c < 0x20 || c == 0x7f ? 0 : 1;
         else
           w = p.ambiguous && cjk_ ? 2 : p.width;
-        push(p, w, escaped_.size());
+        push(row, w, escaped_.size());
         escaped_.append(text, i, len);
       }
       i += len;
@@ -524,8 +541,7 @@ class writer {
       for (std::size_t i = begin; i < end && columns <= limit; ++i) columns += widths_[i];
       if (wrap && end > begin && columns > limit) {
         std::span<brk> out(breaks_.data() + begin, end - begin);
-        po_unicode::line_breaks(std::span<const po_unicode::char_props>(props_.data() + begin, end - begin),
-                                cjk_, out);
+        po_unicode::line_breaks(std::span<const std::uint16_t>(rows_.data() + begin, end - begin), cjk_, out);
         for (std::size_t i = begin + 1; i < end; ++i)
           cuts_[i] = breaks_[i] == brk::allowed     ? cut::possible
                      : breaks_[i] == brk::mandatory ? cut::reset
@@ -585,10 +601,10 @@ class writer {
   bool cjk_;
   std::string out_;
   std::string escaped_;  // the text as written between quotes
-  // Per code point of escaped_ (the first count_ entries are valid): line-break properties,
+  // Per code point of escaped_ (the first count_ entries are valid): packed properties (po_unicode::row_of),
   // byte offset in escaped_ (plus the end), display columns.
   std::size_t count_ = 0;
-  std::vector<po_unicode::char_props> props_;
+  std::vector<std::uint16_t> rows_;
   std::vector<std::size_t> offsets_;
   std::vector<std::uint8_t> widths_;
   std::vector<brk> breaks_;

@@ -13,27 +13,7 @@ constexpr std::uint32_t table[] = {
 #include "po_writer_unicode_table.inc"
 };
 
-constexpr char_props decode(std::uint32_t row) noexcept {
-  char_props p;
-  p.cls = static_cast<lb>((row >> 4) & 0x7f);
-  const std::uint32_t code = row & 0xf;
-  p.control = (code & 3) == 3;
-  p.width = p.control ? 0 : static_cast<std::uint8_t>(code & 3);
-  p.ambiguous = (code & 4) != 0;
-  p.east_asian_wide = (code & 8) != 0;
-  return p;
-}
-
-// Printable ASCII is most of every catalog; answer it without a search.
-constexpr auto ascii_table = [] {
-  std::array<char_props, 128> t{};
-  std::size_t row = 0;
-  for (std::uint32_t c = 0; c < 128; ++c) {
-    while (row + 1 < std::size(table) && (table[row + 1] >> 11) <= c) ++row;
-    t[c] = decode(table[row]);
-  }
-  return t;
-}();
+using detail::decode;
 
 // The Basic Multilingual Plane, where nearly all catalog text lives, by direct lookup. Built
 // by the compiler: filling it at run time cost more than normalizing a small catalog, and a
@@ -86,14 +66,12 @@ constexpr bool in(lb c, std::uint64_t set) noexcept { return (set >> static_cast
 
 }  // namespace
 
-const std::array<char_props, 128> ascii_props = ascii_table;
+const std::array<std::uint16_t, 0x10000> detail::bmp_rows = bmp_table;
 
-char_props props(char32_t c) noexcept {
-  if (c < 128) return ascii_table[c];
-  if (c < 0x10000) return decode(bmp_table[c]);
+std::uint16_t detail::row_beyond_bmp(char32_t c) noexcept {
   const std::uint32_t key = (static_cast<std::uint32_t>(c) << 11) | 0x7ff;
   const std::uint32_t* it = std::upper_bound(std::begin(table), std::end(table), key);
-  return decode(*(it - 1));
+  return static_cast<std::uint16_t>(*(it - 1) & 0x7ff);
 }
 
 bool is_cjk_charset(std::string_view charset) noexcept {
@@ -247,9 +225,9 @@ void line_breaks(std::span<const char32_t> text, bool cjk, std::span<brk> out) n
       text.size(), [text](std::size_t i) { return props(text[i]); }, cjk, out);
 }
 
-void line_breaks(std::span<const char_props> text, bool cjk, std::span<brk> out) noexcept {
+void line_breaks(std::span<const std::uint16_t> rows, bool cjk, std::span<brk> out) noexcept {
   break_text(
-      text.size(), [text](std::size_t i) { return text[i]; }, cjk, out);
+      rows.size(), [rows](std::size_t i) { return decode(rows[i]); }, cjk, out);
 }
 
 }  // namespace erli18n::po_unicode

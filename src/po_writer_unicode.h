@@ -71,10 +71,31 @@ struct char_props {
   bool east_asian_wide = false;  ///< East Asian Width F, W or H
 };
 
-char_props props(char32_t c) noexcept;
+namespace detail {
+// A table row packs width (bits 0-1, 3 = control), ambiguous (bit 2), east Asian wide (bit 3)
+// and the class (bits 4-10).
+constexpr char_props decode(std::uint32_t row) noexcept {
+  char_props p;
+  p.cls = static_cast<lb>((row >> 4) & 0x7f);
+  const std::uint32_t code = row & 0xf;
+  p.control = (code & 3) == 3;
+  p.width = p.control ? 0 : static_cast<std::uint8_t>(code & 3);
+  p.ambiguous = (code & 4) != 0;
+  p.east_asian_wide = (code & 8) != 0;
+  return p;
+}
+/// The row of every code point of the Basic Multilingual Plane.
+extern const std::array<std::uint16_t, 0x10000> bmp_rows;
+std::uint16_t row_beyond_bmp(char32_t c) noexcept;
+}  // namespace detail
 
-/// props() of the ASCII characters, for the writer's inner loop.
-extern const std::array<char_props, 128> ascii_props;
+/// The properties of `c` packed in 11 bits (see decode); inline because the writer asks for
+/// every character it writes, and two bytes per character is cheap to keep.
+inline std::uint16_t row_of(char32_t c) noexcept {
+  return c < 0x10000 ? detail::bmp_rows[c] : detail::row_beyond_bmp(c);
+}
+
+inline char_props props(char32_t c) noexcept { return detail::decode(row_of(c)); }
 
 /// True when `charset` is one of the legacy CJK encodings in which ambiguous-width characters
 /// take two columns and break like ideographs.
@@ -87,9 +108,9 @@ enum class brk : std::uint8_t { prohibited, allowed, mandatory };
 /// `out.size()` must equal `text.size()`.
 void line_breaks(std::span<const char32_t> text, bool cjk, std::span<brk> out) noexcept;
 
-/// The same from the characters' properties (`props(text[i])`), for a caller that already
-/// looked them up to measure the text.
-void line_breaks(std::span<const char_props> text, bool cjk, std::span<brk> out) noexcept;
+/// The same from the characters' packed properties (`row_of(text[i])`), for a caller that
+/// already looked them up to measure the text.
+void line_breaks(std::span<const std::uint16_t> rows, bool cjk, std::span<brk> out) noexcept;
 
 }  // namespace erli18n::po_unicode
 
