@@ -74,6 +74,22 @@ std::string_view mo_entry::form(std::size_t i) const noexcept {
 
 namespace {
 
+// The value of `name` in a header's "Name: value" lines, leading blanks trimmed.
+std::optional<std::string_view> find_header_field(std::string_view header, std::string_view name) noexcept {
+  std::string_view rest = header;
+  while (!rest.empty()) {
+    std::size_t nl = rest.find('\n');
+    std::string_view line = rest.substr(0, nl);
+    rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
+    if (line.size() > name.size() && line.compare(0, name.size(), name) == 0 && line[name.size()] == ':') {
+      std::string_view value = line.substr(name.size() + 1);
+      while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) value.remove_prefix(1);
+      return value;
+    }
+  }
+  return std::nullopt;
+}
+
 using mo_format::segment_end;
 
 error mo_error(const std::string& name, errc code, std::string message) {
@@ -495,22 +511,7 @@ result<void> mo_catalog::impl::read_header() {
     std::optional<std::string_view> t = trans(i);
     if (t) header = t->substr(0, t->find('\0'));
   }
-  // Field lookup is shared with the public accessor.
-  auto field = [this](std::string_view field_name) -> std::optional<std::string_view> {
-    std::string_view rest = header;
-    while (!rest.empty()) {
-      std::size_t nl = rest.find('\n');
-      std::string_view line = rest.substr(0, nl);
-      rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
-      if (line.size() > field_name.size() && line.compare(0, field_name.size(), field_name) == 0 &&
-          line[field_name.size()] == ':') {
-        std::string_view value = line.substr(field_name.size() + 1);
-        while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) value.remove_prefix(1);
-        return value;
-      }
-    }
-    return std::nullopt;
-  };
+  auto field = [this](std::string_view field_name) { return find_header_field(header, field_name); };
   if (std::optional<std::string_view> ct = field("Content-Type")) {
     std::size_t at = ct->find("charset=");
     if (at != std::string_view::npos) {
@@ -696,19 +697,7 @@ result<void> mo_catalog::validate() const {
 std::string_view mo_catalog::header() const noexcept { return impl_->header; }
 
 std::optional<std::string_view> mo_catalog::header_field(std::string_view field_name) const noexcept {
-  std::string_view rest = impl_->header;
-  while (!rest.empty()) {
-    std::size_t nl = rest.find('\n');
-    std::string_view line = rest.substr(0, nl);
-    rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
-    if (line.size() > field_name.size() && line.compare(0, field_name.size(), field_name) == 0 &&
-        line[field_name.size()] == ':') {
-      std::string_view value = line.substr(field_name.size() + 1);
-      while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) value.remove_prefix(1);
-      return value;
-    }
-  }
-  return std::nullopt;
+  return find_header_field(impl_->header, field_name);
 }
 
 const std::string& mo_catalog::charset() const noexcept { return impl_->charset; }

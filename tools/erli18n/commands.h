@@ -3,8 +3,11 @@
 #ifndef ERLI18N_TOOLS_COMMANDS_H
 #define ERLI18N_TOOLS_COMMANDS_H
 
+#include <iostream>
 #include <string>
 #include <string_view>
+
+#include "erli18n/result.h"
 
 namespace CLI {
 class App;
@@ -16,6 +19,15 @@ void add_normalize_command(CLI::App& app, int& exit_code);
 void add_plural_command(CLI::App& app, int& exit_code);
 void add_compile_command(CLI::App& app, int& exit_code);
 void add_decompile_command(CLI::App& app, int& exit_code);
+
+/// When `r` failed: prints its diagnostic on stderr, sets `exit_code` to 1 and returns false.
+template <class T>
+bool succeeded(const result<T>& r, int& exit_code) {
+  if (r) return true;
+  std::cerr << r.error().to_string() << '\n';
+  exit_code = 1;
+  return false;
+}
 
 /// Writes `bytes` to `path`, or to stdout when `path` is empty or "-". Reports failures on
 /// stderr and returns false.

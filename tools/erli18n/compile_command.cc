@@ -30,21 +30,13 @@ void add_compile_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"big", "little"}));
   cmd->callback([opts, &exit_code] {
     result<po_file> po = read_po_file(opts->input);
-    if (!po) {
-      std::cerr << po.error().to_string() << '\n';
-      exit_code = 1;
-      return;
-    }
+    if (!succeeded(po, exit_code)) return;
     mo_compile_options compile_options;
     compile_options.use_fuzzy = opts->use_fuzzy;
     compile_options.no_hash = opts->no_hash;
     compile_options.big_endian = opts->endianness == "big";
     result<std::string> bytes = compile_mo(*po, compile_options);
-    if (!bytes) {
-      std::cerr << bytes.error().to_string() << '\n';
-      exit_code = 1;
-      return;
-    }
+    if (!succeeded(bytes, exit_code)) return;
     // msgfmt writes no file at all when no message is translated.
     if (bytes->empty()) return;
     if (!write_output(opts->output, *bytes)) exit_code = 1;

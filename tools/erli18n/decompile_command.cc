@@ -21,23 +21,11 @@ void add_decompile_command(CLI::App& app, int& exit_code) {
   cmd->add_option("-o,--output", opts->output, "Output file (default: standard output)");
   cmd->callback([opts, &exit_code] {
     result<mo_catalog> mo = mo_catalog::open(opts->input);
-    if (!mo) {
-      std::cerr << mo.error().to_string() << '\n';
-      exit_code = 1;
-      return;
-    }
+    if (!succeeded(mo, exit_code)) return;
     result<po_file> po = decompile_mo(*mo);
-    if (!po) {
-      std::cerr << po.error().to_string() << '\n';
-      exit_code = 1;
-      return;
-    }
+    if (!succeeded(po, exit_code)) return;
     result<std::string> bytes = write_po(*po);
-    if (!bytes) {
-      std::cerr << bytes.error().to_string() << '\n';
-      exit_code = 1;
-      return;
-    }
+    if (!succeeded(bytes, exit_code)) return;
     if (!write_output(opts->output, *bytes)) exit_code = 1;
   });
 }

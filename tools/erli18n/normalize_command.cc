@@ -61,11 +61,7 @@ void add_normalize_command(CLI::App& app, int& exit_code) {
   cmd->add_option("-w,--width", opts->width, "Output page width")->check(CLI::Range(1, 100000));
   cmd->callback([opts, &exit_code] {
     result<po_file> po = read_po_file(opts->input);
-    if (!po) {
-      std::cerr << po.error().to_string() << '\n';
-      exit_code = 1;
-      return;
-    }
+    if (!succeeded(po, exit_code)) return;
     if (po->header_field("Content-Type") && !is_portable_charset(po->charset)) {
       std::cerr << opts->input << ": error: present charset \"" << po->charset
                 << "\" is not a portable encoding name\n";
@@ -76,11 +72,7 @@ void add_normalize_command(CLI::App& app, int& exit_code) {
     write_options.width = opts->width;
     write_options.wrap = !opts->no_wrap;
     result<std::string> bytes = write_po(*po, write_options);
-    if (!bytes) {
-      std::cerr << bytes.error().to_string() << '\n';
-      exit_code = 1;
-      return;
-    }
+    if (!succeeded(bytes, exit_code)) return;
     if (!write_output(opts->output, *bytes)) exit_code = 1;
   });
 }
