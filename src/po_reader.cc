@@ -613,32 +613,33 @@ class parser {
   bool convert_appended(std::string& out, std::size_t start, std::size_t body) {
     std::string_view v = std::string_view(out).substr(start);
     if (is_ascii(v)) return true;
-    charset::conversion c = charset::to_utf8(v, charset_);
-    if (!c.ok) {
-      if (body != npos)
-        fail_here(errc::charset, body + c.error_offset, "invalid multibyte sequence");
-      else
-        fail(errc::charset, cur_.line, cur_.column, "invalid multibyte sequence");
-      return false;
-    }
+    std::optional<std::string> utf8 = to_utf8_or_fail(v, body);
+    if (!utf8) return false;
     out.resize(start);
-    out += c.text;
+    out += *utf8;
     return true;
+  }
+
+  // `text` in UTF-8, or nullopt after reporting where it is invalid in the declared charset.
+  // `body` is the source offset of `text` when it was taken from the source unchanged (the
+  // error then gets an exact column), else npos.
+  std::optional<std::string> to_utf8_or_fail(std::string_view text, std::size_t body) {
+    charset::conversion c = charset::to_utf8(text, charset_);
+    if (c.ok) return std::move(c.text);
+    if (body != npos)
+      fail_here(errc::charset, body + c.error_offset, "invalid multibyte sequence");
+    else
+      fail(errc::charset, cur_.line, cur_.column, "invalid multibyte sequence");
+    return std::nullopt;
   }
 
   // Converts cur_.text from the declared charset to UTF-8. `body` is the source offset of the
   // text when it was taken from the source unchanged (errors then get an exact column).
   bool convert_string(std::size_t body) {
     if (is_ascii(cur_.text)) return true;
-    charset::conversion c = charset::to_utf8(cur_.text, charset_);
-    if (!c.ok) {
-      if (body != npos)
-        fail_here(errc::charset, body + c.error_offset, "invalid multibyte sequence");
-      else
-        fail(errc::charset, cur_.line, cur_.column, "invalid multibyte sequence");
-      return false;
-    }
-    converted_ = std::move(c.text);
+    std::optional<std::string> utf8 = to_utf8_or_fail(cur_.text, body);
+    if (!utf8) return false;
+    converted_ = std::move(*utf8);
     cur_.text = converted_;
     return true;
   }
