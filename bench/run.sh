@@ -10,7 +10,8 @@
 #                    msgctxt naming its catalog so that no msgid repeats, then put through
 #                    msgcat so the file is exactly what msgcat writes
 #   2. runs the in-process benchmarks (po_read_bench: PO read and write throughput, with a
-#      memchr and a UTF-8 validation floor);
+#      memchr and a UTF-8 validation floor; lookup_bench: lookups on one real catalog against
+#      glibc, Boost.Locale and a hash-map floor, with a summary of the ratios at the end);
 #   3. compares whole processes, `erli18n normalize` against `msgcat`, with hyperfine, after
 #      checking that both write the same bytes.
 #
@@ -30,7 +31,7 @@ mkdir -p "$data"
 for tool in msgunfmt msgcat hyperfine cmp awk; do
   command -v "$tool" >/dev/null || { echo "run.sh: error: $tool is not installed (make deps)" >&2; exit 1; }
 done
-for bin in "$erli18n" "$build/bin/po_read_bench"; do
+for bin in "$erli18n" "$build/bin/po_read_bench" "$build/bin/lookup_bench"; do
   [ -x "$bin" ] || { echo "run.sh: error: $bin is missing; build $build first (make bench)" >&2; exit 1; }
 done
 
@@ -126,6 +127,13 @@ GLIBC_TUNABLES=glibc.malloc.mmap_threshold=1073741824:glibc.malloc.trim_threshol
   ERLI18N_BENCH_LARGEST=$largest ERLI18N_BENCH_CONCAT=$concat "$build/bin/po_read_bench" \
   --benchmark_filter='^(read|write)_po' --benchmark_repetitions=3 \
   --benchmark_report_aggregates_only=true ${ERLI18N_BENCH_ARGS:-} 2>&1
+
+section "in-process: lookups (lookup_bench)"
+# Prepares its own inputs (a copy of fr and de glib20.mo, the .po from msgunfmt, and the
+# glibc locales through localedef when the machine lacks them) in a temporary folder.
+# shellcheck disable=SC2086
+ERLI18N_BENCH_LOCALE_DIR=$locale_dir "$build/bin/lookup_bench" --benchmark_min_time=0.5 \
+  --benchmark_repetitions=5 --benchmark_report_aggregates_only=true ${ERLI18N_BENCH_ARGS:-} 2>&1
 
 section "whole process: erli18n normalize vs msgcat (hyperfine)"
 status=0
