@@ -126,7 +126,7 @@ failure canonicalize(std::string_view name, writer& w) noexcept {
     if (equals_ignoring_case(subtag, old_code)) language = new_code;
   w.put_lower(language);
 
-  // Each subtag may only be of a kind that comes after the kinds already seen.
+  // BCP 47 fixes the order script, region, variants; `at` is the earliest kind still allowed.
   enum class stage { script, region, variant };
   stage at = stage::script;
   bool in_extension = false;    // after a singleton, every subtag is dropped
@@ -152,7 +152,7 @@ failure canonicalize(std::string_view name, writer& w) noexcept {
       w.put('_');
       w.put_upper(subtag);
       at = stage::variant;
-    } else if (at <= stage::variant && is_variant(subtag)) {
+    } else if (is_variant(subtag)) {
       at = stage::variant;
     } else if (subtag.size() == 1) {
       in_extension = true;
