@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Store lookups against glibc on real catalogs. Selects the catalogs in /usr/share/locale of
+# the domains that the packages of scripts/install-deps.sh ship (so a fresh machine selects
+# the same set): glib20 (libglib2.0-data: plurals and contexts in ~100 languages),
+# coreutils and libc (system-dependent `%<PRIdMAX>` strings), gettext-tools and
+# gettext-runtime (plurals; several in legacy charsets: ISO-8859-x, EUC-JP), make. Each is
+# msgunfmt'ed into a PO, and LOOKUP (store_lookup_parity) asks glibc and the store loaded
+# from the .mo and from the PO every key, near misses and plural counts 0..200.
+# Fails, rather than skips, when the machine has fewer catalogs than the check needs.
+# Usage: store_lookup_parity.sh LOOKUP   (env: TEST_TMP; MO_ROOT overrides /usr/share/locale)
+set -euo pipefail
+lookup=$1
+root=${MO_ROOT:-/usr/share/locale}
+domains=(glib20 coreutils libc gettext-tools gettext-runtime make)
+rm -rf "$TEST_TMP"
+mkdir -p "$TEST_TMP/po" "$TEST_TMP/glibc"
+manifest=$TEST_TMP/manifest.tsv
+: > "$manifest"
+count=0 plurals=0 contexts=0 refused=0
+declare -A langs=()
+for domain in "${domains[@]}"; do
+  mapfile -t files < <(find "$root" -path "*/LC_MESSAGES/$domain.mo" -type f | LC_ALL=C sort)
+  for mo in "${files[@]}"; do
+    rel=${mo#"$root"/}
+    lang=${rel%%/*}
+    po=$TEST_TMP/po/$lang.$domain.po
+    if ! msgunfmt "$mo" > "$po" 2> /dev/null; then
+      refused=$((refused + 1))  # msgunfmt itself refuses the file: no PO to compare
+      continue
+    fi
+    if grep -q '^msgid_plural ' "$po"; then plurals=$((plurals + 1)); fi
+    if grep -q '^msgctxt ' "$po"; then contexts=$((contexts + 1)); fi
+    langs[$lang]=1
+    count=$((count + 1))
+    printf '%s\t%s\t%s\n' "$lang" "$mo" "$po" >> "$manifest"
+  done
+done
+echo "store_lookup_parity: $count catalogs ($plurals with plurals, $contexts with contexts," \
+  "${#langs[@]} languages), $refused refused by msgunfmt"
+missing=()
+for lang in ru pl ar cs ja fr de; do [ -n "${langs[$lang]:-}" ] || missing+=("$lang"); done
+if ((count < 100 || plurals < 60 || contexts < 30 || ${#missing[@]} > 0)); then
+  echo "FAIL: the sample needs 100 catalogs, 60 with plurals, 30 with contexts and the languages" \
+    "ru pl ar cs ja fr de (missing: ${missing[*]:-none}); install them with scripts/install-deps.sh" >&2
+  exit 1
+fi
+"$lookup" "$manifest" "$TEST_TMP/glibc"
