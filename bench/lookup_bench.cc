@@ -315,8 +315,18 @@ void register_cases(const erli18n::translator& tr_mo, const erli18n::translator&
   const std::vector<named_set> sets = {{"short", &ks.short_keys}, {"long", &ks.long_keys},
                                        {"mixed", &ks.mixed},      {"miss", &ks.miss},
                                        {"plural", &ks.plural},    {"context", &ks.context}};
+  // ERLI18N_BENCH_ITERATIONS fixes the iteration count (no calibration runs), so that an
+  // instruction count from callgrind divides exactly into lookups.
+  static const long fixed_iterations = std::atol(env_or("ERLI18N_BENCH_ITERATIONS", "0").c_str());
   auto reg = [](const std::string& name, auto&& fn) {
-    return benchmark::RegisterBenchmark(name.c_str(), std::forward<decltype(fn)>(fn));
+    benchmark::internal::Benchmark* b =
+        benchmark::RegisterBenchmark(name.c_str(), std::forward<decltype(fn)>(fn));
+    // The fastest repetition as well as the median: on a shared machine other processes only
+    // ever add time, so the minimum is the steadier estimate of what a lookup costs.
+    b->ComputeStatistics("min",
+                         [](const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); });
+    if (fixed_iterations > 0) b->Iterations(fixed_iterations);
+    return b;
   };
   // Threads(1) and Threads(2), timed in CPU time like every case: ns/lookup is then each
   // thread's CPU cost per lookup, which rises when the threads slow each other down (shared
@@ -497,21 +507,24 @@ class summary_reporter : public benchmark::ConsoleReporter {
       const std::string name = r.run_name.str();
       if (r.run_type == Run::RT_Aggregate) {
         if (r.aggregate_name == "median") median_[name] = it->second.value;
+        if (r.aggregate_name == "min") min_[name] = it->second.value;
       } else {
         last_[name] = it->second.value;
       }
     }
   }
 
-  // NaN when the case did not run (filtered out, or failed).
-  double ns(const std::string& name) const {
-    if (auto it = median_.find(name); it != median_.end()) return it->second;
+  // The median (or with `fastest`, the minimum) over the repetitions, or the single run's
+  // figure without repetitions; NaN when the case did not run (filtered out, or failed).
+  double ns(const std::string& name, bool fastest = false) const {
+    const std::map<std::string, double>& aggregate = fastest ? min_ : median_;
+    if (auto it = aggregate.find(name); it != aggregate.end()) return it->second;
     if (auto it = last_.find(name); it != last_.end()) return it->second;
     return std::nan("");
   }
 
  private:
-  std::map<std::string, double> median_, last_;
+  std::map<std::string, double> median_, min_, last_;
 };
 
 void print_summary(const summary_reporter& r) {
@@ -528,66 +541,95 @@ void print_summary(const summary_reporter& r) {
                                      "boost",
                                      "boost_facet"};
   // A case registered with threads is named ".../threads:1" for one thread.
-  auto cell = [&r](const std::string& name) {
-    double v = r.ns(name);
-    return std::isnan(v) ? r.ns(name + "/threads:1") : v;
+  auto cell = [&r](const std::string& name, bool fastest) {
+    double v = r.ns(name, fastest);
+    return std::isnan(v) ? r.ns(name + "/threads:1", fastest) : v;
   };
-  std::printf("\n=== summary: CPU ns per lookup (median), one thread\n%-24s", "");
-  for (const char* c : columns) std::printf("%9s", c);
-  std::printf("\n");
-  for (const char* row : rows) {
-    std::printf("%-24s", row);
-    for (const char* c : columns) {
-      double v = cell(std::string(row) + "/" + c);
-      if (std::isnan(v))
-        std::printf("%9s", "-");
-      else
-        std::printf("%9.1f", v);
-    }
+  for (bool fastest : {false, true}) {
+    std::printf("\n=== summary: CPU ns per lookup, one thread, %s of the repetitions\n%-24s",
+                fastest ? "fastest" : "median", "");
+    for (const char* c : columns) std::printf("%9s", c);
     std::printf("\n");
+    for (const char* row : rows) {
+      std::printf("%-24s", row);
+      for (const char* c : columns) {
+        double v = cell(std::string(row) + "/" + c, fastest);
+        if (std::isnan(v))
+          std::printf("%9s", "-");
+        else
+          std::printf("%9.1f", v);
+      }
+      std::printf("\n");
+    }
   }
 
-  std::printf("\n=== targets (ratios of the medians above)\n");
-  auto line = [](const char* what, double value, const char* op, double limit) {
-    if (std::isnan(value)) return;
-    const bool met = op[0] == '<' ? value <= limit : value >= limit;
-    std::printf("%-62s %7.2f   target %s %.2f   %s\n", what, value, op, limit, met ? "met" : "NOT MET");
+  // Each target's ratio from the medians and from the fastest repetitions; "met" needs both.
+  std::printf("\n=== targets%54s median  fastest\n", "");
+  using ratio = double (*)(const summary_reporter&, bool);
+  auto line = [&r](const char* what, ratio f, const char* op, double limit) {
+    const double median = f(r, false), fastest = f(r, true);
+    if (std::isnan(median) || std::isnan(fastest)) return;
+    if (*op == '\0') {  // a figure the targets are stated relative to, not a target itself
+      std::printf("%-62s %7.2f  %7.2f\n", what, median, fastest);
+      return;
+    }
+    auto ok = [&](double v) { return op[0] == '<' ? v <= limit : v >= limit; };
+    std::printf("%-62s %7.2f  %7.2f   target %s %.2f   %s\n", what, median, fastest, op, limit,
+                ok(median) && ok(fastest)   ? "met"
+                : ok(median) || ok(fastest) ? "unclear (noise)"
+                                            : "NOT MET");
   };
-  const double floor1 = cell("floor/mixed");
-  const double tr_mo = cell("erli18n_translator_mo/mixed");
-  const double tr_po = cell("erli18n_translator_po/mixed");
-  line("translator (.mo) mixed / floor mixed", tr_mo / floor1, "<=", 1.5);
-  line("translator (.po) mixed / floor mixed", tr_po / floor1, "<=", 1.5);
-  line("free function, thread locale (.mo) mixed / floor mixed", cell("erli18n_free_mo/mixed") / floor1,
-       "<=", 2);
-  line("free function, thread locale (.po) mixed / floor mixed", cell("erli18n_free_po/mixed") / floor1,
-       "<=", 2);
-  line("glibc mixed / translator (.mo) mixed", cell("glibc/mixed") / tr_mo, ">=", 6);
-  line("Boost.Locale gettext() mixed / translator (.mo) mixed", cell("boost/mixed") / tr_mo, ">=", 3);
-  line("Boost.Locale facet get() mixed / translator (.mo) mixed", cell("boost_facet/mixed") / tr_mo, ">=", 3);
-  line("translator (.mo) miss / mixed hit", cell("erli18n_translator_mo/miss") / tr_mo, "<=", 1);
-  line("translator (.po) miss / mixed hit", cell("erli18n_translator_po/miss") / tr_po, "<=", 1);
-  line("translator (.mo) plural / the same keys singular",
-       cell("erli18n_translator_mo/plural") / cell("erli18n_translator_mo/plural_as_singular"), "<=", 2);
-  line("translator (.po) plural / the same keys singular",
-       cell("erli18n_translator_po/plural") / cell("erli18n_translator_po/plural_as_singular"), "<=", 2);
-  line("translator (.mo) plural / mixed singular hit", cell("erli18n_translator_mo/plural") / tr_mo, "<=", 2);
+#define ERLI18N_RATIO(a, b) [](const summary_reporter& s, bool f) { return s.ns(a, f) / s.ns(b, f); }
+  line("translator (.mo) mixed / floor mixed",
+       ERLI18N_RATIO("erli18n_translator_mo/mixed/threads:1", "floor/mixed/threads:1"), "<=", 1.5);
+  line("translator (.po) mixed / floor mixed",
+       ERLI18N_RATIO("erli18n_translator_po/mixed", "floor/mixed/threads:1"), "<=", 1.5);
+  line("free function, thread locale (.mo) mixed / floor mixed",
+       ERLI18N_RATIO("erli18n_free_mo/mixed/threads:1", "floor/mixed/threads:1"), "<=", 2);
+  line("free function, thread locale (.po) mixed / floor mixed",
+       ERLI18N_RATIO("erli18n_free_po/mixed", "floor/mixed/threads:1"), "<=", 2);
+  line("glibc mixed / translator (.mo) mixed",
+       ERLI18N_RATIO("glibc/mixed/threads:1", "erli18n_translator_mo/mixed/threads:1"), ">=", 6);
+  line("Boost.Locale gettext() mixed / translator (.mo) mixed",
+       ERLI18N_RATIO("boost/mixed", "erli18n_translator_mo/mixed/threads:1"), ">=", 3);
+  line("Boost.Locale facet get() mixed / translator (.mo) mixed",
+       ERLI18N_RATIO("boost_facet/mixed", "erli18n_translator_mo/mixed/threads:1"), ">=", 3);
+  line("translator (.mo) miss / mixed hit",
+       ERLI18N_RATIO("erli18n_translator_mo/miss", "erli18n_translator_mo/mixed/threads:1"), "<=", 1);
+  line("translator (.po) miss / mixed hit",
+       ERLI18N_RATIO("erli18n_translator_po/miss", "erli18n_translator_po/mixed"), "<=", 1);
+  line("translator (.mo) plural / the same keys as singular",
+       ERLI18N_RATIO("erli18n_translator_mo/plural", "erli18n_translator_mo/plural_as_singular"), "<=", 2);
+  line("translator (.po) plural / the same keys as singular",
+       ERLI18N_RATIO("erli18n_translator_po/plural", "erli18n_translator_po/plural_as_singular"), "<=", 2);
+  line("translator (.mo) plural / mixed singular hit",
+       ERLI18N_RATIO("erli18n_translator_mo/plural", "erli18n_translator_mo/mixed/threads:1"), "<=", 2);
   // Scaling: CPU per lookup with one thread over CPU per lookup with two (1.00 = perfect),
   // relative to the floor's own.
-  auto scaling = [&r](const std::string& name) {
-    return r.ns(name + "/mixed/threads:1") / r.ns(name + "/mixed/threads:2");
-  };
-  const double floor_scaling = scaling("floor");
-  std::printf(
-      "2-thread scaling (CPU ns/lookup, 1 thread / 2 threads): floor %.2f, translator %.2f, free %.2f, "
-      "glibc %.2f\n",
-      floor_scaling, scaling("erli18n_translator_mo"), scaling("erli18n_free_mo"), scaling("glibc"));
-  line("translator 2-thread scaling / floor's", scaling("erli18n_translator_mo") / floor_scaling, ">=", 0.9);
-  line("free function 2-thread scaling / floor's", scaling("erli18n_free_mo") / floor_scaling, ">=", 0.9);
+  line("floor 2-thread scaling (ns/lookup 1 thread / 2 threads)",
+       ERLI18N_RATIO("floor/mixed/threads:1", "floor/mixed/threads:2"), "", 0);
+  line("glibc 2-thread scaling", ERLI18N_RATIO("glibc/mixed/threads:1", "glibc/mixed/threads:2"), "", 0);
+  line(
+      "translator 2-thread scaling / floor's",
+      [](const summary_reporter& s, bool f) {
+        return s.ns("erli18n_translator_mo/mixed/threads:1", f) /
+               s.ns("erli18n_translator_mo/mixed/threads:2", f) /
+               (s.ns("floor/mixed/threads:1", f) / s.ns("floor/mixed/threads:2", f));
+      },
+      ">=", 0.9);
+  line(
+      "free function 2-thread scaling / floor's",
+      [](const summary_reporter& s, bool f) {
+        return s.ns("erli18n_free_mo/mixed/threads:1", f) / s.ns("erli18n_free_mo/mixed/threads:2", f) /
+               (s.ns("floor/mixed/threads:1", f) / s.ns("floor/mixed/threads:2", f));
+      },
+      ">=", 0.9);
   line("translator (.mo) throughput kept while reloading every 10 ms",
-       tr_mo / r.ns("erli18n_translator_mo/mixed_reloading"), ">=", 0.9);
+       ERLI18N_RATIO("erli18n_translator_mo/mixed/threads:1", "erli18n_translator_mo/mixed_reloading"),
+       ">=", 0.9);
   line("translator (.po) throughput kept while reloading every 10 ms",
-       tr_po / r.ns("erli18n_translator_po/mixed_reloading"), ">=", 0.9);
+       ERLI18N_RATIO("erli18n_translator_po/mixed", "erli18n_translator_po/mixed_reloading"), ">=", 0.9);
+#undef ERLI18N_RATIO
 
   const erli18n::store_memory& mo = g->memory_mo;
   const erli18n::store_memory& po = g->memory_po;
@@ -601,8 +643,9 @@ void print_summary(const summary_reporter& r) {
               mo.index_bytes, static_cast<double>(mo.index_bytes) / messages, mo.mapped_bytes, mo.text_bytes);
   std::printf("from .po: index %zu bytes (%.1f per message), text %zu bytes, mapped %zu bytes\n",
               po.index_bytes, static_cast<double>(po.index_bytes) / messages, po.text_bytes, po.mapped_bytes);
-  line("from .po: retained (text + index) / .mo size",
-       static_cast<double>(po.text_bytes + po.index_bytes + po.mapped_bytes) / mo_size, "<=", 1.5);
+  const double po_ratio = static_cast<double>(po.text_bytes + po.index_bytes + po.mapped_bytes) / mo_size;
+  std::printf("%-62s %7.2f   target <= 1.50   %s\n", "from .po: retained (text + index) / .mo size", po_ratio,
+              po_ratio <= 1.5 ? "met" : "NOT MET");
 }
 
 }  // namespace

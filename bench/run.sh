@@ -132,8 +132,9 @@ section "in-process: lookups (lookup_bench)"
 # Prepares its own inputs (a copy of fr and de glib20.mo, the .po from msgunfmt, and the
 # glibc locales through localedef when the machine lacks them) in a temporary folder.
 # shellcheck disable=SC2086
-ERLI18N_BENCH_LOCALE_DIR=$locale_dir "$build/bin/lookup_bench" --benchmark_min_time=0.5 \
-  --benchmark_repetitions=5 --benchmark_report_aggregates_only=true ${ERLI18N_BENCH_ARGS:-} 2>&1
+ERLI18N_BENCH_LOCALE_DIR=$locale_dir "$build/bin/lookup_bench" --benchmark_min_time=0.2 \
+  --benchmark_repetitions=10 --benchmark_enable_random_interleaving=true \
+  --benchmark_report_aggregates_only=true ${ERLI18N_BENCH_ARGS:-} 2>&1
 
 section "whole process: erli18n normalize vs msgcat (hyperfine)"
 status=0
