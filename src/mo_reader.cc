@@ -196,6 +196,7 @@ class mapping {
     if (addr_ != nullptr) ::munmap(addr_, len_);
     addr_ = nullptr;
   }
+  std::size_t size() const noexcept { return len_; }
 
  private:
   void* addr_ = nullptr;
@@ -706,6 +707,7 @@ const plural_rule& mo_catalog::plural() const noexcept { return impl_->plural; }
 bool mo_catalog::big_endian() const noexcept { return impl_->big; }
 std::uint32_t mo_catalog::revision() const noexcept { return impl_->revision; }
 std::uint32_t mo_catalog::hash_size() const noexcept { return impl_->hash_size; }
+std::size_t mo_catalog::owned_bytes() const noexcept { return impl_->map.size() + impl_->owned.size(); }
 const std::string& mo_catalog::name() const noexcept { return impl_->name; }
 
 result<po_file> decompile_mo(const mo_catalog& catalog) {

@@ -68,6 +68,10 @@ expect ja 5 "5 個のファイル"
 printf '%s\n' "$output" | grep -q '^  Open (command) *Ouvrir$' || fail "fr: Open (command) is not Ouvrir"
 printf '%s\n' "$output" | grep -q '^  Open (state) *Ouvert$' || fail "fr: Open (state) is not Ouvert"
 
+# A locale without a catalog, through a translator and base-language fallback.
+expect "fr_CA" 5 "5 fichiers"
+printf '%s\n' "$output" | grep -q '^=== fr_CA: French ===$' || fail "fr_CA: not the French header"
+
 # A missing folder is an error, not an empty success.
 if "$hello" /nonexistent/erli18n-hello >/dev/null 2>&1; then fail "hello succeeded without catalogs"; fi
 

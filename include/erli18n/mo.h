@@ -144,6 +144,9 @@ class mo_catalog {
   std::uint32_t revision() const noexcept;
   /// Size of the hash table in the file, 0 when lookups binary-search.
   std::uint32_t hash_size() const noexcept;
+  /// Bytes the catalog maps or owns: the file mapping, plus the converted image of a
+  /// catalog converted at open (a `from_memory` catalog does not own the caller's buffer).
+  std::size_t owned_bytes() const noexcept;
   /// The name given at open (the path for `open`).
   const std::string& name() const noexcept;
 

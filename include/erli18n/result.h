@@ -24,11 +24,14 @@ namespace erli18n {
 
 /// What kind of failure an `error` reports.
 enum class errc {
-  syntax = 1,       ///< input is not valid in its format (PO, MO, plural expression, ...)
-  charset,          ///< unknown charset, or bytes invalid in the declared charset
-  limit_exceeded,   ///< a configured bound (bytes, entries, depth, ...) was exceeded
-  io,               ///< the operating system refused a file operation
-  invalid_argument  ///< the caller passed a value the function does not accept
+  syntax = 1,        ///< input is not valid in its format (PO, MO, plural expression, ...)
+  charset,           ///< unknown charset, or bytes invalid in the declared charset
+  limit_exceeded,    ///< a configured bound (bytes, entries, depth, ...) was exceeded
+  io,                ///< the operating system refused a file operation
+  invalid_argument,  ///< the caller passed a value the function does not accept
+  not_found,         ///< the catalog (or other named thing) asked for does not exist
+  out_of_memory,     ///< an allocation failed; nothing was changed
+  internal           ///< an unexpected exception was caught; nothing was changed
 };
 
 /// A failure: a code, a lower-case message, and where in an input file it happened.

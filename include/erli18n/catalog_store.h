@@ -1,0 +1,163 @@
+// erli18n/catalog_store.h — many catalogs keyed by (domain, locale), read without locks.
+//
+// A `catalog_store` holds immutable catalogs built from `.po` files or opened from `.mo`
+// files (zero-copy, by mmap). Any number of threads look strings up at once; writes
+// (load, reload, unload) are serialized and transactional: a write builds the new catalog
+// off to the side and publishes it with one atomic pointer swap, so a failing write —
+// malformed input, a bound exceeded, an I/O error, an allocation failure — leaves every
+// published catalog exactly as it was, and readers see the old catalog or the new one,
+// never a mix. Reads never wait for writes.
+//
+// Lifetime of returned text: lookups return `std::string_view`s over NUL-terminated text
+// that stays valid as long as the store lives — after the catalog it came from is reloaded
+// or unloaded too (the default store lives for the whole process, as glibc's catalogs do).
+// Text is therefore retained; a reload adds only the strings that changed, so memory stays
+// bounded by the distinct text loaded. Index memory is reclaimed once no reader can still
+// be using it. A `.mo` file must be replaced by renaming a new file over it, never by
+// truncating it in place (the mapping would fault, as glibc's does).
+//
+// Locale names are canonicalized (`pt-BR`, `pt_br`, `pt_BR.UTF-8` all key `pt_BR`; see
+// locale_name.h); domains are used as given.
+//
+//   erli18n::catalog_store store;
+//   auto n = store.ensure_loaded("app", "fr", "locale/fr/LC_MESSAGES/app.mo");
+//   if (!n) { std::cerr << n.error().to_string() << '\n'; return 1; }
+//   std::string_view s = store.dlgettext("app", "fr", "Hello");  // "Bonjour", or "Hello"
+//
+// The lookup family with the current thread's locale and the default domain, and the
+// `translator` value type, are in gettext.h.
+#ifndef ERLI18N_CATALOG_STORE_H
+#define ERLI18N_CATALOG_STORE_H
+
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "erli18n/result.h"
+
+namespace erli18n {
+
+/// Bounds and choices for one load. The defaults are safe for untrusted files.
+struct load_options {
+  bool include_fuzzy = false;                     ///< keep `#, fuzzy` entries of a `.po`
+  std::size_t max_bytes = std::size_t{64} << 20;  ///< larger files are refused (limit_exceeded)
+  std::size_t max_entries = 500000;               ///< catalogs with more entries are refused
+};
+
+/// What a successful load did.
+struct load_outcome {
+  std::size_t messages = 0;     ///< messages in the catalog now published (the header included)
+  bool already_loaded = false;  ///< `ensure_loaded` found the catalog there and did nothing
+};
+
+/// One request of `load_many`.
+struct load_request {
+  std::string domain;
+  std::string locale;
+  std::string path;
+  load_options options;
+};
+
+/// What to try when a lookup misses (no catalog, or no translation in it).
+struct locale_fallback {
+  enum class mode {
+    off,            ///< a miss returns the msgid (the default)
+    base_language,  ///< pt_BR -> pt -> the process default locale (see gettext.h)
+    explicit_chain  ///< the locales `chains[locale]` lists, in order
+  };
+  mode kind = mode::off;
+  /// For `explicit_chain`: canonical locale -> the locales to try after it, in order.
+  std::map<std::string, std::vector<std::string>> chains;
+};
+
+/// One loaded catalog, for observability.
+struct catalog_info {
+  std::string domain;
+  std::string locale;
+  std::string source;  ///< the path it was loaded from, or the name given to `load_buffer`
+  bool from_mo = false;
+  std::size_t messages = 0;
+};
+
+/// A message key of a catalog.
+struct catalog_key {
+  bool has_context = false;
+  std::string context;
+  std::string msgid;
+};
+
+/// Memory the store holds, in bytes.
+struct store_memory {
+  std::size_t text_bytes = 0;    ///< text retained on the heap (from `.po` and from buffers)
+  std::size_t mapped_bytes = 0;  ///< `.mo` files retained as mappings or converted images
+  std::size_t index_bytes = 0;   ///< live lookup indexes (reclaimed after reloads)
+};
+
+struct store_access;
+
+class catalog_store {
+ public:
+  catalog_store();
+  ~catalog_store();
+  catalog_store(const catalog_store&) = delete;
+  catalog_store& operator=(const catalog_store&) = delete;
+
+  /// The process-wide store the free functions of gettext.h use. Never destroyed.
+  static catalog_store& default_store() noexcept;
+
+  /// Loads `path` (a `.mo` if it starts with the MO magic number, else a `.po`) as the
+  /// catalog of (domain, locale), unless that catalog is already loaded: then nothing is
+  /// read and the outcome says `already_loaded`.
+  result<load_outcome> ensure_loaded(std::string_view domain, std::string_view locale,
+                                     const std::string& path, const load_options& options = {});
+  /// Loads `path` as the catalog of (domain, locale), replacing any catalog there.
+  result<load_outcome> load(std::string_view domain, std::string_view locale, const std::string& path,
+                            const load_options& options = {});
+  /// Loads a catalog (`.mo` or `.po` bytes) from memory, replacing any catalog there. The
+  /// bytes are copied as needed; `name` is used in diagnostics.
+  result<load_outcome> load_buffer(std::string_view domain, std::string_view locale, std::string_view bytes,
+                                   std::string_view name = "<memory>", const load_options& options = {});
+  /// Reads the catalog of (domain, locale) again from the file it was loaded from, with the
+  /// same options. An error if it is not loaded or came from `load_buffer`.
+  result<load_outcome> reload(std::string_view domain, std::string_view locale);
+  /// Removes the catalog of (domain, locale); an error if none is loaded. Text already
+  /// returned stays valid.
+  result<void> unload(std::string_view domain, std::string_view locale);
+  /// `ensure_loaded` for each request, in order; each result is independent of the others.
+  std::vector<result<load_outcome>> load_many(const std::vector<load_request>& requests);
+
+  /// What a lookup that misses tries next. Takes effect for lookups that start afterwards.
+  result<void> set_fallback(const locale_fallback& fallback);
+
+  /// Lookups with an explicit domain and locale. On a miss: the msgid, or for the plural
+  /// forms `msgid_plural` unless n == 1, as glibc does.
+  std::string_view dlgettext(std::string_view domain, std::string_view locale,
+                             std::string_view msgid) const noexcept;
+  std::string_view dlngettext(std::string_view domain, std::string_view locale, std::string_view msgid,
+                              std::string_view msgid_plural, unsigned long n) const noexcept;
+  std::string_view dlpgettext(std::string_view domain, std::string_view locale, std::string_view context,
+                              std::string_view msgid) const noexcept;
+  std::string_view dlnpgettext(std::string_view domain, std::string_view locale, std::string_view context,
+                               std::string_view msgid, std::string_view msgid_plural,
+                               unsigned long n) const noexcept;
+
+  /// Observability. These take the writer lock briefly; do not call them per request.
+  store_memory memory() const;
+  std::vector<catalog_info> catalogs() const;  ///< sorted by (domain, locale)
+  std::vector<std::string> locales() const;    ///< canonical locales with a catalog, sorted
+  /// The keys of one catalog, in its order; an error if it is not loaded.
+  result<std::vector<catalog_key>> keys(std::string_view domain, std::string_view locale) const;
+
+  struct impl;
+
+ private:
+  friend struct store_access;  // the lookup functions of gettext.h
+  std::unique_ptr<impl> impl_;
+};
+
+}  // namespace erli18n
+
+#endif  // ERLI18N_CATALOG_STORE_H

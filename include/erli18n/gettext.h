@@ -1,0 +1,122 @@
+// erli18n/gettext.h — the gettext lookup family, the thread's locale, and `translator`.
+//
+// The free functions look up in `catalog_store::default_store()`:
+//   - `gettext`, `ngettext`, `pgettext`, `npgettext`: the default domain (`textdomain`) and
+//     the current locale (the thread's, set by `setlocale` or a `locale_scope`, else the
+//     process default set by `set_default_locale`, initially "C");
+//   - `d…` variants take the domain first; `dl…` variants take the domain and the locale.
+// Argument order follows GNU (domain, then context, then msgid, msgid_plural, n). Overloads
+// are never used to tell a domain from a context from a msgid: each form has its own name.
+//
+// Every lookup is `noexcept`, takes no lock, allocates nothing and writes no memory shared
+// with other threads. It returns a view over NUL-terminated text that stays valid as long
+// as the store does, even after a reload (catalog_store.h). On a miss it returns its own
+// argument: `msgid`, or for the plural forms `msgid_plural` unless n == 1 — glibc's rule,
+// whatever the language (the language's plural rule is only applied to translations).
+//
+// A `translator` is bound to a store, a domain and a locale: a small value, cheap to copy,
+// safe to use from any thread or coroutine (it does not depend on the thread's locale).
+//
+//   erli18n::catalog_store::default_store().ensure_loaded("app", "de", "de/app.mo");
+//   erli18n::textdomain("app");
+//   erli18n::locale_scope scope("de_DE.UTF-8");        // this thread, until scope ends
+//   std::cout << erli18n::ngettext("%d file", "%d files", 3);
+//   erli18n::translator fr(erli18n::catalog_store::default_store(), "app", "fr");
+//   std::cout << fr.pgettext("menu", "Open");
+#ifndef ERLI18N_GETTEXT_H
+#define ERLI18N_GETTEXT_H
+
+#include <cstddef>
+#include <memory>
+#include <string_view>
+
+#include "erli18n/catalog_store.h"
+#include "erli18n/result.h"
+
+namespace erli18n {
+
+std::string_view gettext(std::string_view msgid) noexcept;
+std::string_view ngettext(std::string_view msgid, std::string_view msgid_plural, unsigned long n) noexcept;
+std::string_view pgettext(std::string_view context, std::string_view msgid) noexcept;
+std::string_view npgettext(std::string_view context, std::string_view msgid, std::string_view msgid_plural,
+                           unsigned long n) noexcept;
+
+std::string_view dgettext(std::string_view domain, std::string_view msgid) noexcept;
+std::string_view dngettext(std::string_view domain, std::string_view msgid, std::string_view msgid_plural,
+                           unsigned long n) noexcept;
+std::string_view dpgettext(std::string_view domain, std::string_view context,
+                           std::string_view msgid) noexcept;
+std::string_view dnpgettext(std::string_view domain, std::string_view context, std::string_view msgid,
+                            std::string_view msgid_plural, unsigned long n) noexcept;
+
+std::string_view dlgettext(std::string_view domain, std::string_view locale, std::string_view msgid) noexcept;
+std::string_view dlngettext(std::string_view domain, std::string_view locale, std::string_view msgid,
+                            std::string_view msgid_plural, unsigned long n) noexcept;
+std::string_view dlpgettext(std::string_view domain, std::string_view locale, std::string_view context,
+                            std::string_view msgid) noexcept;
+std::string_view dlnpgettext(std::string_view domain, std::string_view locale, std::string_view context,
+                             std::string_view msgid, std::string_view msgid_plural, unsigned long n) noexcept;
+
+/// Sets the calling thread's locale (canonicalized). An empty name clears it, so the
+/// thread follows the process default again. An error for a malformed name (the thread's
+/// locale is then unchanged).
+result<void> setlocale(std::string_view locale);
+/// The calling thread's locale, or the process default when the thread has none. The view
+/// is valid until the thread's locale changes.
+std::string_view which_locale() noexcept;
+
+/// Sets the process default locale (canonicalized), used by threads without their own.
+result<void> set_default_locale(std::string_view locale);
+std::string_view default_locale() noexcept;
+
+/// Sets the default domain of the free functions (atomic, process-wide; initially
+/// "messages", as GNU). An error for an empty name.
+result<void> textdomain(std::string_view domain);
+std::string_view textdomain() noexcept;
+
+/// Sets the thread's locale for a scope and restores the previous one (or none) at its end,
+/// so a pooled thread hands nothing over to its next task. Not copyable or movable. A
+/// malformed locale leaves the thread's locale as it was; `ok()` tells.
+class locale_scope {
+ public:
+  explicit locale_scope(std::string_view locale);
+  ~locale_scope();
+  locale_scope(const locale_scope&) = delete;
+  locale_scope& operator=(const locale_scope&) = delete;
+  bool ok() const noexcept { return ok_; }
+
+ private:
+  char saved_[64];
+  std::size_t saved_size_ = 0;
+  bool ok_ = false;
+};
+
+namespace detail {
+struct bound_key;
+}
+
+/// Lookups in one (store, domain, locale). The locale is canonicalized at construction; a
+/// malformed one matches no catalog, so every lookup misses. The store must outlive it.
+/// Catalogs loaded, reloaded or unloaded later are seen by the next lookup.
+class translator {
+ public:
+  translator(const catalog_store& store, std::string_view domain, std::string_view locale);
+
+  std::string_view gettext(std::string_view msgid) const noexcept;
+  std::string_view ngettext(std::string_view msgid, std::string_view msgid_plural,
+                            unsigned long n) const noexcept;
+  std::string_view pgettext(std::string_view context, std::string_view msgid) const noexcept;
+  std::string_view npgettext(std::string_view context, std::string_view msgid, std::string_view msgid_plural,
+                             unsigned long n) const noexcept;
+
+  std::string_view domain() const noexcept;
+  std::string_view locale() const noexcept;
+
+ private:
+  const catalog_store* store_;
+  std::shared_ptr<const detail::bound_key> key_;
+};
+
+}  // namespace erli18n
+
+#endif  // ERLI18N_GETTEXT_H

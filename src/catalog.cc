@@ -1,0 +1,265 @@
+#include "catalog.h"
+
+#include <algorithm>
+#include <cstring>
+#include <optional>
+#include <utility>
+
+#include "text_hash.h"
+
+namespace erli18n::detail {
+namespace {
+
+constexpr std::uint64_t tag_mask = 0xffffffff00000000ULL;
+
+bool same_key(const catalog_entry& e, const std::string_view* context, std::string_view msgid) noexcept {
+  if (e.msgid_size != msgid.size() || (e.context != nullptr) != (context != nullptr)) return false;
+  if (context &&
+      (e.context_size != context->size() || std::memcmp(e.context, context->data(), context->size()) != 0))
+    return false;
+  return std::memcmp(e.msgid, msgid.data(), msgid.size()) == 0;
+}
+
+// A message on its way into a catalog, as views into the source (a po_file or a mapped .mo).
+struct pending {
+  bool has_context = false;
+  std::string_view context;
+  std::string_view msgid;
+  std::string_view translation;
+  std::size_t line = 0;
+  std::size_t column = 0;
+};
+
+error build_error(const std::string& file, std::size_t line, std::size_t column, errc code,
+                  std::string message) {
+  error e;
+  e.code = code;
+  e.message = std::move(message);
+  e.file = file;
+  e.line = line;
+  e.column = column;
+  return e;
+}
+
+}  // namespace
+
+std::size_t catalog::index_bytes() const noexcept {
+  return sizeof(catalog) + entries_.capacity() * sizeof(catalog_entry) +
+         slots_.capacity() * sizeof(std::uint64_t);
+}
+
+const catalog_entry* catalog::find(const std::string_view* context, std::string_view msgid) const noexcept {
+  if (slots_.empty()) return nullptr;
+  const std::uint64_t h = hash_key(context, msgid);
+  const std::uint64_t tag = h & tag_mask;
+  for (std::uint64_t i = h & mask_;; i = (i + 1) & mask_) {
+    const std::uint64_t s = slots_[i];
+    if (s == 0) return nullptr;
+    if ((s & tag_mask) == tag) {
+      const catalog_entry& e = entries_[(s & ~tag_mask) - 1];
+      if (same_key(e, context, msgid)) return &e;
+    }
+  }
+}
+
+bool catalog::find_forms(const std::string_view* context, std::string_view msgid,
+                         std::string_view& forms) const noexcept {
+  if (const catalog_entry* e = find(context, msgid)) {
+    forms = e->translation_view();
+    return true;
+  }
+  if (!sysdep_fallback) return false;
+  std::optional<std::string_view> f =
+      context ? sysdep_fallback->lookup_forms(*context, msgid) : sysdep_fallback->lookup_forms(msgid);
+  if (!f || f->empty()) return false;
+  forms = *f;
+  return true;
+}
+
+// Builds the index over the pending messages and gives each its text, borrowed from the
+// previous catalog when identical, else from the source (`.mo`) or a new block (`.po`).
+class catalog_builder {
+ public:
+  catalog_builder(const std::vector<pending>& items, const catalog* previous, std::string file)
+      : items_(items), previous_(previous), file_(std::move(file)) {}
+
+  result<built_catalog> build(bool copy_new_text, const load_options& options) {
+    if (items_.size() > options.max_entries)
+      return build_error(file_, 0, 0, errc::limit_exceeded,
+                         "catalog has " + std::to_string(items_.size()) +
+                             " messages, more than the limit of " + std::to_string(options.max_entries));
+    built_catalog out;
+    out.value = std::make_unique<catalog>();
+    catalog& c = *out.value;
+    if (result<void> r = index(c); !r) return r.error();
+    assign_text(c, copy_new_text, out);
+    return out;
+  }
+
+ private:
+  result<void> index(catalog& c) {
+    std::size_t capacity = 8;
+    while (capacity < items_.size() + items_.size() / 3 + 1) capacity *= 2;
+    c.slots_.assign(capacity, 0);
+    c.mask_ = capacity - 1;
+    c.entries_.resize(items_.size());
+    for (std::size_t k = 0; k < items_.size(); ++k) {
+      const pending& p = items_[k];
+      catalog_entry& e = c.entries_[k];
+      // Views into the source for now, so that duplicates can be compared; assign_text
+      // moves them onto retained text.
+      e = {p.msgid.data(),
+           p.has_context ? p.context.data() : nullptr,
+           p.translation.data(),
+           static_cast<std::uint32_t>(p.msgid.size()),
+           static_cast<std::uint32_t>(p.context.size()),
+           static_cast<std::uint32_t>(p.translation.size()),
+           static_cast<std::uint32_t>(std::min(p.translation.find('\0'), p.translation.size()))};
+      const std::string_view* ctx = p.has_context ? &p.context : nullptr;
+      const std::uint64_t h = hash_key(ctx, p.msgid);
+      std::uint64_t i = h & c.mask_;
+      for (; c.slots_[i] != 0; i = (i + 1) & c.mask_) {
+        const std::uint64_t s = c.slots_[i];
+        if ((s & tag_mask) == (h & tag_mask) && same_key(c.entries_[(s & ~tag_mask) - 1], ctx, p.msgid))
+          return build_error(file_, p.line, p.column, errc::syntax, "duplicate message definition");
+      }
+      c.slots_[i] = (h & tag_mask) | (k + 1);
+    }
+    return {};
+  }
+
+  void assign_text(catalog& c, bool copy_new_text, built_catalog& out) {
+    // Pass 1: borrow what the previous catalog has, and size what is left.
+    std::vector<std::uint8_t> own(items_.size(), 0);  // bit 1: key, bit 2: translation
+    constexpr std::uint8_t own_key = 1, own_translation = 2;
+    std::size_t needed = 0;
+    for (std::size_t k = 0; k < items_.size(); ++k) {
+      catalog_entry& e = c.entries_[k];
+      const pending& p = items_[k];
+      const catalog_entry* old =
+          previous_ ? previous_->find(p.has_context ? &p.context : nullptr, p.msgid) : nullptr;
+      if (old) {
+        e.msgid = old->msgid;
+        e.context = old->context;
+      } else {
+        own[k] |= own_key;
+        needed += p.msgid.size() + 1 + (p.has_context ? p.context.size() + 1 : 0);
+      }
+      if (old && old->translation_view() == p.translation) {
+        e.translation = old->translation;
+      } else {
+        own[k] |= own_translation;
+        needed += p.translation.size() + 1;
+      }
+    }
+    if (!copy_new_text) {
+      out.uses_mo_text = needed > 0;
+      return;
+    }
+    if (needed == 0) return;
+    // Pass 2 (a `.po`): copy what is new into one block.
+    out.new_text.bytes = std::make_unique<char[]>(needed);
+    out.new_text.size = needed;
+    char* w = out.new_text.bytes.get();
+    auto copy = [&w](std::string_view s) {
+      char* start = w;
+      std::memcpy(w, s.data(), s.size());
+      w[s.size()] = '\0';
+      w += s.size() + 1;
+      return start;
+    };
+    for (std::size_t k = 0; k < items_.size(); ++k) {
+      catalog_entry& e = c.entries_[k];
+      const pending& p = items_[k];
+      if (own[k] & own_key) {
+        e.msgid = copy(p.msgid);
+        e.context = p.has_context ? copy(p.context) : nullptr;
+      }
+      if (own[k] & own_translation) e.translation = copy(p.translation);
+    }
+  }
+
+  const std::vector<pending>& items_;
+  const catalog* previous_;
+  std::string file_;
+};
+
+result<built_catalog> build_catalog(const po_file& po, const load_options& options, const catalog* previous) {
+  std::optional<std::string> forms_header = po.header_field("Plural-Forms");
+  plural_rule rule;
+  if (forms_header) {
+    result<plural_rule> r = plural_rule::parse(*forms_header);
+    if (!r) {
+      const po_message* header = po.header();
+      return build_error(po.file_name, header ? header->line : 0, header ? header->column : 0, errc::syntax,
+                         "invalid Plural-Forms: " + r.error().message);
+    }
+    rule = std::move(*r);
+  }
+  // Plural translations are stored as their forms joined by NULs, as in a `.mo`. Reserved
+  // up front: items keep views into these strings, so they must never move.
+  std::vector<std::string> joined;
+  joined.reserve(po.messages.size());
+  std::vector<pending> items;
+  items.reserve(po.messages.size());
+  for (const po_message& m : po.messages) {
+    if (m.obsolete) continue;
+    if (m.fuzzy && !options.include_fuzzy && !m.is_header()) continue;
+    if (m.msgstr.empty() || m.msgstr[0].empty()) continue;  // untranslated: a miss, as in GNU
+    pending p;
+    p.has_context = m.msgctxt.has_value();
+    if (p.has_context) p.context = *m.msgctxt;
+    p.msgid = m.msgid;
+    p.line = m.line;
+    p.column = m.column;
+    p.translation = m.msgstr[0];
+    if (m.msgid_plural && m.msgstr.size() > 1) {
+      std::string& all = joined.emplace_back(m.msgstr[0]);
+      for (std::size_t i = 1; i < m.msgstr.size(); ++i) {
+        all.push_back('\0');
+        all += m.msgstr[i];
+      }
+      p.translation = all;
+    }
+    items.push_back(p);
+  }
+  catalog_builder builder(items, previous, po.file_name);
+  result<built_catalog> built = builder.build(true, options);
+  if (built) built->value->plural = std::move(rule);
+  return built;
+}
+
+result<built_catalog> build_catalog(const mo_catalog& mo, const load_options& options,
+                                    const catalog* previous) {
+  std::vector<pending> items;
+  items.reserve(mo.size());
+  bool has_sysdep = false;
+  for (std::size_t i = 0; i < mo.size(); ++i) {
+    result<mo_entry> e = mo.entry(i);
+    if (!e) return std::move(e).error();
+    if (e->system_dependent) {
+      // Looked up through the `.mo` itself, which expands them for this platform.
+      has_sysdep = true;
+      continue;
+    }
+    if (e->translation.empty() || e->translation.front() == '\0') continue;
+    pending p;
+    p.has_context = e->has_context;
+    p.context = e->context;
+    p.msgid = e->msgid;
+    p.translation = e->translation;
+    items.push_back(p);
+  }
+  catalog_builder builder(items, previous, mo.name());
+  result<built_catalog> built = builder.build(false, options);
+  if (!built) return built;
+  built->value->plural = mo.plural();
+  built->value->from_mo = true;
+  if (has_sysdep) {
+    built->uses_mo_text = true;
+    built->value->sysdep_fallback = &mo;
+  }
+  return built;
+}
+
+}  // namespace erli18n::detail

@@ -1,0 +1,84 @@
+// An immutable catalog of the store: a hash index over NUL-terminated text that the store
+// retains (a `.po`'s strings copied into one block, or a `.mo`'s own bytes), the compiled
+// plural rule, and where it came from. Built once by a writer, then only read.
+#ifndef ERLI18N_SRC_CATALOG_H
+#define ERLI18N_SRC_CATALOG_H
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "erli18n/catalog_store.h"
+#include "erli18n/mo.h"
+#include "erli18n/plural.h"
+#include "erli18n/po.h"
+#include "erli18n/result.h"
+
+namespace erli18n::detail {
+
+struct catalog_entry {
+  const char* msgid;
+  const char* context;      // nullptr when the message has no context
+  const char* translation;  // the forms, each NUL-terminated, one after the other
+  std::uint32_t msgid_size;
+  std::uint32_t context_size;
+  std::uint32_t translation_size;  // all forms and the NULs between them, not the last NUL
+  std::uint32_t first_size;        // the first form: what a singular lookup returns
+
+  std::string_view msgid_view() const noexcept { return {msgid, msgid_size}; }
+  std::string_view context_view() const noexcept { return {context, context_size}; }
+  std::string_view translation_view() const noexcept { return {translation, translation_size}; }
+  std::string_view first_form() const noexcept { return {translation, first_size}; }
+};
+
+class catalog {
+ public:
+  std::string domain;
+  std::string locale;  // canonical
+  std::string source;  // path, or the name given with a buffer
+  bool from_mo = false;
+  bool from_file = false;  // reload() reads `source` again
+  load_options options;
+  plural_rule plural;
+  // A `.mo` whose system-dependent strings are only reachable through it (not indexed).
+  const mo_catalog* sysdep_fallback = nullptr;
+
+  std::size_t size() const noexcept { return entries_.size(); }
+  const std::vector<catalog_entry>& entries() const noexcept { return entries_; }
+  std::size_t index_bytes() const noexcept;
+
+  const catalog_entry* find(const std::string_view* context, std::string_view msgid) const noexcept;
+  // All forms of a message, system-dependent strings included; false on a miss.
+  bool find_forms(const std::string_view* context, std::string_view msgid,
+                  std::string_view& forms) const noexcept;
+
+ private:
+  friend class catalog_builder;
+  std::vector<catalog_entry> entries_;
+  std::vector<std::uint64_t> slots_;  // 0 empty, else (hash high 32 bits << 32) | (entry + 1)
+  std::uint64_t mask_ = 0;
+};
+
+// Strings a new catalog needs that the previous catalog of the same key does not hold.
+struct text_block {
+  std::unique_ptr<char[]> bytes;
+  std::size_t size = 0;
+};
+
+struct built_catalog {
+  std::unique_ptr<catalog> value;
+  text_block new_text;        // for a `.po`: text to retain (may be empty)
+  bool uses_mo_text = false;  // for a `.mo`: some entries point into it, so it must be kept
+};
+
+// `previous` (same domain and locale, may be null) lends its text to identical strings, so
+// reloading an unchanged catalog adds no text. Errors name `po.file_name`.
+result<built_catalog> build_catalog(const po_file& po, const load_options& options, const catalog* previous);
+result<built_catalog> build_catalog(const mo_catalog& mo, const load_options& options,
+                                    const catalog* previous);
+
+}  // namespace erli18n::detail
+
+#endif  // ERLI18N_SRC_CATALOG_H

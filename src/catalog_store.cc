@@ -1,0 +1,559 @@
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <fstream>
+#include <new>
+#include <optional>
+#include <utility>
+
+#include "epoch.h"
+#include "erli18n/catalog_store.h"
+#include "erli18n/locale_name.h"
+#include "erli18n/mo.h"
+#include "erli18n/po.h"
+#include "fault_injection.h"
+#include "store_impl.h"
+
+namespace erli18n {
+namespace detail {
+namespace {
+
+std::atomic<fault_hook> installed_hook{nullptr};
+
+error make_error(errc code, std::string message, std::string file = {}) {
+  error e;
+  e.code = code;
+  e.message = std::move(message);
+  e.file = std::move(file);
+  return e;
+}
+
+// The MO magic number in either byte order.
+bool starts_like_mo(std::string_view head) {
+  if (head.size() < 4) return false;
+  return head.substr(0, 4) == std::string_view("\xde\x12\x04\x95", 4) ||
+         head.substr(0, 4) == std::string_view("\x95\x04\x12\xde", 4);
+}
+
+result<bool> file_is_mo(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return make_error(errc::io, "cannot open: " + std::string(std::strerror(errno)), path);
+  char head[4] = {};
+  in.read(head, 4);
+  return starts_like_mo(std::string_view(head, static_cast<std::size_t>(in.gcount())));
+}
+
+result<void> check_options(const load_options& o) {
+  // Entry sizes are stored in 32 bits.
+  if (o.max_bytes > UINT32_MAX) return make_error(errc::invalid_argument, "max_bytes must be below 4 GiB");
+  return {};
+}
+
+}  // namespace
+
+fault_hook set_fault_hook(fault_hook hook) noexcept { return installed_hook.exchange(hook); }
+
+void fault_point(write_step step) {
+  if (fault_hook h = installed_hook.load(std::memory_order_acquire)) h(step);
+}
+
+const catalog* catalog_map::find(const lookup_key& k) const noexcept {
+  if (slots.empty()) return nullptr;
+  for (std::uint64_t i = k.hash & mask;; i = (i + 1) & mask) {
+    const slot& s = slots[i];
+    if (s.value == nullptr) return nullptr;
+    if (s.hash == k.hash && s.value->locale == k.locale && s.value->domain == k.domain) return s.value;
+  }
+}
+
+const std::vector<std::string>* catalog_map::chain(std::string_view locale) const noexcept {
+  auto it = std::lower_bound(chains.begin(), chains.end(), locale,
+                             [](const auto& entry, std::string_view l) { return entry.first < l; });
+  return it != chains.end() && it->first == locale ? &it->second : nullptr;
+}
+
+namespace {
+
+// The translation `forms` holds for n (or the only form), or nothing when the rule selects
+// a form the catalog does not have: glibc then shows the untranslated text.
+std::optional<std::string_view> pick_form(const catalog& c, std::string_view forms, bool plural,
+                                          unsigned long n) noexcept {
+  std::size_t first = std::min(forms.find('\0'), forms.size());
+  if (!plural) return forms.substr(0, first);
+  unsigned long index = c.plural.form(n);
+  std::size_t start = 0, end = first;
+  for (; index > 0; --index) {
+    if (end >= forms.size()) return std::nullopt;
+    start = end + 1;
+    end = std::min(forms.find('\0', start), forms.size());
+  }
+  return forms.substr(start, end - start);
+}
+
+std::optional<std::string_view> translate(const catalog* c, const std::string_view* context,
+                                          std::string_view msgid, bool plural, unsigned long n) noexcept {
+  if (c == nullptr) return std::nullopt;
+  if (const catalog_entry* e = c->find(context, msgid)) {
+    if (!plural) return e->first_form();
+    return pick_form(*c, e->translation_view(), true, n);
+  }
+  std::string_view forms;
+  if (!c->find_forms(context, msgid, forms)) return std::nullopt;
+  return pick_form(*c, forms, plural, n);
+}
+
+lookup_key key_of(std::string_view domain, std::string_view locale) noexcept {
+  return {domain, locale, hash_pair(hash_text(domain), hash_text(locale))};
+}
+
+}  // namespace
+}  // namespace detail
+
+using detail::catalog;
+using detail::catalog_map;
+using detail::fault_point;
+using detail::write_step;
+
+std::string_view catalog_store::impl::lookup(const detail::lookup_key& key, const std::string_view* context,
+                                             std::string_view msgid, const std::string_view* msgid_plural,
+                                             unsigned long n) const noexcept {
+  const bool plural = msgid_plural != nullptr;
+  {
+    detail::read_section section;
+    const catalog_map* map = published.load(std::memory_order_seq_cst);
+    if (map != nullptr) {
+      if (auto s = detail::translate(map->find(key), context, msgid, plural, n)) return *s;
+      if (map->fallback != locale_fallback::mode::off) {
+        auto try_locale = [&](std::string_view locale) {
+          return detail::translate(map->find(detail::key_of(key.domain, locale)), context, msgid, plural, n);
+        };
+        if (map->fallback == locale_fallback::mode::base_language) {
+          // Two buffers: a parent may be written from the previous one.
+          char buffers[2][max_locale_name + 1];
+          std::string_view locale = key.locale;
+          for (int turn = 0;; turn ^= 1) {
+            locale = parent_locale(locale, buffers[turn], sizeof buffers[turn]);
+            if (locale.empty()) break;
+            if (auto s = try_locale(locale)) return *s;
+          }
+          std::string_view default_locale = detail::process_default_locale();
+          if (default_locale != key.locale)
+            if (auto s = try_locale(default_locale)) return *s;
+        } else if (const std::vector<std::string>* chain = map->chain(key.locale)) {
+          for (const std::string& locale : *chain)
+            if (auto s = try_locale(locale)) return *s;
+        }
+      }
+    }
+  }
+  return plural && n != 1 ? *msgid_plural : msgid;
+}
+
+std::string_view catalog_store::impl::lookup_named(std::string_view domain, std::string_view locale,
+                                                   const std::string_view* context, std::string_view msgid,
+                                                   const std::string_view* msgid_plural,
+                                                   unsigned long n) const noexcept {
+  char canonical[max_locale_name + 1];
+  std::size_t size = canonical_locale(locale, canonical, sizeof canonical);
+  // Canonical spellings (the usual case) need no second probe.
+  if (size != 0) locale = std::string_view(canonical, size);
+  return lookup(detail::key_of(domain, locale), context, msgid, msgid_plural, n);
+}
+
+// No reader may use a store being destroyed; its catalogs and text die with it (`current`
+// owns what `published` points to).
+catalog_store::impl::~impl() = default;
+
+namespace {
+
+using store_impl = catalog_store::impl;
+
+// The pieces of a write, in the order it happens; `commit` is the only step that changes
+// what readers see, and nothing in it can fail.
+class store_write {
+ public:
+  store_write(store_impl& s, std::string domain, std::string locale)
+      : s_(s), key_(std::move(domain), std::move(locale)) {}
+
+  const catalog* previous() const {
+    auto it = s_.catalogs.find(key_);
+    return it == s_.catalogs.end() ? nullptr : it->second.get();
+  }
+
+  // Loads a file or a buffer into `built_`; nothing shared is touched.
+  result<void> read_file(const std::string& path, const load_options& options) {
+    fault_point(write_step::read);
+    result<bool> is_mo = detail::file_is_mo(path);
+    if (!is_mo) return std::move(is_mo).error();
+    if (*is_mo) {
+      mo_open_options mo_options;
+      mo_options.max_bytes = options.max_bytes;
+      result<mo_catalog> mo = mo_catalog::open(path, mo_options);
+      if (!mo) return std::move(mo).error();
+      fault_point(write_step::parse);
+      mo_ = std::make_unique<mo_catalog>(std::move(*mo));
+      return build_mo(options);
+    }
+    po_read_options po_options;
+    po_options.max_bytes = options.max_bytes;
+    po_options.max_entries = options.max_entries;
+    result<po_file> po = read_po_file(path, po_options);
+    if (!po) return std::move(po).error();
+    fault_point(write_step::parse);
+    return build_po(*po, options);
+  }
+
+  result<void> read_buffer(std::string_view bytes, std::string_view name, const load_options& options) {
+    fault_point(write_step::read);
+    if (bytes.size() > options.max_bytes)
+      return detail::make_error(errc::limit_exceeded,
+                                "catalog of " + std::to_string(bytes.size()) +
+                                    " bytes exceeds the limit of " + std::to_string(options.max_bytes),
+                                std::string(name));
+    if (detail::starts_like_mo(bytes)) {
+      // The caller's buffer may go away: the store keeps its own copy (if it is needed).
+      buffer_ = std::make_unique<char[]>(bytes.size());
+      std::memcpy(buffer_.get(), bytes.data(), bytes.size());
+      buffer_size_ = bytes.size();
+      result<mo_catalog> mo = mo_catalog::from_memory(buffer_.get(), bytes.size(), name);
+      if (!mo) return std::move(mo).error();
+      fault_point(write_step::parse);
+      mo_ = std::make_unique<mo_catalog>(std::move(*mo));
+      return build_mo(options);
+    }
+    po_read_options po_options;
+    po_options.max_bytes = options.max_bytes;
+    po_options.max_entries = options.max_entries;
+    result<po_file> po = read_po(bytes, name, po_options);
+    if (!po) return std::move(po).error();
+    fault_point(write_step::parse);
+    return build_po(*po, options);
+  }
+
+  // Publishes the built catalog in place of the previous one (if any).
+  result<void> publish(std::string source, bool from_file, const load_options& options) {
+    built_.value->domain = key_.first;
+    built_.value->locale = key_.second;
+    built_.value->source = std::move(source);
+    built_.value->from_file = from_file;
+    built_.value->options = options;
+    return commit(std::move(built_.value));
+  }
+
+  // Publishes the store without this key's catalog (for a key with no catalog, such as
+  // the empty domain, this re-publishes the same catalogs: set_fallback uses it).
+  result<void> remove() { return commit(nullptr); }
+
+  std::size_t messages() const { return s_.catalogs.at(key_)->size(); }
+
+ private:
+  result<void> build_po(const po_file& po, const load_options& options) {
+    fault_point(write_step::validate);
+    result<detail::built_catalog> b = detail::build_catalog(po, options, previous());
+    if (!b) return std::move(b).error();
+    fault_point(write_step::build);
+    built_ = std::move(*b);
+    return {};
+  }
+
+  result<void> build_mo(const load_options& options) {
+    fault_point(write_step::validate);
+    result<detail::built_catalog> b = detail::build_catalog(*mo_, options, previous());
+    if (!b) return std::move(b).error();
+    fault_point(write_step::build);
+    built_ = std::move(*b);
+    return {};
+  }
+
+  result<void> commit(std::unique_ptr<catalog> replacement) {
+    // Everything that can fail happens before the swap: the map is built, room is made in
+    // the retained lists, the key's node exists.
+    auto [it, inserted] = s_.catalogs.try_emplace(key_);
+    try {
+      s_.text.reserve(s_.text.size() + 2);
+      s_.mo_files.reserve(s_.mo_files.size() + 1);
+      auto map = build_map(it->first, replacement.get());
+      fault_point(write_step::publish);
+      // From here on nothing throws.
+      s_.published.store(map.get(), std::memory_order_seq_cst);
+      std::unique_ptr<catalog_map> retired_map = std::exchange(s_.current, std::move(map));
+      std::unique_ptr<catalog> retired = std::exchange(it->second, std::move(replacement));
+      if (!it->second) s_.catalogs.erase(it);
+      retain();
+      // Readers that started before the swap may still use the old map and catalog.
+      detail::synchronize();
+      return {};
+    } catch (...) {
+      if (inserted) s_.catalogs.erase(it);
+      throw;
+    }
+  }
+
+  std::unique_ptr<catalog_map> build_map(const std::pair<std::string, std::string>& key,
+                                         const catalog* replacement) const {
+    auto map = std::make_unique<catalog_map>();
+    std::size_t count = 0;
+    for (const auto& [k, c] : s_.catalogs) count += (k == key ? replacement != nullptr : c != nullptr);
+    map->fallback = s_.fallback.kind;
+    for (const auto& [locale, chain] : s_.fallback.chains) map->chains.emplace_back(locale, chain);
+    if (count == 0) return map;
+    std::size_t capacity = 8;
+    while (capacity < 2 * count) capacity *= 2;
+    map->slots.resize(capacity);
+    map->mask = capacity - 1;
+    for (const auto& [k, c] : s_.catalogs) {
+      const catalog* value = k == key ? replacement : c.get();
+      if (value == nullptr) continue;
+      const std::uint64_t h = detail::key_of(k.first, k.second).hash;
+      std::uint64_t i = h & map->mask;
+      while (map->slots[i].value != nullptr) i = (i + 1) & map->mask;
+      map->slots[i] = {h, value};
+    }
+    return map;
+  }
+
+  // Keeps the text the new catalog points into (noexcept: room was reserved).
+  void retain() noexcept {
+    if (built_.new_text.size != 0) {
+      s_.text_bytes += built_.new_text.size;
+      s_.text.push_back(std::move(built_.new_text.bytes));
+    }
+    if (built_.uses_mo_text && mo_) {
+      s_.mapped_bytes += mo_->owned_bytes();
+      s_.mo_files.push_back(std::move(mo_));
+      if (buffer_) {
+        s_.text_bytes += buffer_size_;
+        s_.text.push_back(std::move(buffer_));
+      }
+    }
+  }
+
+  store_impl& s_;
+  std::pair<std::string, std::string> key_;
+  std::unique_ptr<char[]> buffer_;  // a `.mo` buffer's copy
+  std::size_t buffer_size_ = 0;
+  std::unique_ptr<mo_catalog> mo_;
+  detail::built_catalog built_;
+};
+
+// Runs a write; exceptions (allocation failures, a throwing callback or test hook) become
+// errors, and the store is as it was.
+template <class F>
+auto guarded(F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const std::bad_alloc&) {
+    return detail::make_error(errc::out_of_memory, "out of memory; nothing was changed");
+  } catch (const std::exception& e) {
+    return detail::make_error(errc::internal,
+                              std::string("unexpected exception: ") + e.what() + "; nothing was changed");
+  } catch (...) {
+    return detail::make_error(errc::internal, "unexpected exception; nothing was changed");
+  }
+}
+
+result<std::string> checked_locale(std::string_view locale) { return canonical_locale(locale); }
+
+error not_loaded(std::string_view domain, std::string_view locale) {
+  return detail::make_error(errc::not_found, "no catalog loaded for domain '" + std::string(domain) +
+                                                 "' and locale '" + std::string(locale) + "'");
+}
+
+result<void> checked_domain(std::string_view domain) {
+  if (domain.empty()) return detail::make_error(errc::invalid_argument, "empty domain name");
+  if (domain.find('\0') != std::string_view::npos)
+    return detail::make_error(errc::invalid_argument, "domain name contains a NUL byte");
+  return {};
+}
+
+// The canonical locale of a load's key, once the domain and the options are known good.
+result<std::string> checked_load(std::string_view domain, std::string_view locale,
+                                 const load_options& options) {
+  if (result<void> r = checked_domain(domain); !r) return r.error();
+  if (result<void> r = detail::check_options(options); !r) return r.error();
+  return checked_locale(locale);
+}
+
+}  // namespace
+
+catalog_store::catalog_store() : impl_(std::make_unique<impl>()) {}
+catalog_store::~catalog_store() = default;
+
+catalog_store& catalog_store::default_store() noexcept {
+  // Never destroyed: its text must outlive every thread that may still hold a view.
+  static catalog_store* store = new catalog_store();
+  return *store;
+}
+
+namespace {
+
+result<load_outcome> load_file(store_impl& s, std::string_view domain, std::string_view locale,
+                               const std::string& path, const load_options& options, bool only_if_absent) {
+  result<std::string> canonical = checked_load(domain, locale, options);
+  if (!canonical) return std::move(canonical).error();
+  std::lock_guard lock(s.writer);
+  return guarded([&]() -> result<load_outcome> {
+    store_write w(s, std::string(domain), std::move(*canonical));
+    if (only_if_absent)
+      if (const catalog* c = w.previous()) return load_outcome{c->size(), true};
+    if (result<void> r = w.read_file(path, options); !r) return r.error();
+    if (result<void> r = w.publish(path, true, options); !r) return r.error();
+    return load_outcome{w.messages(), false};
+  });
+}
+
+}  // namespace
+
+result<load_outcome> catalog_store::ensure_loaded(std::string_view domain, std::string_view locale,
+                                                  const std::string& path, const load_options& options) {
+  return load_file(*impl_, domain, locale, path, options, true);
+}
+
+result<load_outcome> catalog_store::load(std::string_view domain, std::string_view locale,
+                                         const std::string& path, const load_options& options) {
+  return load_file(*impl_, domain, locale, path, options, false);
+}
+
+result<load_outcome> catalog_store::load_buffer(std::string_view domain, std::string_view locale,
+                                                std::string_view bytes, std::string_view name,
+                                                const load_options& options) {
+  result<std::string> canonical = checked_load(domain, locale, options);
+  if (!canonical) return std::move(canonical).error();
+  std::lock_guard lock(impl_->writer);
+  return guarded([&]() -> result<load_outcome> {
+    store_write w(*impl_, std::string(domain), std::move(*canonical));
+    if (result<void> r = w.read_buffer(bytes, name, options); !r) return r.error();
+    if (result<void> r = w.publish(std::string(name), false, options); !r) return r.error();
+    return load_outcome{w.messages(), false};
+  });
+}
+
+result<load_outcome> catalog_store::reload(std::string_view domain, std::string_view locale) {
+  result<std::string> canonical = checked_locale(locale);
+  if (!canonical) return std::move(canonical).error();
+  std::lock_guard lock(impl_->writer);
+  return guarded([&]() -> result<load_outcome> {
+    store_write w(*impl_, std::string(domain), std::move(*canonical));
+    const catalog* c = w.previous();
+    if (c == nullptr) return not_loaded(domain, locale);
+    if (!c->from_file)
+      return detail::make_error(
+          errc::invalid_argument,
+          "catalog '" + c->source + "' was loaded from memory; load it again with load_buffer");
+    const std::string path = c->source;
+    const load_options options = c->options;
+    if (result<void> r = w.read_file(path, options); !r) return r.error();
+    if (result<void> r = w.publish(path, true, options); !r) return r.error();
+    return load_outcome{w.messages(), false};
+  });
+}
+
+result<void> catalog_store::unload(std::string_view domain, std::string_view locale) {
+  result<std::string> canonical = checked_locale(locale);
+  if (!canonical) return std::move(canonical).error();
+  std::lock_guard lock(impl_->writer);
+  return guarded([&]() -> result<void> {
+    store_write w(*impl_, std::string(domain), std::move(*canonical));
+    if (w.previous() == nullptr) return not_loaded(domain, locale);
+    return w.remove();
+  });
+}
+
+std::vector<result<load_outcome>> catalog_store::load_many(const std::vector<load_request>& requests) {
+  std::vector<result<load_outcome>> results;
+  results.reserve(requests.size());
+  for (const load_request& r : requests)
+    results.push_back(ensure_loaded(r.domain, r.locale, r.path, r.options));
+  return results;
+}
+
+result<void> catalog_store::set_fallback(const locale_fallback& fallback) {
+  locale_fallback canonical;
+  canonical.kind = fallback.kind;
+  for (const auto& [locale, chain] : fallback.chains) {
+    result<std::string> from = checked_locale(locale);
+    if (!from) return std::move(from).error();
+    std::vector<std::string>& to = canonical.chains[*from];
+    for (const std::string& l : chain) {
+      result<std::string> c = checked_locale(l);
+      if (!c) return std::move(c).error();
+      to.push_back(std::move(*c));
+    }
+  }
+  std::lock_guard lock(impl_->writer);
+  return guarded([&]() -> result<void> {
+    locale_fallback previous = std::exchange(impl_->fallback, std::move(canonical));
+    // Re-publish the same catalogs under the new rule (a write of no catalog's key).
+    store_write w(*impl_, std::string(), std::string());
+    result<void> r;
+    try {
+      r = w.remove();
+    } catch (...) {
+      impl_->fallback = std::move(previous);
+      throw;
+    }
+    return r;
+  });
+}
+
+std::string_view catalog_store::dlgettext(std::string_view domain, std::string_view locale,
+                                          std::string_view msgid) const noexcept {
+  return impl_->lookup_named(domain, locale, nullptr, msgid, nullptr, 0);
+}
+std::string_view catalog_store::dlngettext(std::string_view domain, std::string_view locale,
+                                           std::string_view msgid, std::string_view msgid_plural,
+                                           unsigned long n) const noexcept {
+  return impl_->lookup_named(domain, locale, nullptr, msgid, &msgid_plural, n);
+}
+std::string_view catalog_store::dlpgettext(std::string_view domain, std::string_view locale,
+                                           std::string_view context, std::string_view msgid) const noexcept {
+  return impl_->lookup_named(domain, locale, &context, msgid, nullptr, 0);
+}
+std::string_view catalog_store::dlnpgettext(std::string_view domain, std::string_view locale,
+                                            std::string_view context, std::string_view msgid,
+                                            std::string_view msgid_plural, unsigned long n) const noexcept {
+  return impl_->lookup_named(domain, locale, &context, msgid, &msgid_plural, n);
+}
+
+store_memory catalog_store::memory() const {
+  std::lock_guard lock(impl_->writer);
+  store_memory m;
+  m.text_bytes = impl_->text_bytes;
+  m.mapped_bytes = impl_->mapped_bytes;
+  for (const auto& [key, c] : impl_->catalogs) m.index_bytes += c->index_bytes();
+  if (impl_->current)
+    m.index_bytes += sizeof(catalog_map) + impl_->current->slots.capacity() * sizeof(catalog_map::slot);
+  return m;
+}
+
+std::vector<catalog_info> catalog_store::catalogs() const {
+  std::lock_guard lock(impl_->writer);
+  std::vector<catalog_info> out;
+  for (const auto& [key, c] : impl_->catalogs)
+    out.push_back({c->domain, c->locale, c->source, c->from_mo, c->size()});
+  return out;
+}
+
+std::vector<std::string> catalog_store::locales() const {
+  std::lock_guard lock(impl_->writer);
+  std::vector<std::string> out;
+  for (const auto& [key, c] : impl_->catalogs) out.push_back(key.second);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+result<std::vector<catalog_key>> catalog_store::keys(std::string_view domain, std::string_view locale) const {
+  result<std::string> canonical = checked_locale(locale);
+  if (!canonical) return std::move(canonical).error();
+  std::lock_guard lock(impl_->writer);
+  auto it = impl_->catalogs.find(std::pair<std::string, std::string>(domain, *canonical));
+  if (it == impl_->catalogs.end()) return not_loaded(domain, locale);
+  std::vector<catalog_key> out;
+  out.reserve(it->second->size());
+  for (const detail::catalog_entry& e : it->second->entries())
+    out.push_back({e.context != nullptr, std::string(e.context_view()), std::string(e.msgid_view())});
+  return out;
+}
+
+}  // namespace erli18n

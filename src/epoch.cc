@@ -1,0 +1,95 @@
+#include "epoch.h"
+
+#include <pthread.h>
+#include <sched.h>
+
+#include <cstddef>
+
+namespace erli18n::detail {
+namespace {
+
+// Enough for any thread pool; threads beyond it share one counter (correct, only slower).
+constexpr std::size_t slot_count = 1024;
+
+reader_slot slots[slot_count];
+std::atomic<std::size_t> slots_used{0};  // high-water mark: the writer scans only these
+std::atomic<std::uint64_t> global_epoch{1};
+// Readers without a slot: a count of those inside a read section.
+std::atomic<std::uint64_t> overflow_readers{0};
+
+thread_local reader_slot* t_slot = nullptr;
+thread_local bool t_overflow = false;
+
+void release_slot(void* p) {
+  auto* s = static_cast<reader_slot*>(p);
+  // Destructors that run after this one on the exiting thread may still look strings up.
+  t_slot = nullptr;
+  t_overflow = true;
+  s->epoch.store(0, std::memory_order_release);
+  s->claimed.store(false, std::memory_order_release);
+}
+
+// A pthread key (not a thread_local destructor) releases the slot at thread exit: it needs
+// no allocation, so a thread's first lookup stays allocation-free.
+pthread_key_t slot_key() {
+  static pthread_key_t key = [] {
+    pthread_key_t k;
+    pthread_key_create(&k, release_slot);
+    return k;
+  }();
+  return key;
+}
+
+reader_slot* claim_slot() noexcept {
+  for (std::size_t i = 0; i < slot_count; ++i) {
+    bool expected = false;
+    if (slots[i].claimed.load(std::memory_order_relaxed) ||
+        !slots[i].claimed.compare_exchange_strong(expected, true, std::memory_order_acq_rel))
+      continue;
+    std::size_t used = slots_used.load(std::memory_order_relaxed);
+    while (used < i + 1 && !slots_used.compare_exchange_weak(used, i + 1, std::memory_order_seq_cst)) {
+    }
+    pthread_setspecific(slot_key(), &slots[i]);
+    return &slots[i];
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+reader_slot* this_thread_slot() noexcept {
+  if (t_slot == nullptr && !t_overflow) {
+    t_slot = claim_slot();
+    t_overflow = t_slot == nullptr;
+  }
+  return t_slot;
+}
+
+read_section::read_section() noexcept : slot_(this_thread_slot()) {
+  if (slot_)
+    slot_->epoch.store(global_epoch.load(std::memory_order_relaxed), std::memory_order_seq_cst);
+  else
+    overflow_readers.fetch_add(1, std::memory_order_seq_cst);
+}
+
+read_section::~read_section() {
+  if (slot_)
+    slot_->epoch.store(0, std::memory_order_release);
+  else
+    overflow_readers.fetch_sub(1, std::memory_order_release);
+}
+
+void synchronize() noexcept {
+  const std::uint64_t now = global_epoch.fetch_add(1, std::memory_order_seq_cst) + 1;
+  const std::size_t used = slots_used.load(std::memory_order_seq_cst);
+  for (std::size_t i = 0; i < used; ++i) {
+    for (;;) {
+      std::uint64_t e = slots[i].epoch.load(std::memory_order_seq_cst);
+      if (e == 0 || e >= now) break;
+      sched_yield();
+    }
+  }
+  while (overflow_readers.load(std::memory_order_seq_cst) != 0) sched_yield();
+}
+
+}  // namespace erli18n::detail

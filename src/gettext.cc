@@ -1,0 +1,240 @@
+#include "erli18n/gettext.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "erli18n/locale_name.h"
+#include "store_impl.h"
+
+namespace erli18n {
+namespace detail {
+namespace {
+
+// A process-wide name (default locale or domain) with its hash. Never freed: a reader may
+// be using the previous one while a setter replaces it.
+struct name_record {
+  std::string name;
+  std::uint64_t hash;
+};
+
+const name_record* intern(std::string_view name) {
+  static std::mutex lock;
+  static auto* records = new std::vector<std::unique_ptr<name_record>>();
+  std::lock_guard guard(lock);
+  for (const auto& r : *records)
+    if (r->name == name) return r.get();
+  records->push_back(std::make_unique<name_record>(name_record{std::string(name), hash_text(name)}));
+  return records->back().get();
+}
+
+const name_record* initial_locale() {
+  static const name_record* r = intern("C");
+  return r;
+}
+const name_record* initial_domain() {
+  static const name_record* r = intern("messages");  // GNU's default domain
+  return r;
+}
+
+std::atomic<const name_record*> default_locale_record{nullptr};
+std::atomic<const name_record*> default_domain_record{nullptr};
+
+const name_record& current_default_locale() noexcept {
+  const name_record* r = default_locale_record.load(std::memory_order_acquire);
+  return r ? *r : *initial_locale();
+}
+const name_record& current_domain() noexcept {
+  const name_record* r = default_domain_record.load(std::memory_order_acquire);
+  return r ? *r : *initial_domain();
+}
+
+// The thread's locale: a fixed buffer, so that it needs no allocation and no destructor.
+struct thread_locale {
+  char name[max_locale_name + 1];
+  std::size_t size;
+  std::uint64_t hash;
+  bool set;
+};
+thread_local thread_locale t_locale{};
+
+struct locale_ref {
+  std::string_view name;
+  std::uint64_t hash;
+};
+
+locale_ref current_locale() noexcept {
+  if (t_locale.set) return {std::string_view(t_locale.name, t_locale.size), t_locale.hash};
+  const name_record& r = current_default_locale();
+  return {r.name, r.hash};
+}
+
+void set_thread_locale(std::string_view canonical) noexcept {
+  if (canonical.empty()) {
+    t_locale.set = false;
+    return;
+  }
+  std::memcpy(t_locale.name, canonical.data(), canonical.size());
+  t_locale.name[canonical.size()] = '\0';
+  t_locale.size = canonical.size();
+  t_locale.hash = hash_text(canonical);
+  t_locale.set = true;
+}
+
+lookup_key default_key(std::string_view domain, std::uint64_t domain_hash) noexcept {
+  locale_ref l = current_locale();
+  return {domain, l.name, hash_pair(domain_hash, l.hash)};
+}
+
+lookup_key current_key() noexcept {
+  const name_record& d = current_domain();
+  return default_key(d.name, d.hash);
+}
+
+lookup_key domain_key(std::string_view domain) noexcept { return default_key(domain, hash_text(domain)); }
+
+error invalid(std::string message) {
+  error e;
+  e.code = errc::invalid_argument;
+  e.message = std::move(message);
+  return e;
+}
+
+}  // namespace
+
+std::string_view process_default_locale() noexcept { return current_default_locale().name; }
+
+}  // namespace detail
+
+// The store's lookups live in its impl; translator and the free functions reach it here.
+struct store_access {
+  static const catalog_store::impl& of(const catalog_store& s) noexcept { return *s.impl_; }
+};
+
+namespace {
+const catalog_store::impl& default_impl() noexcept {
+  return store_access::of(catalog_store::default_store());
+}
+}  // namespace
+
+std::string_view gettext(std::string_view msgid) noexcept {
+  return default_impl().lookup(detail::current_key(), nullptr, msgid, nullptr, 0);
+}
+std::string_view ngettext(std::string_view msgid, std::string_view msgid_plural, unsigned long n) noexcept {
+  return default_impl().lookup(detail::current_key(), nullptr, msgid, &msgid_plural, n);
+}
+std::string_view pgettext(std::string_view context, std::string_view msgid) noexcept {
+  return default_impl().lookup(detail::current_key(), &context, msgid, nullptr, 0);
+}
+std::string_view npgettext(std::string_view context, std::string_view msgid, std::string_view msgid_plural,
+                           unsigned long n) noexcept {
+  return default_impl().lookup(detail::current_key(), &context, msgid, &msgid_plural, n);
+}
+
+std::string_view dgettext(std::string_view domain, std::string_view msgid) noexcept {
+  return default_impl().lookup(detail::domain_key(domain), nullptr, msgid, nullptr, 0);
+}
+std::string_view dngettext(std::string_view domain, std::string_view msgid, std::string_view msgid_plural,
+                           unsigned long n) noexcept {
+  return default_impl().lookup(detail::domain_key(domain), nullptr, msgid, &msgid_plural, n);
+}
+std::string_view dpgettext(std::string_view domain, std::string_view context,
+                           std::string_view msgid) noexcept {
+  return default_impl().lookup(detail::domain_key(domain), &context, msgid, nullptr, 0);
+}
+std::string_view dnpgettext(std::string_view domain, std::string_view context, std::string_view msgid,
+                            std::string_view msgid_plural, unsigned long n) noexcept {
+  return default_impl().lookup(detail::domain_key(domain), &context, msgid, &msgid_plural, n);
+}
+
+std::string_view dlgettext(std::string_view domain, std::string_view locale,
+                           std::string_view msgid) noexcept {
+  return catalog_store::default_store().dlgettext(domain, locale, msgid);
+}
+std::string_view dlngettext(std::string_view domain, std::string_view locale, std::string_view msgid,
+                            std::string_view msgid_plural, unsigned long n) noexcept {
+  return catalog_store::default_store().dlngettext(domain, locale, msgid, msgid_plural, n);
+}
+std::string_view dlpgettext(std::string_view domain, std::string_view locale, std::string_view context,
+                            std::string_view msgid) noexcept {
+  return catalog_store::default_store().dlpgettext(domain, locale, context, msgid);
+}
+std::string_view dlnpgettext(std::string_view domain, std::string_view locale, std::string_view context,
+                             std::string_view msgid, std::string_view msgid_plural,
+                             unsigned long n) noexcept {
+  return catalog_store::default_store().dlnpgettext(domain, locale, context, msgid, msgid_plural, n);
+}
+
+result<void> setlocale(std::string_view locale) {
+  if (locale.empty()) {
+    detail::set_thread_locale({});
+    return {};
+  }
+  result<std::string> canonical = canonical_locale(locale);
+  if (!canonical) return std::move(canonical).error();
+  detail::set_thread_locale(*canonical);
+  return {};
+}
+
+std::string_view which_locale() noexcept { return detail::current_locale().name; }
+
+result<void> set_default_locale(std::string_view locale) {
+  result<std::string> canonical = canonical_locale(locale);
+  if (!canonical) return std::move(canonical).error();
+  detail::default_locale_record.store(detail::intern(*canonical), std::memory_order_release);
+  return {};
+}
+
+std::string_view default_locale() noexcept { return detail::current_default_locale().name; }
+
+result<void> textdomain(std::string_view domain) {
+  if (domain.empty()) return detail::invalid("empty domain name");
+  if (domain.find('\0') != std::string_view::npos) return detail::invalid("domain name contains a NUL byte");
+  detail::default_domain_record.store(detail::intern(domain), std::memory_order_release);
+  return {};
+}
+
+std::string_view textdomain() noexcept { return detail::current_domain().name; }
+
+locale_scope::locale_scope(std::string_view locale) {
+  if (detail::t_locale.set) {
+    saved_size_ = detail::t_locale.size;
+    std::memcpy(saved_, detail::t_locale.name, saved_size_ + 1);
+  }
+  ok_ = static_cast<bool>(setlocale(locale));
+}
+
+locale_scope::~locale_scope() { detail::set_thread_locale(std::string_view(saved_, saved_size_)); }
+
+translator::translator(const catalog_store& store, std::string_view domain, std::string_view locale)
+    : store_(&store) {
+  result<std::string> canonical = canonical_locale(locale);
+  std::string name = canonical ? std::move(*canonical) : std::string(locale);
+  const std::uint64_t h = detail::hash_pair(detail::hash_text(domain), detail::hash_text(name));
+  key_ =
+      std::make_shared<const detail::bound_key>(detail::bound_key{std::string(domain), std::move(name), h});
+}
+
+std::string_view translator::gettext(std::string_view msgid) const noexcept {
+  return store_access::of(*store_).lookup(key_->key(), nullptr, msgid, nullptr, 0);
+}
+std::string_view translator::ngettext(std::string_view msgid, std::string_view msgid_plural,
+                                      unsigned long n) const noexcept {
+  return store_access::of(*store_).lookup(key_->key(), nullptr, msgid, &msgid_plural, n);
+}
+std::string_view translator::pgettext(std::string_view context, std::string_view msgid) const noexcept {
+  return store_access::of(*store_).lookup(key_->key(), &context, msgid, nullptr, 0);
+}
+std::string_view translator::npgettext(std::string_view context, std::string_view msgid,
+                                       std::string_view msgid_plural, unsigned long n) const noexcept {
+  return store_access::of(*store_).lookup(key_->key(), &context, msgid, &msgid_plural, n);
+}
+
+std::string_view translator::domain() const noexcept { return key_->domain; }
+std::string_view translator::locale() const noexcept { return key_->locale; }
+
+}  // namespace erli18n

@@ -1,0 +1,88 @@
+// The inside of `catalog_store`, shared by the store (writes) and the lookup functions of
+// gettext.h (reads). See epoch.h for how readers and the writer avoid each other.
+#ifndef ERLI18N_SRC_STORE_IMPL_H
+#define ERLI18N_SRC_STORE_IMPL_H
+
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "catalog.h"
+#include "erli18n/catalog_store.h"
+#include "text_hash.h"
+
+namespace erli18n::detail {
+
+// A (domain, locale) resolved once, as a translator and the thread's locale keep it.
+struct lookup_key {
+  std::string_view domain;
+  std::string_view locale;
+  std::uint64_t hash;  // hash_pair(hash_text(domain), hash_text(locale))
+};
+
+struct bound_key {
+  std::string domain;
+  std::string locale;
+  std::uint64_t hash;
+  lookup_key key() const noexcept { return {domain, locale, hash}; }
+};
+
+// The published state: which catalog serves each (domain, locale), and the fallback rule.
+// Immutable once published; rebuilt by every write.
+struct catalog_map {
+  struct slot {
+    std::uint64_t hash = 0;
+    const catalog* value = nullptr;
+  };
+  std::vector<slot> slots;  // open addressing; empty when no catalog is loaded
+  std::uint64_t mask = 0;
+  locale_fallback::mode fallback = locale_fallback::mode::off;
+  std::vector<std::pair<std::string, std::vector<std::string>>> chains;  // sorted by locale
+
+  const catalog* find(const lookup_key& k) const noexcept;
+  const std::vector<std::string>* chain(std::string_view locale) const noexcept;
+};
+
+// The process default locale (gettext.cc owns it): the last step of base-language fallback.
+std::string_view process_default_locale() noexcept;
+
+}  // namespace erli18n::detail
+
+namespace erli18n {
+
+struct catalog_store::impl {
+  // Read side.
+  std::atomic<const detail::catalog_map*> published{nullptr};
+
+  // Lookups: the translation, or the miss rule (msgid; msgid_plural unless n == 1).
+  std::string_view lookup(const detail::lookup_key& key, const std::string_view* context,
+                          std::string_view msgid, const std::string_view* msgid_plural,
+                          unsigned long n) const noexcept;
+  // With a locale as the caller spelled it: canonicalized only when the spelling misses.
+  std::string_view lookup_named(std::string_view domain, std::string_view locale,
+                                const std::string_view* context, std::string_view msgid,
+                                const std::string_view* msgid_plural, unsigned long n) const noexcept;
+
+  // Write side: everything below is touched only with `writer` held.
+  mutable std::mutex writer;
+  std::map<std::pair<std::string, std::string>, std::unique_ptr<detail::catalog>, std::less<>> catalogs;
+  std::unique_ptr<detail::catalog_map> current;
+  locale_fallback fallback;
+  // Retained for the store's life: returned views may point into any of these.
+  std::vector<std::unique_ptr<char[]>> text;
+  std::vector<std::unique_ptr<mo_catalog>> mo_files;
+  std::size_t text_bytes = 0;
+  std::size_t mapped_bytes = 0;
+
+  ~impl();
+};
+
+}  // namespace erli18n
+
+#endif  // ERLI18N_SRC_STORE_IMPL_H

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# `erli18n lookup`: answers JSON-line requests from a .po and from the .mo msgfmt compiles
+# of it, identically; defaults for --domain/--locale; malformed requests are reported with
+# their line and answered with null; a catalog that does not load is exit 1.
+set -euo pipefail
+mkdir -p "$TEST_TMP"
+cd "$TEST_TMP"
+po="$TEST_DATA/mo/po/basic.po"
+checks=0
+fail() { echo "FAIL: $*" >&2; exit 1; }
+ok() { checks=$((checks + 1)); }
+
+cat > requests.jsonl <<'JSON'
+{"msgid": "b"}
+{"msgid": "a", "context": "ctx"}
+{"msgid": "a"}
+{"msgid": "one", "plural": "many", "n": 1}
+{"msgid": "one", "plural": "many", "n": 0}
+{"msgid": "one", "plural": "many", "n": 18446744073709551615}
+{"msgid": "fz"}
+{"msgid": "untr"}
+{"msgid": "missing", "plural": "missings", "n": 2}
+{"msgid": "a", "context": "other", "plural": "as", "n": 1}
+{"msgid": "quote \" and \\ and \u00e9"}
+JSON
+cat > expected.txt <<'TXT'
+"B"
+"A"
+"a"
+"un"
+"des"
+"des"
+"fz"
+"untr"
+"missings"
+"a"
+"quote \" and \\ and é"
+TXT
+mkdir -p root/fr/LC_MESSAGES
+msgfmt "$po" -o root/fr/LC_MESSAGES/basic.mo
+cp "$po" root/fr/LC_MESSAGES/basic.po
+for file in root/fr/LC_MESSAGES/basic.mo root/fr/LC_MESSAGES/basic.po; do
+  "$ERLI18N" lookup "$file" < requests.jsonl > got.txt || fail "$file: exit $?"
+  diff -u expected.txt got.txt || fail "$file: answers differ"
+  ok
+done
+
+# Explicit names, and --use-fuzzy for a .po.
+printf '{"msgid": "fz"}\n' | "$ERLI18N" lookup --domain d --locale fr-FR --use-fuzzy "$po" > fuzzy.txt
+[ "$(cat fuzzy.txt)" = '"FZ"' ] || fail "--use-fuzzy: $(cat fuzzy.txt)"
+ok
+
+# Malformed requests: reported with their line, answered with null, the rest answered.
+printf '{"msgid": "b"}\n{"msgid": 3}\nnot json\n{"msgid": "b", "n": 2}\n{"msgid": "b", "extra": 1}\n{"msgid": "b"}\n' \
+  > bad.jsonl
+set +e
+"$ERLI18N" lookup "$po" < bad.jsonl > bad_out.txt 2> bad_err.txt
+rc=$?
+set -e
+[ "$rc" -eq 1 ] || fail "malformed requests: exit $rc, expected 1"
+[ "$(tr '\n' ' ' < bad_out.txt)" = '"B" null null null null "B" ' ] || fail "malformed answers: $(cat bad_out.txt)"
+grep -q '^<stdin>:2:1: error: "msgid" must be a string$' bad_err.txt || fail "line 2 diagnostic: $(cat bad_err.txt)"
+grep -q '^<stdin>:3:[0-9]*: error: invalid JSON' bad_err.txt || fail "line 3 diagnostic"
+grep -q '^<stdin>:4:1: error: "plural" and "n" must be given together$' bad_err.txt || fail "line 4 diagnostic"
+grep -q '^<stdin>:5:1: error: unknown field "extra"$' bad_err.txt || fail "line 5 diagnostic"
+ok
+
+# A catalog that does not load: its diagnostic, exit 1, nothing answered.
+printf 'msgid "x"\nmsgstr "y\n' > broken.po
+set +e
+echo '{"msgid": "x"}' | "$ERLI18N" lookup broken.po > none.txt 2> broken_err.txt
+rc=$?
+set -e
+[ "$rc" -eq 1 ] || fail "broken catalog: exit $rc"
+grep -q '^broken.po:2:[0-9]*: error: ' broken_err.txt || fail "broken catalog diagnostic: $(cat broken_err.txt)"
+[ ! -s none.txt ] || fail "broken catalog answered"
+ok
+
+# Usage error: no catalog argument.
+set +e
+"$ERLI18N" lookup < /dev/null 2> /dev/null
+rc=$?
+set -e
+[ "$rc" -eq 2 ] || fail "no argument: exit $rc, expected 2"
+ok
+
+echo "lookup_cli: $checks checks passed"

@@ -1,0 +1,257 @@
+// The lookup facade: free functions on the default store with the thread's locale and the
+// default domain, locale_scope, translator, locale fallback, and the read-path contracts
+// that can be observed from one thread (no allocation, views that outlive their catalog).
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "erli18n/gettext.h"
+
+// Counts every allocation of the process, so a test can prove a code path makes none. GCC
+// sees the replaced operator delete free memory from operator new and warns; they match.
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+namespace {
+std::atomic<long> allocations{0};
+}
+void* operator new(std::size_t n) {
+  allocations.fetch_add(1, std::memory_order_relaxed);
+  if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+namespace {
+
+using erli18n::catalog_store;
+using erli18n::translator;
+
+const char* const de_po = R"po(msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\n"
+
+msgid "Hello"
+msgstr "Hallo"
+
+msgid "Bye"
+msgstr "Tschüss"
+
+msgctxt "door"
+msgid "Open"
+msgstr "Öffnen"
+
+msgid "%d file"
+msgid_plural "%d files"
+msgstr[0] "%d Datei"
+msgstr[1] "%d Dateien"
+)po";
+
+const char* const pt_po = R"po(msgid "Hello"
+msgstr "Olá"
+
+msgid "Color"
+msgstr "Cor"
+)po";
+
+const char* const pt_br_po = R"po(msgid "Hello"
+msgstr "Oi"
+)po";
+
+const char* const en_po = R"po(msgid "Cancel"
+msgstr "Cancel (en)"
+)po";
+
+// The default store is process-wide: every test loads under its own domain.
+catalog_store& store() { return catalog_store::default_store(); }
+
+TEST(Gettext, FreeFunctionsUseTheThreadLocaleAndDefaultDomain) {
+  ASSERT_TRUE(store().load_buffer("free", "de", de_po, "de.po"));
+  ASSERT_TRUE(erli18n::textdomain("free"));
+  EXPECT_EQ(erli18n::textdomain(), "free");
+  ASSERT_TRUE(erli18n::setlocale("de-DE"));
+  EXPECT_EQ(erli18n::which_locale(), "de_DE");
+  EXPECT_EQ(erli18n::gettext("Hello"), "Hello");  // de_DE has no catalog, and no fallback
+  ASSERT_TRUE(erli18n::setlocale("de.UTF-8"));
+  EXPECT_EQ(erli18n::which_locale(), "de");
+  EXPECT_EQ(erli18n::gettext("Hello"), "Hallo");
+  EXPECT_EQ(erli18n::ngettext("%d file", "%d files", 1), "%d Datei");
+  EXPECT_EQ(erli18n::ngettext("%d file", "%d files", 2), "%d Dateien");
+  EXPECT_EQ(erli18n::pgettext("door", "Open"), "Öffnen");
+  EXPECT_EQ(erli18n::npgettext("door", "%d file", "%d files", 2), "%d files");
+  EXPECT_EQ(erli18n::dgettext("free", "Bye"), "Tschüss");
+  EXPECT_EQ(erli18n::dgettext("nope", "Bye"), "Bye");
+  EXPECT_EQ(erli18n::dngettext("free", "%d file", "%d files", 5), "%d Dateien");
+  EXPECT_EQ(erli18n::dpgettext("free", "door", "Open"), "Öffnen");
+  EXPECT_EQ(erli18n::dnpgettext("free", "door", "%d file", "%d files", 1), "%d file");
+  EXPECT_EQ(erli18n::dlgettext("free", "de_AT", "Hello"), "Hello");
+  EXPECT_EQ(erli18n::dlgettext("free", "DE", "Hello"), "Hallo");
+  EXPECT_EQ(erli18n::dlngettext("free", "de", "%d file", "%d files", 3), "%d Dateien");
+  EXPECT_EQ(erli18n::dlpgettext("free", "de", "door", "Open"), "Öffnen");
+  EXPECT_EQ(erli18n::dlnpgettext("free", "de", "door", "Open", "Opens", 3), "Opens");
+  ASSERT_TRUE(erli18n::setlocale(""));
+  EXPECT_EQ(erli18n::which_locale(), erli18n::default_locale());
+  ASSERT_TRUE(erli18n::textdomain("messages"));
+}
+
+TEST(Gettext, BadNamesAreRefusedAndChangeNothing) {
+  ASSERT_TRUE(erli18n::setlocale("fr"));
+  EXPECT_FALSE(erli18n::setlocale("fr/../../etc"));
+  EXPECT_FALSE(erli18n::setlocale(std::string(100, 'a')));
+  EXPECT_EQ(erli18n::which_locale(), "fr");
+  EXPECT_FALSE(erli18n::textdomain(""));
+  EXPECT_EQ(erli18n::textdomain(), "messages");
+  EXPECT_FALSE(erli18n::set_default_locale("-"));
+  ASSERT_TRUE(erli18n::setlocale(""));
+}
+
+TEST(Gettext, DefaultLocaleIsProcessWideAndThreadLocaleWins) {
+  ASSERT_TRUE(store().load_buffer("deflt", "de", de_po, "de.po"));
+  ASSERT_TRUE(erli18n::set_default_locale("de_DE.UTF-8"));
+  EXPECT_EQ(erli18n::default_locale(), "de_DE");
+  ASSERT_TRUE(erli18n::set_default_locale("de"));
+  std::string seen;
+  std::thread([&] { seen = erli18n::dgettext("deflt", "Hello"); }).join();
+  EXPECT_EQ(seen, "Hallo");
+  {
+    erli18n::locale_scope scope("fr");
+    ASSERT_TRUE(scope.ok());
+    EXPECT_EQ(erli18n::dgettext("deflt", "Hello"), "Hello");
+  }
+  EXPECT_EQ(erli18n::dgettext("deflt", "Hello"), "Hallo");
+  ASSERT_TRUE(erli18n::set_default_locale("C"));
+}
+
+TEST(Gettext, LocaleScopeRestoresThePreviousLocaleEvenWhenNested) {
+  ASSERT_TRUE(erli18n::setlocale("pt_BR"));
+  {
+    erli18n::locale_scope outer("de");
+    EXPECT_EQ(erli18n::which_locale(), "de");
+    {
+      erli18n::locale_scope inner("ja_JP.UTF-8");
+      EXPECT_EQ(erli18n::which_locale(), "ja_JP");
+    }
+    EXPECT_EQ(erli18n::which_locale(), "de");
+    erli18n::locale_scope bad("not a locale");
+    EXPECT_FALSE(bad.ok());
+    EXPECT_EQ(erli18n::which_locale(), "de");
+  }
+  EXPECT_EQ(erli18n::which_locale(), "pt_BR");
+  ASSERT_TRUE(erli18n::setlocale(""));
+  { erli18n::locale_scope task("de"); }
+  // A thread with no locale of its own gets none back: the next task sees the default.
+  EXPECT_EQ(erli18n::which_locale(), erli18n::default_locale());
+}
+
+TEST(Gettext, TranslatorIsBoundAndSeesReloads) {
+  catalog_store own;
+  translator t(own, "app", "de-de");
+  EXPECT_EQ(t.locale(), "de_DE");
+  EXPECT_EQ(t.domain(), "app");
+  EXPECT_EQ(t.gettext("Hello"), "Hello");  // nothing loaded yet
+  ASSERT_TRUE(own.load_buffer("app", "de_DE", de_po, "de.po"));
+  EXPECT_EQ(t.gettext("Hello"), "Hallo");
+  translator copy = t;
+  ASSERT_TRUE(erli18n::setlocale("fr"));  // the thread's locale does not matter
+  EXPECT_EQ(copy.ngettext("%d file", "%d files", 7), "%d Dateien");
+  EXPECT_EQ(copy.pgettext("door", "Open"), "Öffnen");
+  EXPECT_EQ(copy.npgettext("door", "%d file", "%d files", 1), "%d file");
+  ASSERT_TRUE(own.unload("app", "de_DE"));
+  EXPECT_EQ(copy.gettext("Hello"), "Hello");
+  ASSERT_TRUE(erli18n::setlocale(""));
+  translator bad(own, "app", "???");
+  EXPECT_EQ(bad.gettext("Hello"), "Hello");
+}
+
+TEST(Gettext, BaseLanguageFallback) {
+  catalog_store own;
+  ASSERT_TRUE(own.load_buffer("app", "pt", pt_po, "pt.po"));
+  ASSERT_TRUE(own.load_buffer("app", "pt_BR", pt_br_po, "pt_BR.po"));
+  ASSERT_TRUE(own.load_buffer("app", "en", en_po, "en.po"));
+  ASSERT_TRUE(erli18n::set_default_locale("en"));
+  translator t(own, "app", "pt-BR");
+  EXPECT_EQ(t.gettext("Color"), "Color");  // off by default
+  erli18n::locale_fallback f;
+  f.kind = erli18n::locale_fallback::mode::base_language;
+  ASSERT_TRUE(own.set_fallback(f));
+  EXPECT_EQ(t.gettext("Hello"), "Oi");            // an exact hit
+  EXPECT_EQ(t.gettext("Color"), "Cor");           // pt_BR -> pt
+  EXPECT_EQ(t.gettext("Cancel"), "Cancel (en)");  // -> the default locale
+  EXPECT_EQ(t.gettext("Nothing"), "Nothing");
+  translator no_catalog(own, "app", "pt_PT");
+  EXPECT_EQ(no_catalog.gettext("Hello"), "Olá");
+  ASSERT_TRUE(erli18n::set_default_locale("C"));
+}
+
+TEST(Gettext, ExplicitChainFallback) {
+  catalog_store own;
+  ASSERT_TRUE(own.load_buffer("app", "pt", pt_po, "pt.po"));
+  ASSERT_TRUE(own.load_buffer("app", "en", en_po, "en.po"));
+  erli18n::locale_fallback f;
+  f.kind = erli18n::locale_fallback::mode::explicit_chain;
+  f.chains["gl-ES"] = {"pt", "en"};
+  ASSERT_TRUE(own.set_fallback(f));
+  translator gl(own, "app", "gl_ES");
+  EXPECT_EQ(gl.gettext("Hello"), "Olá");
+  EXPECT_EQ(gl.gettext("Cancel"), "Cancel (en)");
+  translator es(own, "app", "es");
+  EXPECT_EQ(es.gettext("Hello"), "Hello");  // no chain for es
+  f.chains["x"] = {"not/valid"};
+  EXPECT_FALSE(own.set_fallback(f));
+  EXPECT_EQ(gl.gettext("Hello"), "Olá");  // the refused change changed nothing
+}
+
+TEST(Gettext, LookupsAllocateNothing) {
+  catalog_store own;
+  ASSERT_TRUE(own.load_buffer("app", "de", de_po, "de.po"));
+  ASSERT_TRUE(store().load_buffer("alloc", "de", de_po, "de.po"));
+  ASSERT_TRUE(erli18n::textdomain("alloc"));
+  translator t(own, "app", "de");
+  erli18n::locale_fallback f;
+  f.kind = erli18n::locale_fallback::mode::base_language;
+  ASSERT_TRUE(own.set_fallback(f));
+  translator fallback(own, "app", "de_CH");
+  erli18n::locale_scope scope("de");
+  (void)erli18n::gettext("Hello");  // the thread's first lookup claims its reader slot
+  const long before = allocations.load();
+  std::size_t total = 0;
+  for (int i = 0; i < 1000; ++i) {
+    total +=
+        t.gettext("Hello").size() + t.ngettext("%d file", "%d files", static_cast<unsigned long>(i)).size() +
+        t.pgettext("door", "Open").size() + t.gettext("a miss").size() + fallback.gettext("Bye").size() +
+        erli18n::gettext("Hello").size() + erli18n::dngettext("alloc", "%d file", "%d files", 2).size() +
+        erli18n::dlpgettext("alloc", "DE", "door", "Open").size() + own.dlgettext("app", "de", "x").size();
+  }
+  EXPECT_EQ(allocations.load(), before);
+  EXPECT_GT(total, 0u);
+  ASSERT_TRUE(erli18n::textdomain("messages"));
+}
+
+TEST(Gettext, ViewsOutliveReloadsAndUnloads) {
+  // Run under ASan in make test: reading a freed view would be reported.
+  catalog_store own;
+  std::string po = de_po;
+  std::vector<std::string_view> views;
+  for (int i = 0; i < 100; ++i) {
+    std::string changed = po;
+    changed.replace(changed.find("Hallo"), 5, "Hallo " + std::to_string(i));
+    ASSERT_TRUE(own.load_buffer("app", "de", changed, "de.po"));
+    views.push_back(own.dlgettext("app", "de", "Hello"));
+    views.push_back(own.dlgettext("app", "de", "Bye"));
+    if (i % 10 == 9) {
+      ASSERT_TRUE(own.unload("app", "de"));
+    }
+  }
+  for (int i = 0; i < 100; ++i) {
+    EXPECT_EQ(views[2 * i], "Hallo " + std::to_string(i));
+    EXPECT_EQ(views[2 * i].data()[views[2 * i].size()], '\0');
+    EXPECT_EQ(views[2 * i + 1], "Tschüss");
+  }
+}
+
+}  // namespace
