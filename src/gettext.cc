@@ -32,14 +32,12 @@ const name_record* intern(std::string_view name) {
   return records->back().get();
 }
 
-const name_record* initial_locale() {
-  static const name_record* r = intern("C");
-  return r;
-}
-const name_record* initial_domain() {
-  static const name_record* r = intern("messages");  // GNU's default domain
-  return r;
-}
+// The initial values, built before main (not on first use, which would make some thread's
+// first lookup allocate).
+const name_record c_locale{"C", hash_text("C")};
+const name_record gnu_default_domain{"messages", hash_text("messages")};  // GNU's default domain
+const name_record* initial_locale() { return &c_locale; }
+const name_record* initial_domain() { return &gnu_default_domain; }
 
 std::atomic<const name_record*> default_locale_record{nullptr};
 std::atomic<const name_record*> default_domain_record{nullptr};
