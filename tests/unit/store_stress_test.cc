@@ -498,4 +498,35 @@ TEST(StoreStress, ViewsStayValidAcrossReloadsAndUnloads) {
   EXPECT_GT(translated, 1000);
 }
 
+// Known library bug, kept out of the test list until fixed: text is deduplicated only against
+// the catalog being replaced, so a writer alternating two versions (as the stress test's does)
+// retains the changed text again at every load: text_bytes grows by the changed strings per
+// load, and every `.mo` load keeps its mapping (mapped_bytes). DESIGN.md promises memory
+// bounded by the distinct text ever loaded.
+TEST(StoreStress, DISABLED_AlternatingTwoVersionsKeepsMemoryBounded) {
+  temp_dir dir;
+  catalog_store store;
+  const std::string a_po = po_text(version_a), b_po = po_text(version_b);
+  const std::string a_mo = dir.write("a.mo", mo_bytes(version_a));
+  const std::string b_mo = dir.write("b.mo", mo_bytes(version_b));
+  auto retained = [&] {
+    erli18n::store_memory m = store.memory();
+    return m.text_bytes + m.mapped_bytes;
+  };
+  for (int round = 0; round < 2; ++round) {
+    ASSERT_TRUE(store.load_buffer("bounded", "fr", a_po, "a.po"));
+    ASSERT_TRUE(store.load_buffer("bounded", "fr", b_po, "b.po"));
+    ASSERT_TRUE(store.load("bounded", "fr", a_mo));
+    ASSERT_TRUE(store.load("bounded", "fr", b_mo));
+  }
+  const std::size_t after_two_rounds = retained();
+  for (int round = 0; round < 100; ++round) {
+    ASSERT_TRUE(store.load_buffer("bounded", "fr", a_po, "a.po"));
+    ASSERT_TRUE(store.load_buffer("bounded", "fr", b_po, "b.po"));
+    ASSERT_TRUE(store.load("bounded", "fr", a_mo));
+    ASSERT_TRUE(store.load("bounded", "fr", b_mo));
+  }
+  EXPECT_EQ(retained(), after_two_rounds);
+}
+
 }  // namespace
