@@ -5,8 +5,11 @@
 // strings (static originals, static translations, segment names, system-dependent
 // originals, then translations), NUL-terminated and unpadded.
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <map>
+#include <optional>
+#include <string_view>
 #include <utility>
 
 #include "charset.h"
@@ -44,6 +47,7 @@ class image_writer {
     out_ += '\0';
   }
   std::string& bytes() { return out_; }
+  void reserve(std::size_t n) { out_.reserve(n); }
 
  private:
   bool big_;
@@ -98,7 +102,20 @@ std::string build_image(const image_input& input, bool with_hash, bool big_endia
     for (const auto& [o, t] : input.sysdeps) strings += descriptor_bytes(o) + descriptor_bytes(t);
   }
 
+  // The whole image in one allocation: growing it by doubling would copy it and touch
+  // twice the pages.
+  std::size_t total = strings;
+  for (const auto& p : input.statics) total += p.first.size() + p.second.size() + 2;
+  for (const std::string& name : segment_names) total += name.size() + 1;
+  auto text_bytes = [](const segmented& s) {
+    std::size_t b = 1;
+    for (const std::string& t : s.texts) b += t.size();
+    return b;
+  };
+  for (const auto& [o, t] : input.sysdeps) total += text_bytes(o) + text_bytes(t);
+
   image_writer w(big_endian);
+  w.reserve(total);
   w.put(magic);
   w.put(v1 ? (uses_i_flag ? 0x00010001U : 1U) : 0U);
   w.put(u32(n));
@@ -311,6 +328,46 @@ std::string key_of(const po_message& m) {
   return key;
 }
 
+// The first message (in file order) whose key (context, <EOT>, msgid) an earlier one already
+// has, whatever the entries' state bar obsolete: msgfmt refuses it. One sort of views instead
+// of a map of copied keys: no allocation per message. `by_key` receives the indexes of the
+// messages that are not obsolete, sorted by key, which is the order of the MO file's tables.
+std::optional<error> find_duplicate(const po_file& po, std::vector<std::size_t>& by_key) {
+  std::size_t with_context = 0;
+  for (const po_message& m : po.messages) with_context += !m.obsolete && m.msgctxt ? 1 : 0;
+  std::vector<std::string> context_keys;  // reserved: the views below must not move
+  context_keys.reserve(with_context);
+  std::vector<std::pair<std::string_view, std::size_t>> keys;  // (key, index in the file)
+  keys.reserve(po.messages.size());
+  for (std::size_t i = 0; i < po.messages.size(); ++i) {
+    const po_message& m = po.messages[i];
+    if (m.obsolete) continue;
+    if (m.msgctxt) {
+      context_keys.push_back(key_of(m));
+      keys.emplace_back(context_keys.back(), i);
+    } else {
+      keys.emplace_back(m.msgid, i);
+    }
+  }
+  std::sort(keys.begin(), keys.end());
+  by_key.reserve(keys.size());
+  for (const auto& k : keys) by_key.push_back(k.second);
+  // Within a run of equal keys the indexes ascend: the run's second one is the first repeat.
+  std::size_t repeat = std::string_view::npos, first = 0, run = 0;
+  for (std::size_t k = 1; k < keys.size(); ++k) {
+    if (keys[k].first != keys[k - 1].first) {
+      run = k;
+    } else if (k == run + 1 && keys[k].second < repeat) {
+      repeat = keys[k].second;
+      first = keys[run].second;
+    }
+  }
+  if (repeat == std::string_view::npos) return std::nullopt;
+  error e = po_error(po, po.messages[repeat], "duplicate message definition");
+  e.message += " (first defined at line " + std::to_string(po.messages[first].line) + ")";
+  return e;
+}
+
 bool begins_nl(std::string_view s) { return !s.empty() && s.front() == '\n'; }
 bool ends_nl(std::string_view s) { return !s.empty() && s.back() == '\n'; }
 
@@ -327,9 +384,9 @@ result<void> check_newlines(const po_file& po, const po_message& m) {
     if (begins_nl(m.msgid) != begins_nl(*m.msgid_plural)) return mismatch("msgid_plural", true);
     if (ends_nl(m.msgid) != ends_nl(*m.msgid_plural)) return mismatch("msgid_plural", false);
     for (std::size_t i = 0; i < m.msgstr.size(); ++i) {
-      std::string name = "msgstr[" + std::to_string(i) + "]";
-      if (begins_nl(m.msgid) != begins_nl(m.msgstr[i])) return mismatch(name.c_str(), true);
-      if (ends_nl(m.msgid) != ends_nl(m.msgstr[i])) return mismatch(name.c_str(), false);
+      bool begin = begins_nl(m.msgid) != begins_nl(m.msgstr[i]);
+      if (begin || ends_nl(m.msgid) != ends_nl(m.msgstr[i]))
+        return mismatch(("msgstr[" + std::to_string(i) + "]").c_str(), begin);
     }
     return {};
   }
@@ -353,105 +410,146 @@ std::string without_pot_creation_date(std::string_view header) {
   return std::string(header);
 }
 
+// A c-format string can only be system-dependent at a `<PRI...>` macro or an `I` flag; a
+// string with neither character needs no segmenting.
+bool may_have_segments(std::string_view s) { return s.find_first_of("<I") != std::string_view::npos; }
+
 }  // namespace
 
 result<std::string> compile_mo(const po_file& po, const mo_compile_options& options) {
   // Duplicates are fatal whatever the entries' state, fuzzy and untranslated included.
-  {
-    std::map<std::string, const po_message*, std::less<>> seen;
-    for (const po_message& m : po.messages) {
-      if (m.obsolete) continue;
-      auto [it, fresh] = seen.emplace(key_of(m), &m);
-      if (!fresh) {
-        error e = po_error(po, m, "duplicate message definition");
-        e.message += " (first defined at line " + std::to_string(it->second->line) + ")";
-        return e;
-      }
-    }
-  }
+  std::vector<std::size_t> by_key;
+  if (std::optional<error> e = find_duplicate(po, by_key)) return std::move(*e);
 
   const bool convert = !charset::is_utf8(po.charset) && po.charset != "CHARSET";
-  auto encode = [&](const po_message& m, const std::string& s) -> result<std::string> {
-    if (!convert) return s;
+  // Appends `s` to `out` in the file's charset; in UTF-8 files that is a plain copy.
+  auto append_encoded = [&](std::string& out, const po_message& m,
+                            std::string_view s) -> std::optional<error> {
+    if (!convert) {
+      out += s;
+      return std::nullopt;
+    }
     charset::conversion c = charset::from_utf8(s, po.charset);
     if (!c.ok) {
       error e = po_error(po, m, "cannot convert a string to " + po.charset);
       e.code = errc::charset;
       return e;
     }
-    return std::move(c.text);
+    out += c.text;
+    return std::nullopt;
   };
 
   mo_format::image_input input;
-  for (const po_message& m : po.messages) {
+  // Static strings in file order, and the length of each one's key (up to its first NUL),
+  // which the sort below compares.
+  std::vector<std::pair<std::string, std::string>> statics;
+  std::vector<std::size_t> key_lengths;
+  statics.reserve(po.messages.size());
+  key_lengths.reserve(po.messages.size());
+  // Where each message's static strings are in `statics`, if it has some.
+  constexpr std::uint32_t none = UINT32_MAX;
+  std::vector<std::uint32_t> slot(po.messages.size(), none);
+  // Whether every static key is exactly (context, <EOT>, msgid), unconverted: `by_key` is then
+  // already their order.
+  bool keys_as_read = !convert;
+  std::string header;
+  for (std::size_t index = 0; index < po.messages.size(); ++index) {
+    const po_message& m = po.messages[index];
     if (m.obsolete) continue;
     if (m.fuzzy && !options.use_fuzzy && !m.is_header()) continue;
     if (m.msgstr.empty() || m.msgstr[0].empty()) continue;
     if (result<void> r = check_newlines(po, m); !r) return r.error();
 
-    std::string context;
-    if (m.msgctxt) {
-      result<std::string> c = encode(m, *m.msgctxt);
-      if (!c) return std::move(c).error();
-      context = std::move(*c) + '\x04';
-    }
-    result<std::string> msgid = encode(m, m.msgid);
-    if (!msgid) return std::move(msgid).error();
-    std::string plural;
-    if (m.msgid_plural) {
-      result<std::string> p = encode(m, *m.msgid_plural);
-      if (!p) return std::move(p).error();
-      plural = std::move(*p);
-    }
-    std::vector<std::string> forms;
-    for (const std::string& s : m.msgstr) {
-      result<std::string> f = encode(m, m.is_header() ? without_pot_creation_date(s) : s);
-      if (!f) return std::move(f).error();
-      forms.push_back(std::move(*f));
-    }
+    // The header loses its POT-Creation-Date line; every other form is used as it is.
+    auto form = [&](std::size_t i) -> std::string_view {
+      if (!m.is_header()) return m.msgstr[i];
+      header = without_pot_creation_date(m.msgstr[i]);
+      return header;
+    };
 
     const bool c_format = std::find(m.flags.begin(), m.flags.end(), "c-format") != m.flags.end();
-    if (c_format) {
-      segmented orig = segment_c_format(*msgid, false, nullptr);
+    bool segments_possible = c_format && may_have_segments(m.msgid);
+    for (std::size_t i = 0; c_format && !segments_possible && i < m.msgstr.size(); ++i)
+      segments_possible = may_have_segments(m.msgstr[i]);
+    if (segments_possible) {
+      std::string msgid;
+      if (auto e = append_encoded(msgid, m, m.msgid)) return std::move(*e);
+      segmented orig = segment_c_format(msgid, false, nullptr);
       bool sysdep = !orig.segments.empty();
       segmented trans;
-      for (std::size_t i = 0; i < forms.size(); ++i) {
+      for (std::size_t i = 0; i < m.msgstr.size(); ++i) {
         if (i != 0) trans.texts.back() += '\0';
-        segmented f = segment_c_format(forms[i], true, nullptr);
-        sysdep = sysdep || !f.segments.empty();
-        append(trans, f);
+        std::string f;
+        if (auto e = append_encoded(f, m, form(i))) return std::move(*e);
+        segmented s = segment_c_format(f, true, nullptr);
+        sysdep = sysdep || !s.segments.empty();
+        append(trans, s);
       }
       if (sysdep) {
         segmented o;
-        o.texts[0] = context;
+        if (m.msgctxt) {
+          if (auto e = append_encoded(o.texts[0], m, *m.msgctxt)) return std::move(*e);
+          o.texts[0] += '\x04';
+        }
         append(o, orig);
         if (m.msgid_plural) {
           o.texts.back() += '\0';
-          o.texts.back() += plural;
+          if (auto e = append_encoded(o.texts.back(), m, *m.msgid_plural)) return std::move(*e);
         }
         input.sysdeps.emplace_back(std::move(o), std::move(trans));
         continue;
       }
     }
-    std::string orig = context + *msgid;
+
+    // Built in place, each string allocated once at its final size (in UTF-8 files).
+    std::string orig;
+    orig.reserve((m.msgctxt ? m.msgctxt->size() + 1 : 0) + m.msgid.size() +
+                 (m.msgid_plural ? m.msgid_plural->size() + 1 : 0));
+    if (m.msgctxt) {
+      if (auto e = append_encoded(orig, m, *m.msgctxt)) return std::move(*e);
+      orig += '\x04';
+    }
+    if (auto e = append_encoded(orig, m, m.msgid)) return std::move(*e);
+    std::size_t key_length = orig.find('\0');
+    if (key_length == std::string::npos) key_length = orig.size();
     if (m.msgid_plural) {
       orig += '\0';
-      orig += plural;
+      if (auto e = append_encoded(orig, m, *m.msgid_plural)) return std::move(*e);
     }
     std::string trans;
-    for (std::size_t i = 0; i < forms.size(); ++i) {
+    std::size_t trans_size = m.msgstr.size() - 1;
+    for (const std::string& f : m.msgstr) trans_size += f.size();
+    trans.reserve(trans_size);
+    for (std::size_t i = 0; i < m.msgstr.size(); ++i) {
       if (i != 0) trans += '\0';
-      trans += forms[i];
+      if (auto e = append_encoded(trans, m, form(i))) return std::move(*e);
     }
-    input.statics.emplace_back(std::move(orig), std::move(trans));
+    keys_as_read = keys_as_read && key_length == (m.msgctxt ? m.msgctxt->size() + 1 : 0) + m.msgid.size();
+    slot[index] = static_cast<std::uint32_t>(statics.size());
+    statics.emplace_back(std::move(orig), std::move(trans));
+    key_lengths.push_back(key_length);
   }
-  if (input.statics.empty() && input.sysdeps.empty()) return std::string();
-  // Keys are unique (duplicates were rejected above), so a plain sort is deterministic.
-  std::sort(input.statics.begin(), input.statics.end(), [](const auto& a, const auto& b) {
-    std::string_view ka(a.first.data(), std::strlen(a.first.c_str()));
-    std::string_view kb(b.first.data(), std::strlen(b.first.c_str()));
-    return ka < kb;
-  });
+  if (statics.empty() && input.sysdeps.empty()) return std::string();
+
+  // Sorted by key, bytewise, up to the first NUL (keys are unique: duplicates were rejected
+  // above). In a UTF-8 file that is the order the duplicate check sorted the messages in;
+  // otherwise the encoded keys are sorted, as indexes over precomputed views: no string is
+  // moved and no length measured per comparison.
+  std::vector<std::uint32_t> order;
+  order.reserve(statics.size());
+  if (keys_as_read) {
+    for (std::size_t i : by_key)
+      if (slot[i] != none) order.push_back(slot[i]);
+  } else {
+    for (std::size_t i = 0; i < statics.size(); ++i) order.push_back(static_cast<std::uint32_t>(i));
+    auto key = [&](std::uint32_t i) { return std::string_view(statics[i].first.data(), key_lengths[i]); };
+    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+      int c = key(a).compare(key(b));
+      return c != 0 ? c < 0 : a < b;
+    });
+  }
+  input.statics.reserve(statics.size());
+  for (std::uint32_t i : order) input.statics.push_back(std::move(statics[i]));
   return mo_format::build_image(input, !options.no_hash, options.big_endian);
 }
 

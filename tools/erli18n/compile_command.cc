@@ -29,6 +29,7 @@ void add_compile_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--endianness", opts->endianness, "Byte order of the output: big or little")
       ->check(CLI::IsMember({"big", "little"}));
   cmd->callback([opts, &exit_code] {
+    prepare_heap_for(opts->input);
     result<po_file> po = read_po_file(opts->input);
     if (!succeeded(po, exit_code)) return;
     mo_compile_options compile_options;
@@ -40,6 +41,7 @@ void add_compile_command(CLI::App& app, int& exit_code) {
     // msgfmt writes no file at all when no message is translated.
     if (bytes->empty()) return;
     if (!write_output(opts->output, *bytes)) exit_code = 1;
+    exit_now(exit_code);
   });
 }
 

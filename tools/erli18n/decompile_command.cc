@@ -20,6 +20,7 @@ void add_decompile_command(CLI::App& app, int& exit_code) {
   cmd->add_option("input", opts->input, "MO file to read")->required();
   cmd->add_option("-o,--output", opts->output, "Output file (default: standard output)");
   cmd->callback([opts, &exit_code] {
+    prepare_heap_for(opts->input);
     result<mo_catalog> mo = mo_catalog::open(opts->input);
     if (!succeeded(mo, exit_code)) return;
     result<po_file> po = decompile_mo(*mo);
@@ -27,6 +28,7 @@ void add_decompile_command(CLI::App& app, int& exit_code) {
     result<std::string> bytes = write_po(*po);
     if (!succeeded(bytes, exit_code)) return;
     if (!write_output(opts->output, *bytes)) exit_code = 1;
+    exit_now(exit_code);
   });
 }
 

@@ -60,6 +60,7 @@ void add_normalize_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--no-wrap", opts->no_wrap, "Do not break long message lines");
   cmd->add_option("-w,--width", opts->width, "Output page width")->check(CLI::Range(1, 100000));
   cmd->callback([opts, &exit_code] {
+    prepare_heap_for(opts->input);
     result<po_file> po = read_po_file(opts->input);
     if (!succeeded(po, exit_code)) return;
     if (po->header_field("Content-Type") && !is_portable_charset(po->charset)) {
@@ -74,6 +75,7 @@ void add_normalize_command(CLI::App& app, int& exit_code) {
     result<std::string> bytes = write_po(*po, write_options);
     if (!succeeded(bytes, exit_code)) return;
     if (!write_output(opts->output, *bytes)) exit_code = 1;
+    exit_now(exit_code);
   });
 }
 
