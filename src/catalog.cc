@@ -5,6 +5,7 @@
 #include <optional>
 #include <utility>
 
+#include "mo_format.h"
 #include "text_hash.h"
 
 namespace erli18n::detail {
@@ -39,6 +40,42 @@ error build_error(const std::string& file, std::size_t line, std::size_t column,
   e.line = line;
   e.column = column;
   return e;
+}
+
+bool is_c_format(const po_message& m) {
+  return std::find(m.flags.begin(), m.flags.end(), "c-format") != m.flags.end();
+}
+
+// Only a `<PRI...>` macro or an `I` flag makes a c-format string system-dependent.
+bool may_be_system_dependent(const po_message& m) {
+  auto may = [](std::string_view s) { return s.find_first_of("<I") != std::string_view::npos; };
+  return may(m.msgid) || std::any_of(m.msgstr.begin(), m.msgstr.end(), may);
+}
+
+// A segmented string with this platform's expansions, as glibc reads the `.mo` msgfmt
+// writes; false when a segment is unknown here.
+bool expand(const mo_format::segmented& s, std::string& out) {
+  out += s.texts[0];
+  for (std::size_t i = 0; i < s.segments.size(); ++i) {
+    std::optional<std::string_view> e = mo_format::expand_segment(s.segments[i]);
+    if (!e) return false;
+    out += *e;
+    out += s.texts[i + 1];
+  }
+  return true;
+}
+
+// msgfmt compiles a c-format message with `<PRIu64>`-style macros (or the `I` flag in a
+// translation) into a system-dependent string, which glibc finds under its expansion for
+// this platform (`%lu`); a catalog read from the .po must answer the same keys. Writes the
+// expanded msgid and forms (joined by NULs); false when the message cannot be looked up.
+bool expand_system_dependent(const po_message& m, std::string& msgid, std::string& translation) {
+  if (!expand(mo_format::segment_c_format(m.msgid, false, nullptr), msgid)) return false;
+  for (std::size_t i = 0; i < m.msgstr.size(); ++i) {
+    if (i != 0) translation += '\0';
+    if (!expand(mo_format::segment_c_format(m.msgstr[i], true, nullptr), translation)) return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -185,21 +222,16 @@ class catalog_builder {
 };
 
 result<built_catalog> build_catalog(const po_file& po, const load_options& options, const catalog* previous) {
-  std::optional<std::string> forms_header = po.header_field("Plural-Forms");
+  // msgfmt accepts a header whose Plural-Forms does not parse, and glibc then uses its
+  // default rule: a catalog from a .po must read as the .mo compiled from it.
   plural_rule rule;
-  if (forms_header) {
-    result<plural_rule> r = plural_rule::parse(*forms_header);
-    if (!r) {
-      const po_message* header = po.header();
-      return build_error(po.file_name, header ? header->line : 0, header ? header->column : 0, errc::syntax,
-                         "invalid Plural-Forms: " + r.error().message);
-    }
-    rule = std::move(*r);
-  }
-  // Plural translations are stored as their forms joined by NULs, as in a `.mo`. Reserved
-  // up front: items keep views into these strings, so they must never move.
+  if (std::optional<std::string> forms_header = po.header_field("Plural-Forms"))
+    if (result<plural_rule> r = plural_rule::parse(*forms_header)) rule = std::move(*r);
+  // Plural translations are stored as their forms joined by NULs, as in a `.mo`, and
+  // system-dependent strings expanded. Reserved up front: items keep views into these
+  // strings, so they must never move.
   std::vector<std::string> joined;
-  joined.reserve(po.messages.size());
+  joined.reserve(2 * po.messages.size());
   std::vector<pending> items;
   items.reserve(po.messages.size());
   for (const po_message& m : po.messages) {
@@ -220,6 +252,12 @@ result<built_catalog> build_catalog(const po_file& po, const load_options& optio
         all += m.msgstr[i];
       }
       p.translation = all;
+    }
+    if (is_c_format(m) && may_be_system_dependent(m)) {
+      std::string msgid, translation;
+      if (!expand_system_dependent(m, msgid, translation)) continue;  // glibc cannot look it up either
+      p.msgid = joined.emplace_back(std::move(msgid));
+      p.translation = joined.emplace_back(std::move(translation));
     }
     items.push_back(p);
   }

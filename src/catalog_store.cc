@@ -74,16 +74,15 @@ const std::vector<std::string>* catalog_map::chain(std::string_view locale) cons
 
 namespace {
 
-// The translation `forms` holds for n (or the only form), or nothing when the rule selects
-// a form the catalog does not have: glibc then shows the untranslated text.
-std::optional<std::string_view> pick_form(const catalog& c, std::string_view forms, bool plural,
-                                          unsigned long n) noexcept {
+// The translation `forms` holds for n. When the rule selects a form the entry does not have
+// (a singular entry asked for a plural, a short plural entry), glibc shows the first form.
+std::string_view pick_form(const catalog& c, std::string_view forms, bool plural, unsigned long n) noexcept {
   std::size_t first = std::min(forms.find('\0'), forms.size());
   if (!plural) return forms.substr(0, first);
   unsigned long index = c.plural.form(n);
   std::size_t start = 0, end = first;
   for (; index > 0; --index) {
-    if (end >= forms.size()) return std::nullopt;
+    if (end >= forms.size()) return forms.substr(0, first);
     start = end + 1;
     end = std::min(forms.find('\0', start), forms.size());
   }

@@ -306,7 +306,7 @@ struct mo_catalog::impl {
     mo_entry e;
     e.translation = *forms;
     unsigned long index = plural.form(n);
-    if (index >= e.form_count()) return std::nullopt;
+    if (index >= e.form_count()) return e.form(0);  // glibc's answer, found by experiment
     return e.form(index);
   }
 

@@ -115,9 +115,10 @@ class mo_catalog {
   std::optional<std::string_view> lookup_forms(std::string_view context,
                                                std::string_view msgid) const noexcept;
 
-  /// The form the catalog's plural rule selects for `n`. nullopt on a miss, or when the
-  /// catalog holds fewer forms than the rule selects; the caller then shows `msgid` or
-  /// `msgid_plural` (`n == 1` picks `msgid`), as GNU does.
+  /// The form the catalog's plural rule selects for `n`, or the first form when the entry
+  /// holds fewer forms than that (a singular entry asked for a plural, say), as glibc
+  /// answers. nullopt on a miss: the caller then shows `msgid` or `msgid_plural` (`n == 1`
+  /// picks `msgid`), as GNU does.
   std::optional<std::string_view> lookup_plural(std::string_view msgid, unsigned long n) const noexcept;
   std::optional<std::string_view> lookup_plural(std::string_view context, std::string_view msgid,
                                                 unsigned long n) const noexcept;

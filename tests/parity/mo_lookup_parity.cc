@@ -79,9 +79,9 @@ bool check(const erli18n::mo_catalog& mo, const std::string& label, std::size_t&
         unsigned long form = mo.plural().form(n);
         std::optional<std::string_view> got =
             e->has_context ? mo.lookup_plural(context, msgid, n) : mo.lookup_plural(msgid, n);
-        bool expected_present = form < shown.form_count();
-        if (got.has_value() != expected_present || (got && *got != shown.form(form)))
-          fail(i, "plural lookup differs");
+        // A form the entry lacks reads as its first form, as glibc answers.
+        std::string_view expected = shown.form(form < shown.form_count() ? form : 0);
+        if (!got || *got != expected) fail(i, "plural lookup differs");
       }
     }
     ++checked;

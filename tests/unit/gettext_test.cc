@@ -93,7 +93,8 @@ TEST(Gettext, FreeFunctionsUseTheThreadLocaleAndDefaultDomain) {
   EXPECT_EQ(erli18n::dlgettext("free", "DE", "Hello"), "Hallo");
   EXPECT_EQ(erli18n::dlngettext("free", "de", "%d file", "%d files", 3), "%d Dateien");
   EXPECT_EQ(erli18n::dlpgettext("free", "de", "door", "Open"), "Öffnen");
-  EXPECT_EQ(erli18n::dlnpgettext("free", "de", "door", "Open", "Opens", 3), "Opens");
+  // A singular entry asked for a plural: glibc answers with its one form.
+  EXPECT_EQ(erli18n::dlnpgettext("free", "de", "door", "Open", "Opens", 3), "Öffnen");
   ASSERT_TRUE(erli18n::setlocale(""));
   EXPECT_EQ(erli18n::which_locale(), erli18n::default_locale());
   ASSERT_TRUE(erli18n::textdomain("messages"));
