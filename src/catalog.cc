@@ -99,12 +99,8 @@ const catalog_entry* catalog::find(const std::string_view* context, std::string_
   }
 }
 
-bool catalog::find_forms(const std::string_view* context, std::string_view msgid,
-                         std::string_view& forms) const noexcept {
-  if (const catalog_entry* e = find(context, msgid)) {
-    forms = e->translation_view();
-    return true;
-  }
+bool catalog::find_system_dependent(const std::string_view* context, std::string_view msgid,
+                                    std::string_view& forms) const noexcept {
   if (!sysdep_fallback) return false;
   std::optional<std::string_view> f =
       context ? sysdep_fallback->lookup_forms(*context, msgid) : sysdep_fallback->lookup_forms(msgid);
@@ -136,7 +132,8 @@ class catalog_builder {
  private:
   result<void> index(catalog& c) {
     std::size_t capacity = 8;
-    while (capacity < items_.size() + items_.size() / 3 + 1) capacity *= 2;
+    // At most 40% full: a miss then ends after one or two probes, as cheap as a hit.
+    while (capacity < items_.size() * 5 / 2 + 1) capacity *= 2;
     c.slots_.assign(capacity, 0);
     c.mask_ = capacity - 1;
     c.entries_.resize(items_.size());

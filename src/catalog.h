@@ -50,9 +50,9 @@ class catalog {
   std::size_t index_bytes() const noexcept;
 
   const catalog_entry* find(const std::string_view* context, std::string_view msgid) const noexcept;
-  // All forms of a message, system-dependent strings included; false on a miss.
-  bool find_forms(const std::string_view* context, std::string_view msgid,
-                  std::string_view& forms) const noexcept;
+  // All forms of a system-dependent message (not in the index); false on a miss.
+  bool find_system_dependent(const std::string_view* context, std::string_view msgid,
+                             std::string_view& forms) const noexcept;
 
  private:
   friend class catalog_builder;

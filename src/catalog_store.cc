@@ -97,7 +97,7 @@ std::optional<std::string_view> translate(const catalog* c, const std::string_vi
     return pick_form(*c, e->translation_view(), true, n);
   }
   std::string_view forms;
-  if (!c->find_forms(context, msgid, forms)) return std::nullopt;
+  if (!c->find_system_dependent(context, msgid, forms)) return std::nullopt;
   return pick_form(*c, forms, plural, n);
 }
 

@@ -1,7 +1,10 @@
 #include "epoch.h"
 
+#include <linux/membarrier.h>
 #include <pthread.h>
 #include <sched.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <cstddef>
 
@@ -16,6 +19,28 @@ std::atomic<std::size_t> slots_used{0};  // high-water mark: the writer scans on
 std::atomic<std::uint64_t> global_epoch{1};
 // Readers without a slot: a count of those inside a read section.
 std::atomic<std::uint64_t> overflow_readers{0};
+
+#if defined(__SANITIZE_THREAD__)
+constexpr bool sanitizing_threads = true;
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+constexpr bool sanitizing_threads = true;
+#else
+constexpr bool sanitizing_threads = false;
+#endif
+#else
+constexpr bool sanitizing_threads = false;
+#endif
+
+bool register_membarrier() noexcept {
+  if (sanitizing_threads) return false;
+  long supported = syscall(__NR_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
+  if (supported < 0 || (supported & MEMBARRIER_CMD_PRIVATE_EXPEDITED) == 0) return false;
+  return syscall(__NR_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0;
+}
+
+// Decided once, before main: readers and the writer must agree for the process's life.
+const bool asymmetric_fences = register_membarrier();
 
 thread_local reader_slot* t_slot = nullptr;
 thread_local bool t_overflow = false;
@@ -66,9 +91,12 @@ reader_slot* this_thread_slot() noexcept {
 }
 
 read_section::read_section() noexcept : slot_(this_thread_slot()) {
-  if (slot_)
+  if (slot_ && asymmetric_fences) {
+    slot_->epoch.store(global_epoch.load(std::memory_order_relaxed), std::memory_order_relaxed);
+    std::atomic_signal_fence(std::memory_order_seq_cst);  // the writer's membarrier does the rest
+  } else if (slot_) {
     slot_->epoch.store(global_epoch.load(std::memory_order_relaxed), std::memory_order_seq_cst);
-  else
+  } else
     overflow_readers.fetch_add(1, std::memory_order_seq_cst);
 }
 
@@ -80,6 +108,8 @@ read_section::~read_section() {
 }
 
 void synchronize() noexcept {
+  // Every reader's slot store is now ordered before its pointer load, on every CPU.
+  if (asymmetric_fences) syscall(__NR_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0);
   const std::uint64_t now = global_epoch.fetch_add(1, std::memory_order_seq_cst) + 1;
   const std::size_t used = slots_used.load(std::memory_order_seq_cst);
   for (std::size_t i = 0; i < used; ++i) {
