@@ -99,6 +99,20 @@ const catalog_entry* catalog::find(const std::string_view* context, std::string_
   }
 }
 
+void catalog::rebase(const char* from, std::size_t size, const char* to) noexcept {
+  // Compared as integers: the pointers may belong to unrelated blocks.
+  const auto begin = reinterpret_cast<std::uintptr_t>(from);
+  auto move = [&](const char*& p) {
+    const auto at = reinterpret_cast<std::uintptr_t>(p);
+    if (p != nullptr && at >= begin && at - begin < size) p = to + (at - begin);
+  };
+  for (catalog_entry& e : entries_) {
+    move(e.msgid);
+    move(e.context);
+    move(e.translation);
+  }
+}
+
 bool catalog::find_system_dependent(const std::string_view* context, std::string_view msgid,
                                     std::string_view& forms) const noexcept {
   if (!sysdep_fallback) return false;
@@ -222,8 +236,13 @@ result<built_catalog> build_catalog(const po_file& po, const load_options& optio
   // msgfmt accepts a header whose Plural-Forms does not parse, and glibc then uses its
   // default rule: a catalog from a .po must read as the .mo compiled from it.
   plural_rule rule;
-  if (std::optional<std::string> forms_header = po.header_field("Plural-Forms"))
-    if (result<plural_rule> r = plural_rule::parse(*forms_header)) rule = std::move(*r);
+  if (std::optional<std::string> forms_header = po.header_field("Plural-Forms")) {
+    result<plural_rule> r = plural_rule::parse(*forms_header);
+    if (r)
+      rule = std::move(*r);
+    else if (r.error().code == errc::out_of_memory)
+      return r.error();  // not an invalid rule: the load must fail
+  }
   // Plural translations are stored as their forms joined by NULs, as in a `.mo`, and
   // system-dependent strings expanded. Reserved up front: items keep views into these
   // strings, so they must never move.

@@ -50,6 +50,9 @@ class catalog {
   std::size_t index_bytes() const noexcept;
 
   const catalog_entry* find(const std::string_view* context, std::string_view msgid) const noexcept;
+  // Before publication: moves the entries' pointers into [from, from + size) to the same
+  // offsets in `to`, an identical copy of that text.
+  void rebase(const char* from, std::size_t size, const char* to) noexcept;
   // All forms of a system-dependent message (not in the index); false on a miss.
   bool find_system_dependent(const std::string_view* context, std::string_view msgid,
                              std::string_view& forms) const noexcept;

@@ -252,12 +252,34 @@ class store_write {
     if (!b) return std::move(b).error();
     fault_point(write_step::build);
     built_ = std::move(*b);
+    // The same new text was retained before (a catalog going back to an earlier version):
+    // point into that copy instead of keeping a second one.
+    detail::text_block& block = built_.new_text;
+    if (block.size == 0) return {};
+    text_hash_ = detail::hash_text(std::string_view(block.bytes.get(), block.size));
+    for (const store_impl::retained_text& t : s_.text)
+      if (t.hash == text_hash_ && t.size == block.size &&
+          std::memcmp(t.bytes.get(), block.bytes.get(), t.size) == 0) {
+        built_.value->rebase(block.bytes.get(), block.size, t.bytes.get());
+        block = {};
+        break;
+      }
     return {};
   }
 
   result<void> build_mo(const load_options& options) {
     fault_point(write_step::validate);
-    result<detail::built_catalog> b = detail::build_catalog(*mo_, options, previous());
+    // A file whose bytes the store already holds (a catalog going back to an earlier
+    // version) is read from the retained copy; the new mapping is dropped.
+    const mo_catalog* source = mo_.get();
+    mo_hash_ = detail::hash_text(mo_->image());
+    for (const store_impl::retained_mo& r : s_.mo_files)
+      if (r.hash == mo_hash_ && r.mo->image() == mo_->image()) {
+        source = r.mo.get();
+        mo_reused_ = true;
+        break;
+      }
+    result<detail::built_catalog> b = detail::build_catalog(*source, options, previous());
     if (!b) return std::move(b).error();
     fault_point(write_step::build);
     built_ = std::move(*b);
@@ -269,7 +291,7 @@ class store_write {
     // the retained lists, the key's node exists.
     auto [it, inserted] = s_.catalogs.try_emplace(key_);
     try {
-      s_.text.reserve(s_.text.size() + 2);
+      s_.text.reserve(s_.text.size() + 1);
       s_.mo_files.reserve(s_.mo_files.size() + 1);
       auto map = build_map(it->first, replacement.get());
       fault_point(write_step::publish);
@@ -315,15 +337,12 @@ class store_write {
   void retain() noexcept {
     if (built_.new_text.size != 0) {
       s_.text_bytes += built_.new_text.size;
-      s_.text.push_back(std::move(built_.new_text.bytes));
+      s_.text.push_back({std::move(built_.new_text.bytes), built_.new_text.size, text_hash_});
     }
-    if (built_.uses_mo_text && mo_) {
+    if (built_.uses_mo_text && mo_ && !mo_reused_) {
       s_.mapped_bytes += mo_->owned_bytes();
-      s_.mo_files.push_back(std::move(mo_));
-      if (buffer_) {
-        s_.text_bytes += buffer_size_;
-        s_.text.push_back(std::move(buffer_));
-      }
+      s_.text_bytes += buffer_size_;
+      s_.mo_files.push_back({std::move(mo_), std::move(buffer_), mo_hash_});
     }
   }
 
@@ -332,22 +351,41 @@ class store_write {
   std::unique_ptr<char[]> buffer_;  // a `.mo` buffer's copy
   std::size_t buffer_size_ = 0;
   std::unique_ptr<mo_catalog> mo_;
+  bool mo_reused_ = false;  // the catalog reads a retained .mo with the same bytes as mo_
+  std::uint64_t mo_hash_ = 0;
+  std::uint64_t text_hash_ = 0;
   detail::built_catalog built_;
 };
 
 // Runs a write; exceptions (allocation failures, a throwing callback or test hook) become
 // errors, and the store is as it was.
+// The message itself may not be allocatable when memory is exhausted: the code alone
+// then tells what happened (an error with empty strings allocates nothing).
+error failure(errc code, const char* what) noexcept {
+  try {
+    return detail::make_error(code, what);
+  } catch (...) {
+    error e;
+    e.code = code;
+    return e;
+  }
+}
+
 template <class F>
-auto guarded(F&& f) -> decltype(f()) {
+auto guarded(F&& f) noexcept -> decltype(f()) {
   try {
     return f();
   } catch (const std::bad_alloc&) {
-    return detail::make_error(errc::out_of_memory, "out of memory; nothing was changed");
+    return failure(errc::out_of_memory, "out of memory; nothing was changed");
   } catch (const std::exception& e) {
-    return detail::make_error(errc::internal,
-                              std::string("unexpected exception: ") + e.what() + "; nothing was changed");
+    try {
+      return detail::make_error(errc::internal,
+                                std::string("unexpected exception: ") + e.what() + "; nothing was changed");
+    } catch (...) {
+      return failure(errc::internal, "");
+    }
   } catch (...) {
-    return detail::make_error(errc::internal, "unexpected exception; nothing was changed");
+    return failure(errc::internal, "unexpected exception; nothing was changed");
   }
 }
 
@@ -388,10 +426,10 @@ namespace {
 
 result<load_outcome> load_file(store_impl& s, std::string_view domain, std::string_view locale,
                                const std::string& path, const load_options& options, bool only_if_absent) {
-  result<std::string> canonical = checked_load(domain, locale, options);
-  if (!canonical) return std::move(canonical).error();
-  std::lock_guard lock(s.writer);
   return guarded([&]() -> result<load_outcome> {
+    result<std::string> canonical = checked_load(domain, locale, options);
+    if (!canonical) return std::move(canonical).error();
+    std::lock_guard lock(s.writer);
     store_write w(s, std::string(domain), std::move(*canonical));
     if (only_if_absent)
       if (const catalog* c = w.previous()) return load_outcome{c->size(), true};
@@ -416,10 +454,10 @@ result<load_outcome> catalog_store::load(std::string_view domain, std::string_vi
 result<load_outcome> catalog_store::load_buffer(std::string_view domain, std::string_view locale,
                                                 std::string_view bytes, std::string_view name,
                                                 const load_options& options) {
-  result<std::string> canonical = checked_load(domain, locale, options);
-  if (!canonical) return std::move(canonical).error();
-  std::lock_guard lock(impl_->writer);
   return guarded([&]() -> result<load_outcome> {
+    result<std::string> canonical = checked_load(domain, locale, options);
+    if (!canonical) return std::move(canonical).error();
+    std::lock_guard lock(impl_->writer);
     store_write w(*impl_, std::string(domain), std::move(*canonical));
     if (result<void> r = w.read_buffer(bytes, name, options); !r) return r.error();
     if (result<void> r = w.publish(std::string(name), false, options); !r) return r.error();
@@ -428,10 +466,10 @@ result<load_outcome> catalog_store::load_buffer(std::string_view domain, std::st
 }
 
 result<load_outcome> catalog_store::reload(std::string_view domain, std::string_view locale) {
-  result<std::string> canonical = checked_locale(locale);
-  if (!canonical) return std::move(canonical).error();
-  std::lock_guard lock(impl_->writer);
   return guarded([&]() -> result<load_outcome> {
+    result<std::string> canonical = checked_locale(locale);
+    if (!canonical) return std::move(canonical).error();
+    std::lock_guard lock(impl_->writer);
     store_write w(*impl_, std::string(domain), std::move(*canonical));
     const catalog* c = w.previous();
     if (c == nullptr) return not_loaded(domain, locale);
@@ -448,10 +486,10 @@ result<load_outcome> catalog_store::reload(std::string_view domain, std::string_
 }
 
 result<void> catalog_store::unload(std::string_view domain, std::string_view locale) {
-  result<std::string> canonical = checked_locale(locale);
-  if (!canonical) return std::move(canonical).error();
-  std::lock_guard lock(impl_->writer);
   return guarded([&]() -> result<void> {
+    result<std::string> canonical = checked_locale(locale);
+    if (!canonical) return std::move(canonical).error();
+    std::lock_guard lock(impl_->writer);
     store_write w(*impl_, std::string(domain), std::move(*canonical));
     if (w.previous() == nullptr) return not_loaded(domain, locale);
     return w.remove();
@@ -467,20 +505,20 @@ std::vector<result<load_outcome>> catalog_store::load_many(const std::vector<loa
 }
 
 result<void> catalog_store::set_fallback(const locale_fallback& fallback) {
-  locale_fallback canonical;
-  canonical.kind = fallback.kind;
-  for (const auto& [locale, chain] : fallback.chains) {
-    result<std::string> from = checked_locale(locale);
-    if (!from) return std::move(from).error();
-    std::vector<std::string>& to = canonical.chains[*from];
-    for (const std::string& l : chain) {
-      result<std::string> c = checked_locale(l);
-      if (!c) return std::move(c).error();
-      to.push_back(std::move(*c));
-    }
-  }
-  std::lock_guard lock(impl_->writer);
   return guarded([&]() -> result<void> {
+    locale_fallback canonical;
+    canonical.kind = fallback.kind;
+    for (const auto& [locale, chain] : fallback.chains) {
+      result<std::string> from = checked_locale(locale);
+      if (!from) return std::move(from).error();
+      std::vector<std::string>& to = canonical.chains[*from];
+      for (const std::string& l : chain) {
+        result<std::string> c = checked_locale(l);
+        if (!c) return std::move(c).error();
+        to.push_back(std::move(*c));
+      }
+    }
+    std::lock_guard lock(impl_->writer);
     locale_fallback previous = std::exchange(impl_->fallback, std::move(canonical));
     // Re-publish the same catalogs under the new rule (a write of no catalog's key).
     store_write w(*impl_, std::string(), std::string());

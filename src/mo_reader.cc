@@ -524,8 +524,12 @@ result<void> mo_catalog::impl::read_header() {
     }
   }
   if (std::optional<std::string_view> pf = field("Plural-Forms")) {
+    // An invalid rule gets glibc's default; running out of memory is not invalid.
     result<plural_rule> rule = plural_rule::parse(*pf);
-    if (rule) plural = std::move(*rule);
+    if (rule)
+      plural = std::move(*rule);
+    else if (rule.error().code == errc::out_of_memory)
+      return rule.error();
   }
   return {};
 }
@@ -707,6 +711,9 @@ const plural_rule& mo_catalog::plural() const noexcept { return impl_->plural; }
 bool mo_catalog::big_endian() const noexcept { return impl_->big; }
 std::uint32_t mo_catalog::revision() const noexcept { return impl_->revision; }
 std::uint32_t mo_catalog::hash_size() const noexcept { return impl_->hash_size; }
+std::string_view mo_catalog::image() const noexcept {
+  return {reinterpret_cast<const char*>(impl_->data), impl_->size};
+}
 std::size_t mo_catalog::owned_bytes() const noexcept { return impl_->map.size() + impl_->owned.size(); }
 const std::string& mo_catalog::name() const noexcept { return impl_->name; }
 

@@ -542,7 +542,9 @@ result<plural_rule> plural_rule::parse(std::string_view plural_forms, const plur
     if (rule) rule->native_ = plural_compiler::find_native(rule->program_);
     return rule;
   } catch (const std::bad_alloc&) {
-    return error{errc::limit_exceeded, "out of memory while compiling the plural expression", "", 0, 0};
+    // Not a property of the rule: callers that fall back to the default rule for an
+    // invalid one must not do so here.
+    return error{errc::out_of_memory, "out of memory while compiling the plural expression", "", 0, 0};
   }
 }
 

@@ -74,9 +74,21 @@ struct catalog_store::impl {
   std::map<std::pair<std::string, std::string>, std::unique_ptr<detail::catalog>, std::less<>> catalogs;
   std::unique_ptr<detail::catalog_map> current;
   locale_fallback fallback;
-  // Retained for the store's life: returned views may point into any of these.
-  std::vector<std::unique_ptr<char[]>> text;
-  std::vector<std::unique_ptr<mo_catalog>> mo_files;
+  // Retained for the store's life: returned views may point into any of these. Each is
+  // kept once per distinct content (hash, then bytes compared), so catalogs that alternate
+  // between versions stop adding memory after each version was seen once.
+  struct retained_text {
+    std::unique_ptr<char[]> bytes;
+    std::size_t size;
+    std::uint64_t hash;
+  };
+  struct retained_mo {
+    std::unique_ptr<mo_catalog> mo;
+    std::unique_ptr<char[]> buffer;  // the copy of a `load_buffer` .mo, when there is one
+    std::uint64_t hash;              // of mo->image()
+  };
+  std::vector<retained_text> text;
+  std::vector<retained_mo> mo_files;
   std::size_t text_bytes = 0;
   std::size_t mapped_bytes = 0;
 

@@ -145,6 +145,9 @@ class mo_catalog {
   std::uint32_t revision() const noexcept;
   /// Size of the hash table in the file, 0 when lookups binary-search.
   std::uint32_t hash_size() const noexcept;
+  /// The bytes lookups read: the file or buffer as given, or the UTF-8 image of a catalog
+  /// converted at open.
+  std::string_view image() const noexcept;
   /// Bytes the catalog maps or owns: the file mapping, plus the converted image of a
   /// catalog converted at open (a `from_memory` catalog does not own the caller's buffer).
   std::size_t owned_bytes() const noexcept;

@@ -405,6 +405,14 @@ const std::vector<write_step> all_steps = {write_step::read, write_step::parse, 
 
 void nothing(fixture_files&) {}
 
+// Built before main, so that only the store's own allocations are made to fail.
+const locale_fallback explicit_chain = [] {
+  locale_fallback f;
+  f.kind = locale_fallback::mode::explicit_chain;
+  f.chains["de"] = {"ja", "fr"};
+  return f;
+}();
+
 std::vector<write_kind> write_kinds() {
   std::vector<write_kind> kinds;
   kinds.push_back(
@@ -512,19 +520,15 @@ std::vector<write_kind> write_kinds() {
                      EXPECT_EQ(s.dlgettext("app", "fr_CA", "Hello"), "Bonjour");
                      EXPECT_EQ(s.dlpgettext("other", "fr_CA", "game", "%d life"), "%d vie");
                    }});
-  kinds.push_back({"SetExplicitChain",
-                   {write_step::publish},
-                   nothing,
-                   [](catalog_store& s, const fixture_files&) {
-                     locale_fallback fb;
-                     fb.kind = locale_fallback::mode::explicit_chain;
-                     fb.chains["de"] = {"ja", "fr"};
-                     return outcome_of(s.set_fallback(fb));
-                   },
-                   [](const catalog_store& s) {
-                     EXPECT_EQ(s.dlgettext("app", "de", "Hello"), "こんにちは");
-                     EXPECT_EQ(s.dlgettext("other", "de", "Quit"), "Quitter");
-                   }});
+  kinds.push_back(
+      {"SetExplicitChain",
+       {write_step::publish},
+       nothing,
+       [](catalog_store& s, const fixture_files&) { return outcome_of(s.set_fallback(explicit_chain)); },
+       [](const catalog_store& s) {
+         EXPECT_EQ(s.dlgettext("app", "de", "Hello"), "こんにちは");
+         EXPECT_EQ(s.dlgettext("other", "de", "Quit"), "Quitter");
+       }});
   return kinds;
 }
 
@@ -707,23 +711,19 @@ TEST_P(StoreAllocationFaults, FailureAtEveryAllocationChangesNothing) {
   fail_every_allocation(GetParam(), {});
 }
 
-// Known library bug, kept out of the test list until fixed: an allocation failure while a
-// catalog's Plural-Forms is compiled (plural_rule::parse turns bad_alloc into an error) is
-// taken for an invalid header, so the load succeeds with glibc's default rule (n != 1) and
-// plural lookups pick the wrong form: ReplaceMoWithMo, allocation 7, gives "%d dias" for
-// n = 0 instead of "%d dia"; ReplacePoWithPo, ReloadPo, ReplacePoWithMo and ReloadMo alike.
-// The write must fail with out_of_memory instead.
-TEST_P(StoreAllocationFaults, DISABLED_FailureIsReportedAsOutOfMemoryAndNeverYieldsAWrongCatalog) {
+// An allocation failure while a catalog's Plural-Forms is compiled must fail the write with
+// out_of_memory, not pass for an invalid header (which would load the catalog with glibc's
+// default rule, n != 1, and pick wrong plural forms).
+TEST_P(StoreAllocationFaults, FailureIsReportedAsOutOfMemoryAndNeverYieldsAWrongCatalog) {
   allocation_checks checks;
   checks.code = true;
   checks.silent_success = true;
   fail_every_allocation(GetParam(), checks);
 }
 
-// Known library bug, kept out of the test list until fixed: when memory stays exhausted, the
-// write's own error message ("out of memory; nothing was changed", longer than the small
-// string buffer) cannot be allocated, and std::bad_alloc escapes from the store's API.
-TEST_P(StoreAllocationFaults, DISABLED_ExhaustedMemoryIsAnErrorNotAnException) {
+// When memory stays exhausted, even the write's own error message cannot be allocated: the
+// error then carries its code alone, and no std::bad_alloc escapes the store's API.
+TEST_P(StoreAllocationFaults, ExhaustedMemoryIsAnErrorNotAnException) {
   allocation_checks checks;
   checks.keep_failing = true;
   fail_every_allocation(GetParam(), checks);
@@ -732,12 +732,13 @@ TEST_P(StoreAllocationFaults, DISABLED_ExhaustedMemoryIsAnErrorNotAnException) {
 INSTANTIATE_TEST_SUITE_P(EveryWrite, StoreAllocationFaults,
                          testing::ValuesIn(kinds_without("SetExplicitChain")), kind_name);
 
-// Known library bug, kept out of the test list until fixed: set_fallback canonicalizes the
-// chains (a std::map and std::strings) before its guarded section, so an allocation failure
-// there throws std::bad_alloc out of set_fallback instead of returning out_of_memory.
-TEST(StoreAllocationFaultsKnownBugs, DISABLED_SetFallbackChainAllocationFailureIsAnError) {
+// set_fallback canonicalizes the chains (a std::map and std::strings) inside its guarded
+// section: an allocation failure there is out_of_memory, not an exception.
+TEST(StoreAllocationFaultsFallback, SetFallbackChainAllocationFailureIsAnError) {
   for (const write_kind& kind : write_kinds())
-    if (std::string(kind.name) == "SetExplicitChain") fail_every_allocation(kind, {});
+    if (std::string(kind.name) == "SetExplicitChain") {
+      fail_every_allocation(kind, {});
+    }
 }
 
 // ---------------------------------------------------------------------------------------
