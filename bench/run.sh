@@ -11,9 +11,11 @@
 #                    msgcat so the file is exactly what msgcat writes
 #   2. runs the in-process benchmarks (po_read_bench: PO read and write throughput, with a
 #      memchr and a UTF-8 validation floor; lookup_bench: lookups on one real catalog against
-#      glibc, Boost.Locale and a hash-map floor, with a summary of the ratios at the end);
-#   3. compares whole processes, `erli18n normalize` against `msgcat`, with hyperfine, after
-#      checking that both write the same bytes.
+#      glibc, Boost.Locale and a hash-map floor, with a summary of the ratios at the end;
+#      mo_open_bench: MO open time against catalog size, on catalogs it generates);
+#   3. compares whole processes, `erli18n normalize` against `msgcat` and, on largest.po,
+#      `erli18n compile` against `msgfmt`, with hyperfine, after checking that both write the
+#      same bytes.
 #
 # Environment: ERLI18N_BENCH_LOCALE_DIR (default /usr/share/locale), ERLI18N_BENCH_CONCAT_BYTES
 # (default 20000000), ERLI18N_BENCH_ARGS (extra Google Benchmark flags), HYPERFINE_RUNS
@@ -28,10 +30,10 @@ data=$build/bench-data
 erli18n=$build/bin/erli18n
 mkdir -p "$data"
 
-for tool in msgunfmt msgcat hyperfine cmp awk; do
+for tool in msgunfmt msgcat msgfmt hyperfine cmp awk; do
   command -v "$tool" >/dev/null || { echo "run.sh: error: $tool is not installed (make deps)" >&2; exit 1; }
 done
-for bin in "$erli18n" "$build/bin/po_read_bench" "$build/bin/lookup_bench"; do
+for bin in "$erli18n" "$build/bin/po_read_bench" "$build/bin/lookup_bench" "$build/bin/mo_open_bench"; do
   [ -x "$bin" ] || { echo "run.sh: error: $bin is missing; build $build first (make bench)" >&2; exit 1; }
 done
 
@@ -136,6 +138,37 @@ ERLI18N_BENCH_LOCALE_DIR=$locale_dir "$build/bin/lookup_bench" --benchmark_min_t
   --benchmark_repetitions=10 --benchmark_enable_random_interleaving=true \
   --benchmark_report_aggregates_only=true ${ERLI18N_BENCH_ARGS:-} 2>&1
 
+section "in-process: MO open time against catalog size (mo_open_bench)"
+# shellcheck disable=SC2086
+"$build/bin/mo_open_bench" --benchmark_repetitions=3 --benchmark_report_aggregates_only=true \
+  ${ERLI18N_BENCH_ARGS:-} 2>&1
+
+# time_pair CSV GNU_NAME GNU_COMMAND OUR_NAME OUR_COMMAND [BYTES]: times both commands with
+# hyperfine (results also in CSV), then prints the median wall time and mean CPU time of each
+# and the ratios GNU/ours; with BYTES, the wall-time rates in MB/s too.
+time_pair() {
+  hyperfine -N --warmup 3 --runs "$runs" --export-csv "$1" \
+    --command-name "$2" "$3" --command-name "$4" "$5"
+  print_ratios "$1" "$2" "$4" "${6:-0}"
+}
+
+# print_ratios CSV GNU_NAME OUR_NAME BYTES: the summary time_pair prints, from hyperfine's CSV
+# (command,mean,stddev,median,user,system,min,max, in seconds).
+print_ratios() {
+  awk -F, -v gnu="$2" -v ours="$3" -v bytes="$4" '
+    function rate(t) { return bytes > 0 ? sprintf(" (%.0f MB/s)", bytes / t / 1e6) : "" }
+    NR > 1 { median[$1] = $4; cpu[$1] = $5 + $6 }
+    END {
+      g = median[gnu]; e = median[ours]
+      printf "median wall: %s %.1f ms%s, %s %.1f ms%s; ratio %s/erli18n = %.2fx\n",
+        gnu, g * 1000, rate(g), ours, e * 1000, rate(e), gnu, g / e
+      # On a busy machine CPU time is steadier than wall time.
+      g = cpu[gnu]; e = cpu[ours]
+      printf "mean CPU (user+sys): %s %.1f ms, %s %.1f ms; ratio %s/erli18n = %.2fx\n",
+        gnu, g * 1000, ours, e * 1000, gnu, g / e
+    }' "$1"
+}
+
 section "whole process: erli18n normalize vs msgcat (hyperfine)"
 status=0
 for name in largest concat-cli; do
@@ -157,20 +190,23 @@ for name in largest concat-cli; do
     continue
   fi
   echo "outputs identical ($(stat -c %s "$out_ours") bytes)"
-  hyperfine -N --warmup 3 --runs "$runs" --export-csv "$data/$name.csv" \
-    --command-name msgcat "msgcat -o $out_gnu $in" \
-    --command-name "erli18n normalize" "$erli18n normalize -o $out_ours $in"
-  # CSV columns: command,mean,stddev,median,user,system,min,max (seconds).
-  awk -F, -v bytes="$(stat -c %s "$in")" '
-    NR > 1 { median[$1] = $4; cpu[$1] = $5 + $6 }
-    END {
-      g = median["msgcat"]; e = median["erli18n normalize"]
-      printf "median wall: msgcat %.1f ms (%.0f MB/s), erli18n normalize %.1f ms (%.0f MB/s); ratio msgcat/erli18n = %.2fx\n",
-        g * 1000, bytes / g / 1e6, e * 1000, bytes / e / 1e6, g / e
-      # On a busy machine CPU time is steadier than wall time.
-      g = cpu["msgcat"]; e = cpu["erli18n normalize"]
-      printf "mean CPU (user+sys): msgcat %.1f ms, erli18n normalize %.1f ms; ratio msgcat/erli18n = %.2fx\n",
-        g * 1000, e * 1000, g / e
-    }' "$data/$name.csv"
+  time_pair "$data/$name.csv" msgcat "msgcat -o $out_gnu $in" \
+    "erli18n normalize" "$erli18n normalize -o $out_ours $in" "$(stat -c %s "$in")"
 done
+
+section "whole process: erli18n compile vs msgfmt on largest.po (hyperfine)"
+mo_gnu=$data/largest.msgfmt.mo
+mo_ours=$data/largest.erli18n.mo
+msgfmt -o "$mo_gnu" "$largest"
+if ! "$erli18n" compile -o "$mo_ours" "$largest" 2>"$data/largest.compile.err"; then
+  echo "SKIPPED: erli18n compile failed: $(head -3 "$data/largest.compile.err")"
+  status=1
+elif ! cmp "$mo_gnu" "$mo_ours"; then
+  echo "SKIPPED: the MO files differ, so timing them would compare different work"
+  status=1
+else
+  echo "outputs identical ($(stat -c %s "$mo_ours") bytes)"
+  time_pair "$data/largest.compile.csv" msgfmt "msgfmt -o $mo_gnu $largest" \
+    "erli18n compile" "$erli18n compile -o $mo_ours $largest"
+fi
 exit $status
