@@ -465,35 +465,41 @@ result<load_outcome> catalog_store::load_buffer(std::string_view domain, std::st
   });
 }
 
-result<load_outcome> catalog_store::reload(std::string_view domain, std::string_view locale) {
-  return guarded([&]() -> result<load_outcome> {
+namespace {
+
+// A write to the catalog loaded for (domain, locale): `f(write, catalog)`, or not_found.
+template <class R, class F>
+result<R> on_loaded(store_impl& s, std::string_view domain, std::string_view locale, F&& f) {
+  return guarded([&]() -> result<R> {
     result<std::string> canonical = checked_locale(locale);
     if (!canonical) return std::move(canonical).error();
-    std::lock_guard lock(impl_->writer);
-    store_write w(*impl_, std::string(domain), std::move(*canonical));
+    std::lock_guard lock(s.writer);
+    store_write w(s, std::string(domain), std::move(*canonical));
     const catalog* c = w.previous();
     if (c == nullptr) return not_loaded(domain, locale);
-    if (!c->from_file)
-      return detail::make_error(
-          errc::invalid_argument,
-          "catalog '" + c->source + "' was loaded from memory; load it again with load_buffer");
-    const std::string path = c->source;
-    const load_options options = c->options;
-    if (result<void> r = w.read_file(path, options); !r) return r.error();
-    if (result<void> r = w.publish(path, true, options); !r) return r.error();
-    return load_outcome{w.messages(), false};
+    return f(w, *c);
   });
 }
 
+}  // namespace
+
+result<load_outcome> catalog_store::reload(std::string_view domain, std::string_view locale) {
+  return on_loaded<load_outcome>(
+      *impl_, domain, locale, [](store_write& w, const catalog& c) -> result<load_outcome> {
+        if (!c.from_file)
+          return detail::make_error(
+              errc::invalid_argument,
+              "catalog '" + c.source + "' was loaded from memory; load it again with load_buffer");
+        const std::string path = c.source;
+        const load_options options = c.options;
+        if (result<void> r = w.read_file(path, options); !r) return r.error();
+        if (result<void> r = w.publish(path, true, options); !r) return r.error();
+        return load_outcome{w.messages(), false};
+      });
+}
+
 result<void> catalog_store::unload(std::string_view domain, std::string_view locale) {
-  return guarded([&]() -> result<void> {
-    result<std::string> canonical = checked_locale(locale);
-    if (!canonical) return std::move(canonical).error();
-    std::lock_guard lock(impl_->writer);
-    store_write w(*impl_, std::string(domain), std::move(*canonical));
-    if (w.previous() == nullptr) return not_loaded(domain, locale);
-    return w.remove();
-  });
+  return on_loaded<void>(*impl_, domain, locale, [](store_write& w, const catalog&) { return w.remove(); });
 }
 
 std::vector<result<load_outcome>> catalog_store::load_many(const std::vector<load_request>& requests) {

@@ -11,6 +11,7 @@
 #include "erli18n/catalog_store.h"
 #include "erli18n/mo.h"
 #include "erli18n/po.h"
+#include "temp_dir.h"
 
 namespace {
 
@@ -68,23 +69,7 @@ msgstr[0] "%d собака"
 msgstr[1] "%d собаки"
 )";
 
-class temp_dir {
- public:
-  temp_dir() {
-    char tmpl[] = "/tmp/erli18n-store-XXXXXX";
-    path_ = mkdtemp(tmpl);
-  }
-  ~temp_dir() { fs::remove_all(path_); }
-  std::string write(const std::string& name, const std::string& bytes) const {
-    std::string p = path_ + "/" + name;
-    fs::create_directories(fs::path(p).parent_path());
-    std::ofstream(p, std::ios::binary) << bytes;
-    return p;
-  }
-
- private:
-  std::string path_;
-};
+using erli18n::test_support::temp_dir;
 
 std::string compile(const char* po_text) {
   auto po = erli18n::read_po(po_text, "x.po");

@@ -27,6 +27,7 @@
 #include "erli18n/mo.h"
 #include "erli18n/po.h"
 #include "fault_injection.h"
+#include "temp_dir.h"
 
 // ---------------------------------------------------------------------------------------
 // Global operator new that can be armed to fail. It counts only the arming thread's
@@ -223,35 +224,7 @@ const std::string& compile(const char* po_text) {
   return it->second;
 }
 
-class temp_dir {
- public:
-  temp_dir() {
-    char tmpl[] = "/tmp/erli18n-faults-XXXXXX";
-    const char* made = mkdtemp(tmpl);
-    if (made == nullptr) throw std::runtime_error("mkdtemp failed");
-    path_ = made;
-  }
-  ~temp_dir() { fs::remove_all(path_); }
-  temp_dir(const temp_dir&) = delete;
-  temp_dir& operator=(const temp_dir&) = delete;
-
-  std::string path(const std::string& name) const { return path_ + "/" + name; }
-  // Replaces the file by renaming a new one over it, as a deployment does (a mapped `.mo`
-  // must never be rewritten in place).
-  std::string write(const std::string& name, const std::string& bytes) const {
-    const std::string final_path = path(name);
-    const std::string tmp = final_path + ".tmp";
-    {
-      std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-      out << bytes;
-    }
-    fs::rename(tmp, final_path);
-    return final_path;
-  }
-
- private:
-  std::string path_;
-};
+using erli18n::test_support::temp_dir;
 
 // Every file a test may load, written afresh by `reset`.
 struct fixture_files {

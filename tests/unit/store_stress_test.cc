@@ -25,6 +25,7 @@
 #include "erli18n/gettext.h"
 #include "erli18n/mo.h"
 #include "erli18n/po.h"
+#include "temp_dir.h"
 
 namespace {
 
@@ -133,34 +134,7 @@ msgid "message 0"
 msgstr "O:message 0"
 )po";
 
-class temp_dir {
- public:
-  temp_dir() {
-    char tmpl[] = "/tmp/erli18n-stress-XXXXXX";
-    const char* made = mkdtemp(tmpl);
-    if (made == nullptr) throw std::runtime_error("mkdtemp failed");
-    path_ = made;
-  }
-  ~temp_dir() { fs::remove_all(path_); }
-  temp_dir(const temp_dir&) = delete;
-  temp_dir& operator=(const temp_dir&) = delete;
-
-  // Replaces the file by renaming a new one over it: a mapped `.mo` must never be rewritten
-  // in place.
-  std::string write(const std::string& name, const std::string& bytes) const {
-    const std::string final_path = path_ + "/" + name;
-    const std::string tmp = final_path + ".tmp";
-    {
-      std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-      out << bytes;
-    }
-    fs::rename(tmp, final_path);
-    return final_path;
-  }
-
- private:
-  std::string path_;
-};
+using erli18n::test_support::temp_dir;
 
 // ---------------------------------------------------------------------------------------
 // The checks a reader makes. A result is valid when it is exactly what version A or version
