@@ -1,0 +1,200 @@
+// erli18n/interpolate.h — `%{name}` interpolation from named bindings.
+//
+// `interpolate` fills the `%{name}` placeholders of a text (usually a translation) from a
+// list of named bindings, in one left-to-right pass whose output is never re-scanned:
+//   - `%{name}`, where name is an ASCII identifier `[A-Za-z_][A-Za-z0-9_]*` of 1 to
+//     `max_placeholder_name` bytes closed at once by `}`, is replaced by the bound value;
+//   - `%%` is a literal `%`, so `%%{x}` prints `%{x}` and `100%%` prints `100%`;
+//   - anything else is literal text: a lone `%`, and a `%{` that does not start a valid
+//     placeholder (`%{}`, `%{1x}`, `%{é}`, `%{a b}`, an unterminated `%{x`) is copied as the
+//     two bytes `%{`, scanning going on right after the `{`.
+// Text bytes are copied as they are: invalid UTF-8 passes through unchanged.
+//
+// A placeholder with no binding is left as written (`interpolation_mode::lenient`, the
+// default) or makes the call fail with `errc::not_found` and the message
+// "missing binding 'name'" for the first one, left to right (`interpolation_mode::strict`).
+// When two bindings have the same name, the first one wins.
+//
+// Values (`arg_value`) render as: strings byte for byte; integers in decimal; booleans as
+// `true` / `false`; floating point in the shortest form that reads back as the same double,
+// independent of the C or C++ locale, always with a `.` or an exponent: `3.5`, `100.0`,
+// `0.1`, `-0.0`, `1.0e300`, `1.5e-10`; `nan` (whatever its sign), `inf`, `-inf`.
+//
+// Bounded on any input, in time linear in the text (times the number of bindings, which
+// are meant to be a handful: each placeholder is looked up by a linear scan):
+//   - a string value is cut to `max_interpolated_value` bytes;
+//   - at most `max_substitutions` placeholders are replaced; the later bound ones are left
+//     as written (unbound ones do not count);
+//   - one call appends at most `max_interpolated_output` bytes: the piece that would
+//     overflow is cut to the room left and the rest of the text is dropped (a strict call
+//     then checks no further placeholder).
+//   A cut never splits a UTF-8 sequence: it backs off (by at most 3 bytes) while the first
+//   byte it would drop is a continuation byte (0x80-0xBF).
+//
+// `arg`, `arg_value` and `arg_list` are views, like `std::string_view`: they own nothing,
+// allocate nothing, and are meant to be built at the call site for the duration of the
+// call; a string value must outlive the call. Do not keep an `arg_list` built from a braced
+// list past the statement. The functions have no state: call them from any thread.
+// Allocation failure is reported as `errc::out_of_memory`, never thrown.
+//
+//   erli18n::result<std::string> s = erli18n::interpolate(
+//       "%{name} has %{count} new messages (%{ratio}%% read)",
+//       {{"name", "Ada"}, {"count", 3}, {"ratio", 12.5}});
+//   // *s == "Ada has 3 new messages (12.5% read)"
+//   auto strict = erli18n::interpolate("Hi %{who}", {}, erli18n::interpolation_mode::strict);
+//   // !strict, strict.error().message == "missing binding 'who'"
+//
+// gettextf.h combines this with the lookups of gettext.h (`gettextf`, `ngettextf`, ...).
+#ifndef ERLI18N_INTERPOLATE_H
+#define ERLI18N_INTERPOLATE_H
+
+#include <cstddef>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "erli18n/result.h"
+
+namespace erli18n {
+
+namespace detail {
+template <class T>
+inline constexpr bool is_character_v = std::is_same_v<T, char> || std::is_same_v<T, wchar_t> ||
+                                       std::is_same_v<T, char16_t> || std::is_same_v<T, char32_t>
+#if defined(__cpp_char8_t)
+                                       || std::is_same_v<T, char8_t>
+#endif
+    ;
+template <class T>
+inline constexpr bool is_number_v = std::is_integral_v<T> && !std::is_same_v<T, bool> && !is_character_v<T>;
+}  // namespace detail
+
+/// Longest placeholder name, in bytes; a longer one is literal text.
+inline constexpr std::size_t max_placeholder_name = 256;
+/// A string value longer than this is cut (at a UTF-8 boundary).
+inline constexpr std::size_t max_interpolated_value = 8192;
+/// Placeholders replaced per call at most; later bound ones stay as written.
+inline constexpr std::size_t max_substitutions = 1024;
+/// Bytes one call appends at most; the rest of the text is dropped.
+inline constexpr std::size_t max_interpolated_output = 65536;
+
+/// What an unbound placeholder does.
+enum class interpolation_mode {
+  lenient,  ///< it stays as written (`%{name}`)
+  strict    ///< the call fails: `errc::not_found`, "missing binding 'name'"
+};
+
+/// The value of a binding: a string, a signed or unsigned integer, a double or a bool. A
+/// small tagged union, built implicitly from any of those (`"Ada"`, `std::string`,
+/// `std::string_view`, `3`, `3u`, `2.5`, `true`). Integer types of any width are accepted,
+/// including `signed char` / `unsigned char` (`int8_t`, `uint8_t`: printed as numbers);
+/// plain `char` and the other character types are refused at compile time (a letter or a
+/// number? say which: `std::string_view(&c, 1)` or `int{c}`), and so are pointers other
+/// than `const char*` (a null `const char*` is the empty string). `float` and `long double`
+/// are converted to double.
+class arg_value {
+ public:
+  enum class kind : unsigned char { string, signed_integer, unsigned_integer, floating, boolean };
+
+  constexpr arg_value(std::string_view text) noexcept
+      : kind_(kind::string), string_{text.data(), text.size()} {}
+  constexpr arg_value(const char* text) noexcept
+      : arg_value(text ? std::string_view(text) : std::string_view()) {}
+  arg_value(const std::string& text) noexcept : arg_value(std::string_view(text)) {}
+  arg_value(std::nullptr_t) = delete;
+
+  template <class Int, std::enable_if_t<detail::is_number_v<Int> && std::is_signed_v<Int>, int> = 0>
+  constexpr arg_value(Int value) noexcept
+      : kind_(kind::signed_integer), signed_(static_cast<long long>(value)) {}
+  template <class Int, std::enable_if_t<detail::is_number_v<Int> && std::is_unsigned_v<Int>, int> = 0>
+  constexpr arg_value(Int value) noexcept
+      : kind_(kind::unsigned_integer), unsigned_(static_cast<unsigned long long>(value)) {}
+  template <class Float, std::enable_if_t<std::is_floating_point_v<Float>, int> = 0>
+  constexpr arg_value(Float value) noexcept : kind_(kind::floating), floating_(static_cast<double>(value)) {}
+  template <class Bool, std::enable_if_t<std::is_same_v<Bool, bool>, int> = 0>
+  constexpr arg_value(Bool value) noexcept : kind_(kind::boolean), boolean_(value) {}
+  template <class Char, std::enable_if_t<detail::is_character_v<Char>, int> = 0>
+  arg_value(Char) = delete;
+
+  constexpr kind type() const noexcept { return kind_; }
+  /// The value as the alternative `type()` names; asking for another one is a bug.
+  constexpr std::string_view as_string() const noexcept { return {string_.data, string_.size}; }
+  constexpr long long as_signed() const noexcept { return signed_; }
+  constexpr unsigned long long as_unsigned() const noexcept { return unsigned_; }
+  constexpr double as_double() const noexcept { return floating_; }
+  constexpr bool as_bool() const noexcept { return boolean_; }
+
+ private:
+  struct text_ref {
+    const char* data;
+    std::size_t size;
+  };
+
+  kind kind_;
+  union {
+    text_ref string_;
+    long long signed_;
+    unsigned long long unsigned_;
+    double floating_;
+    bool boolean_;
+  };
+};
+
+/// One named binding: `{"name", value}`. A name that is not a valid placeholder name
+/// (see above) can never match.
+struct arg {
+  std::string_view name;
+  arg_value value;
+};
+
+/// A view of the bindings of one call: a braced list at the call site
+/// (`{{"name", "Ada"}, {"count", 3}}`), an array, or a pointer and a size (a
+/// `std::vector<arg>`: `{v.data(), v.size()}`). It does not copy the bindings.
+class arg_list {
+ public:
+  constexpr arg_list() noexcept = default;
+// Keeping the pointer of a braced list is the point: the list lives until the end of the
+// call's full expression, as long as this view (std::span has the same constructor in C++26).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Winit-list-lifetime"
+#endif
+  constexpr arg_list(std::initializer_list<arg> args) noexcept : data_(args.begin()), size_(args.size()) {}
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+  constexpr arg_list(const arg* data, std::size_t size) noexcept : data_(data), size_(size) {}
+  template <std::size_t N>
+  constexpr arg_list(const arg (&args)[N]) noexcept : data_(args), size_(N) {}
+
+  constexpr const arg* begin() const noexcept { return data_; }
+  constexpr const arg* end() const noexcept { return data_ + size_; }
+  constexpr std::size_t size() const noexcept { return size_; }
+  constexpr bool empty() const noexcept { return size_ == 0; }
+
+ private:
+  const arg* data_ = nullptr;
+  std::size_t size_ = 0;
+};
+
+/// `text` with its placeholders filled from `args`. Fails only in strict mode on an unbound
+/// placeholder (`errc::not_found`) or when memory runs out (`errc::out_of_memory`).
+result<std::string> interpolate(std::string_view text, arg_list args,
+                                interpolation_mode mode = interpolation_mode::lenient);
+
+/// The same, appended to `out` (the output bound counts only what this call appends). On
+/// failure `out` is left as it was.
+result<void> interpolate_to(std::string& out, std::string_view text, arg_list args,
+                            interpolation_mode mode = interpolation_mode::lenient);
+
+namespace detail {
+/// `interpolate_to` with one more binding, consulted after all of `args` (gettextf.h binds
+/// `count` this way, so that a caller's own `count` wins). `fallback` may be null.
+result<void> interpolate_to(std::string& out, std::string_view text, arg_list args, const arg* fallback,
+                            interpolation_mode mode);
+}  // namespace detail
+
+}  // namespace erli18n
+
+#endif  // ERLI18N_INTERPOLATE_H
