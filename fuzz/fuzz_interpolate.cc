@@ -4,10 +4,13 @@
 // empty). The result is compared with a direct, unbounded reading of the grammar (the
 // model below) cut to the documented output bound; it is total in lenient mode and fails
 // in strict mode exactly when the model meets an unbound placeholder first; the output never
-// exceeds the bound; appending agrees with returning.
+// exceeds the bound; appending agrees with returning. The first 8 bytes also make a double
+// and two integers whose rendering is checked (shortest round trip for the double).
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -28,6 +31,36 @@ std::string_view cut(std::string_view s, std::size_t limit) {
   std::size_t n = limit;
   for (int back = 0; back < 3 && n > 0 && is_continuation(s[n]); ++back) --n;
   return s.substr(0, n);
+}
+
+// The first 8 bytes as a double and as integers: each renders as documented, and a double
+// reads back as itself (sign of zero included).
+void check_numbers(const std::uint8_t* data, std::size_t size) {
+  if (size < 8) return;
+  double d;
+  long long i;
+  unsigned long long u;
+  std::memcpy(&d, data, 8);
+  std::memcpy(&i, data, 8);
+  std::memcpy(&u, data, 8);
+  const erli18n::result<std::string> r =
+      erli18n::interpolate("%{d}|%{i}|%{u}", {{"d", d}, {"i", i}, {"u", u}});
+  check(r.has_value());
+  const std::string expected_integers = "|" + std::to_string(i) + "|" + std::to_string(u);
+  check(r->size() > expected_integers.size());
+  const std::size_t bar = r->size() - expected_integers.size();
+  check(r->compare(bar, std::string::npos, expected_integers) == 0);
+  const std::string rendered = r->substr(0, bar);
+  if (std::isnan(d)) {
+    check(rendered == "nan");
+  } else if (std::isinf(d)) {
+    check(rendered == (d < 0 ? "-inf" : "inf"));
+  } else {
+    check(rendered.find_first_of(".e") != std::string::npos);
+    check(rendered.find_first_not_of("0123456789.e-") == std::string::npos);
+    const double back = std::strtod(rendered.c_str(), nullptr);
+    check(std::memcmp(&back, &d, sizeof d) == 0);
+  }
 }
 
 bool name_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
@@ -99,6 +132,7 @@ model_result model(std::string_view t, std::string_view value) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  check_numbers(data, size);
   const std::string_view input(reinterpret_cast<const char*>(data), size);
   const std::size_t nul = input.find('\0');
   const std::string_view text = input.substr(0, nul);

@@ -4,9 +4,9 @@
 #include <cmath>
 #include <cstring>
 #include <new>
+#include <stdexcept>
 #include <string>
 #include <string_view>
-#include <system_error>
 
 namespace erli18n {
 namespace {
@@ -181,6 +181,9 @@ result<void> interpolate_to(std::string& out, std::string_view text, arg_list ar
   } catch (const std::bad_alloc&) {
     out.resize(old_size);
     return error{errc::out_of_memory, "out of memory while interpolating", "", 0, 0};
+  } catch (const std::length_error&) {  // `out` was already near max_size()
+    out.resize(old_size);
+    return error{errc::limit_exceeded, "interpolated string too long", "", 0, 0};
   }
 }
 
