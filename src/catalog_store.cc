@@ -115,13 +115,15 @@ using detail::write_step;
 
 std::string_view catalog_store::impl::lookup(const detail::lookup_key& key, const std::string_view* context,
                                              std::string_view msgid, const std::string_view* msgid_plural,
-                                             unsigned long n) const noexcept {
+                                             unsigned long n,
+                                             const detail::catalog_slot* slot) const noexcept {
   const bool plural = msgid_plural != nullptr;
   {
     detail::read_section section;
     const catalog_map* map = published.load(std::memory_order_seq_cst);
     if (map != nullptr) {
-      if (auto s = detail::translate(map->find(key), context, msgid, plural, n)) return *s;
+      const catalog* c = slot ? slot->current.load(std::memory_order_seq_cst) : map->find(key);
+      if (auto s = detail::translate(c, context, msgid, plural, n)) return *s;
       if (map->fallback != locale_fallback::mode::off) {
         auto try_locale = [&](std::string_view locale) {
           return detail::translate(map->find(detail::key_of(key.domain, locale)), context, msgid, plural, n);
@@ -157,6 +159,13 @@ std::string_view catalog_store::impl::lookup_named(std::string_view domain, std:
   // Canonical spellings (the usual case) need no second probe.
   if (size != 0) locale = std::string_view(canonical, size);
   return lookup(detail::key_of(domain, locale), context, msgid, msgid_plural, n);
+}
+
+const detail::catalog_slot* catalog_store::impl::find_slot(std::string_view domain,
+                                                           std::string_view locale) const {
+  std::lock_guard lock(writer);
+  auto it = slots.find(std::pair<std::string, std::string>(domain, locale));
+  return it == slots.end() ? nullptr : it->second.get();
 }
 
 // No reader may use a store being destroyed; its catalogs and text die with it (`current`
@@ -294,9 +303,16 @@ class store_write {
       s_.text.reserve(s_.text.size() + 1);
       s_.mo_files.reserve(s_.mo_files.size() + 1);
       auto map = build_map(it->first, replacement.get());
+      // Loaded keys get a slot (kept even if this write fails: it then stays as it was).
+      detail::catalog_slot* slot = nullptr;
+      if (auto found = s_.slots.find(key_); found != s_.slots.end())
+        slot = found->second.get();
+      else if (replacement)
+        slot = s_.slots.emplace(key_, std::make_unique<detail::catalog_slot>()).first->second.get();
       fault_point(write_step::publish);
       // From here on nothing throws.
       s_.published.store(map.get(), std::memory_order_seq_cst);
+      if (slot) slot->current.store(replacement.get(), std::memory_order_seq_cst);
       std::unique_ptr<catalog_map> retired_map = std::exchange(s_.current, std::move(map));
       std::unique_ptr<catalog> retired = std::exchange(it->second, std::move(replacement));
       if (!it->second) s_.catalogs.erase(it);

@@ -213,23 +213,24 @@ translator::translator(const catalog_store& store, std::string_view domain, std:
   result<std::string> canonical = canonical_locale(locale);
   std::string name = canonical ? std::move(*canonical) : std::string(locale);
   const std::uint64_t h = detail::hash_pair(detail::hash_text(domain), detail::hash_text(name));
-  key_ =
-      std::make_shared<const detail::bound_key>(detail::bound_key{std::string(domain), std::move(name), h});
+  const detail::catalog_slot* slot = store_access::of(store).find_slot(domain, name);
+  key_ = std::make_shared<const detail::bound_key>(
+      detail::bound_key{std::string(domain), std::move(name), h, slot});
 }
 
 std::string_view translator::gettext(std::string_view msgid) const noexcept {
-  return store_access::of(*store_).lookup(key_->key(), nullptr, msgid, nullptr, 0);
+  return store_access::of(*store_).lookup(key_->key(), nullptr, msgid, nullptr, 0, key_->slot);
 }
 std::string_view translator::ngettext(std::string_view msgid, std::string_view msgid_plural,
                                       unsigned long n) const noexcept {
-  return store_access::of(*store_).lookup(key_->key(), nullptr, msgid, &msgid_plural, n);
+  return store_access::of(*store_).lookup(key_->key(), nullptr, msgid, &msgid_plural, n, key_->slot);
 }
 std::string_view translator::pgettext(std::string_view context, std::string_view msgid) const noexcept {
-  return store_access::of(*store_).lookup(key_->key(), &context, msgid, nullptr, 0);
+  return store_access::of(*store_).lookup(key_->key(), &context, msgid, nullptr, 0, key_->slot);
 }
 std::string_view translator::npgettext(std::string_view context, std::string_view msgid,
                                        std::string_view msgid_plural, unsigned long n) const noexcept {
-  return store_access::of(*store_).lookup(key_->key(), &context, msgid, &msgid_plural, n);
+  return store_access::of(*store_).lookup(key_->key(), &context, msgid, &msgid_plural, n, key_->slot);
 }
 
 std::string_view translator::domain() const noexcept { return key_->domain; }

@@ -26,10 +26,18 @@ struct lookup_key {
   std::uint64_t hash;  // hash_pair(hash_text(domain), hash_text(locale))
 };
 
+// The catalog currently published for one (domain, locale), for readers that resolved the
+// key once (translators). Created by the first load of the key, never freed before the store.
+struct catalog_slot {
+  std::atomic<const catalog*> current{nullptr};
+};
+
 struct bound_key {
   std::string domain;
   std::string locale;
   std::uint64_t hash;
+  // The key's slot when one existed at binding time, else null (the map is searched).
+  const catalog_slot* slot;
   lookup_key key() const noexcept { return {domain, locale, hash}; }
 };
 
@@ -61,9 +69,12 @@ struct catalog_store::impl {
   std::atomic<const detail::catalog_map*> published{nullptr};
 
   // Lookups: the translation, or the miss rule (msgid; msgid_plural unless n == 1).
+  // `slot`, when given, is the key's: the map is then searched only for fallbacks.
   std::string_view lookup(const detail::lookup_key& key, const std::string_view* context,
-                          std::string_view msgid, const std::string_view* msgid_plural,
-                          unsigned long n) const noexcept;
+                          std::string_view msgid, const std::string_view* msgid_plural, unsigned long n,
+                          const detail::catalog_slot* slot = nullptr) const noexcept;
+  // The slot of (domain, canonical locale), or null when that key was never loaded.
+  const detail::catalog_slot* find_slot(std::string_view domain, std::string_view locale) const;
   // With a locale as the caller spelled it: canonicalized only when the spelling misses.
   std::string_view lookup_named(std::string_view domain, std::string_view locale,
                                 const std::string_view* context, std::string_view msgid,
@@ -73,6 +84,7 @@ struct catalog_store::impl {
   mutable std::mutex writer;
   std::map<std::pair<std::string, std::string>, std::unique_ptr<detail::catalog>, std::less<>> catalogs;
   std::unique_ptr<detail::catalog_map> current;
+  std::map<std::pair<std::string, std::string>, std::unique_ptr<detail::catalog_slot>, std::less<>> slots;
   locale_fallback fallback;
   // Retained for the store's life: returned views may point into any of these. Each is
   // kept once per distinct content (hash, then bytes compared), so catalogs that alternate

@@ -97,7 +97,9 @@ struct bound_key;
 
 /// Lookups in one (store, domain, locale). The locale is canonicalized at construction; a
 /// malformed one matches no catalog, so every lookup misses. The store must outlive it.
-/// Catalogs loaded, reloaded or unloaded later are seen by the next lookup.
+/// Catalogs loaded, reloaded or unloaded later are seen by the next lookup. A translator
+/// made after its (domain, locale) was first loaded reaches the catalog directly; one made
+/// before searches the store's map on each lookup (a little slower, same answers).
 class translator {
  public:
   translator(const catalog_store& store, std::string_view domain, std::string_view locale);

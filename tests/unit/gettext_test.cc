@@ -169,6 +169,27 @@ TEST(Gettext, TranslatorIsBoundAndSeesReloads) {
   EXPECT_EQ(bad.gettext("Hello"), "Hello");
 }
 
+TEST(Gettext, TranslatorBoundAfterTheFirstLoadFollowsReloadsAndUnloads) {
+  catalog_store own;
+  ASSERT_TRUE(own.load_buffer("app", "de", de_po, "de.po"));
+  translator t(own, "app", "de");
+  EXPECT_EQ(t.gettext("Hello"), "Hallo");
+  std::string changed = de_po;
+  changed.replace(changed.find("Hallo"), 5, "Servus");
+  ASSERT_TRUE(own.load_buffer("app", "de", changed, "de.po"));
+  EXPECT_EQ(t.gettext("Hello"), "Servus");
+  ASSERT_TRUE(own.unload("app", "de"));
+  EXPECT_EQ(t.gettext("Hello"), "Hello");
+  erli18n::locale_fallback f;
+  f.kind = erli18n::locale_fallback::mode::explicit_chain;
+  f.chains["de"] = {"de_AT"};
+  ASSERT_TRUE(own.set_fallback(f));
+  ASSERT_TRUE(own.load_buffer("app", "de_AT", de_po, "de_AT.po"));
+  EXPECT_EQ(t.gettext("Hello"), "Hallo");  // unloaded key: the fallback chain answers
+  ASSERT_TRUE(own.load_buffer("app", "de", changed, "de.po"));
+  EXPECT_EQ(t.gettext("Hello"), "Servus");
+}
+
 TEST(Gettext, BaseLanguageFallback) {
   catalog_store own;
   ASSERT_TRUE(own.load_buffer("app", "pt", pt_po, "pt.po"));
