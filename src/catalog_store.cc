@@ -57,13 +57,18 @@ void fault_point(write_step step) {
   if (fault_hook h = installed_hook.load(std::memory_order_acquire)) h(step);
 }
 
-const catalog* catalog_map::find(const lookup_key& k) const noexcept {
+const catalog_map::slot* catalog_map::find_entry(const lookup_key& k) const noexcept {
   if (slots.empty()) return nullptr;
   for (std::uint64_t i = k.hash & mask;; i = (i + 1) & mask) {
     const slot& s = slots[i];
     if (s.value == nullptr) return nullptr;
-    if (s.hash == k.hash && s.value->locale == k.locale && s.value->domain == k.domain) return s.value;
+    if (s.hash == k.hash && s.value->locale == k.locale && s.value->domain == k.domain) return &s;
   }
+}
+
+const catalog* catalog_map::find(const lookup_key& k) const noexcept {
+  const slot* s = find_entry(k);
+  return s ? s->value : nullptr;
 }
 
 const std::vector<std::string>* catalog_map::chain(std::string_view locale) const noexcept {
@@ -115,14 +120,20 @@ using detail::write_step;
 
 std::string_view catalog_store::impl::lookup(const detail::lookup_key& key, const std::string_view* context,
                                              std::string_view msgid, const std::string_view* msgid_plural,
-                                             unsigned long n,
-                                             const detail::catalog_slot* slot) const noexcept {
+                                             unsigned long n, const detail::catalog_slot* slot,
+                                             const detail::catalog_slot** found_slot) const noexcept {
   const bool plural = msgid_plural != nullptr;
   {
     detail::read_section section;
     const catalog_map* map = published.load(std::memory_order_seq_cst);
     if (map != nullptr) {
-      const catalog* c = slot ? slot->current.load(std::memory_order_seq_cst) : map->find(key);
+      const catalog* c = nullptr;
+      if (slot) {
+        c = slot->current.load(std::memory_order_seq_cst);
+      } else if (const catalog_map::slot* entry = map->find_entry(key)) {
+        c = entry->value;
+        if (found_slot) *found_slot = entry->key_slot;
+      }
       if (auto s = detail::translate(c, context, msgid, plural, n)) return *s;
       if (map->fallback != locale_fallback::mode::off) {
         auto try_locale = [&](std::string_view locale) {
@@ -302,13 +313,13 @@ class store_write {
     try {
       s_.text.reserve(s_.text.size() + 1);
       s_.mo_files.reserve(s_.mo_files.size() + 1);
-      auto map = build_map(it->first, replacement.get());
       // Loaded keys get a slot (kept even if this write fails: it then stays as it was).
       detail::catalog_slot* slot = nullptr;
       if (auto found = s_.slots.find(key_); found != s_.slots.end())
         slot = found->second.get();
       else if (replacement)
         slot = s_.slots.emplace(key_, std::make_unique<detail::catalog_slot>()).first->second.get();
+      auto map = build_map(it->first, replacement.get());
       fault_point(write_step::publish);
       // From here on nothing throws.
       s_.published.store(map.get(), std::memory_order_seq_cst);
@@ -344,7 +355,7 @@ class store_write {
       const std::uint64_t h = detail::key_of(k.first, k.second).hash;
       std::uint64_t i = h & map->mask;
       while (map->slots[i].value != nullptr) i = (i + 1) & map->mask;
-      map->slots[i] = {h, value};
+      map->slots[i] = {h, value, s_.slots.at(k).get()};
     }
     return map;
   }

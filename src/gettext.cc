@@ -57,6 +57,7 @@ struct thread_locale {
   std::size_t size;
   std::uint64_t hash;
   bool set;
+  std::uint64_t version;  // changes with every setlocale, for the slot cache below
 };
 thread_local thread_locale t_locale{};
 
@@ -72,6 +73,7 @@ locale_ref current_locale() noexcept {
 }
 
 void set_thread_locale(std::string_view canonical) noexcept {
+  ++t_locale.version;
   if (canonical.empty()) {
     t_locale.set = false;
     return;
@@ -88,9 +90,39 @@ lookup_key default_key(std::string_view domain, std::uint64_t domain_hash) noexc
   return {domain, l.name, hash_pair(domain_hash, l.hash)};
 }
 
-lookup_key current_key() noexcept {
+// The default store's slot for this thread's (default domain, current locale), remembered
+// once a lookup found it, so that the next lookups skip the map search as a translator
+// does. A key's slot never changes for the store's life (the default store lives forever),
+// so the cache is only stale when the domain or the locale changes; it is thread-local, so
+// keeping it writes no shared memory.
+struct slot_cache {
+  const name_record* domain;
+  const name_record* default_locale;  // null while the thread has its own locale
+  std::uint64_t locale_version;
+  const catalog_slot* slot;
+};
+thread_local slot_cache t_slot_cache{};
+
+struct cached_key {
+  lookup_key key;
+  const catalog_slot* slot;  // null when unknown
+  slot_cache identity;
+};
+
+cached_key current_cached_key() noexcept {
   const name_record& d = current_domain();
-  return default_key(d.name, d.hash);
+  const name_record* deflt = t_locale.set ? nullptr : &current_default_locale();
+  slot_cache id{&d, deflt, t_locale.set ? t_locale.version : 0, nullptr};
+  const slot_cache& c = t_slot_cache;
+  const bool same =
+      c.domain == id.domain && c.default_locale == id.default_locale && c.locale_version == id.locale_version;
+  return {default_key(d.name, d.hash), same ? c.slot : nullptr, id};
+}
+
+void remember_slot(const cached_key& k, const catalog_slot* found) noexcept {
+  if (found == nullptr) return;
+  t_slot_cache = k.identity;
+  t_slot_cache.slot = found;
 }
 
 lookup_key domain_key(std::string_view domain) noexcept { return default_key(domain, hash_text(domain)); }
@@ -117,20 +149,30 @@ namespace {
 const catalog_store::impl& default_impl() noexcept {
   return store_access::of(catalog_store::default_store());
 }
+
+// A lookup in the default domain and the thread's locale, through the thread's slot cache.
+std::string_view default_lookup(const std::string_view* context, std::string_view msgid,
+                                const std::string_view* msgid_plural, unsigned long n) noexcept {
+  const detail::cached_key k = detail::current_cached_key();
+  const detail::catalog_slot* found = nullptr;
+  std::string_view s = default_impl().lookup(k.key, context, msgid, msgid_plural, n, k.slot, &found);
+  detail::remember_slot(k, found);
+  return s;
+}
 }  // namespace
 
 std::string_view gettext(std::string_view msgid) noexcept {
-  return default_impl().lookup(detail::current_key(), nullptr, msgid, nullptr, 0);
+  return default_lookup(nullptr, msgid, nullptr, 0);
 }
 std::string_view ngettext(std::string_view msgid, std::string_view msgid_plural, unsigned long n) noexcept {
-  return default_impl().lookup(detail::current_key(), nullptr, msgid, &msgid_plural, n);
+  return default_lookup(nullptr, msgid, &msgid_plural, n);
 }
 std::string_view pgettext(std::string_view context, std::string_view msgid) noexcept {
-  return default_impl().lookup(detail::current_key(), &context, msgid, nullptr, 0);
+  return default_lookup(&context, msgid, nullptr, 0);
 }
 std::string_view npgettext(std::string_view context, std::string_view msgid, std::string_view msgid_plural,
                            unsigned long n) noexcept {
-  return default_impl().lookup(detail::current_key(), &context, msgid, &msgid_plural, n);
+  return default_lookup(&context, msgid, &msgid_plural, n);
 }
 
 std::string_view dgettext(std::string_view domain, std::string_view msgid) noexcept {

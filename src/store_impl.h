@@ -47,6 +47,7 @@ struct catalog_map {
   struct slot {
     std::uint64_t hash = 0;
     const catalog* value = nullptr;
+    const catalog_slot* key_slot = nullptr;  // the key's slot, so readers can remember it
   };
   std::vector<slot> slots;  // open addressing; empty when no catalog is loaded
   std::uint64_t mask = 0;
@@ -54,6 +55,7 @@ struct catalog_map {
   std::vector<std::pair<std::string, std::vector<std::string>>> chains;  // sorted by locale
 
   const catalog* find(const lookup_key& k) const noexcept;
+  const slot* find_entry(const lookup_key& k) const noexcept;
   const std::vector<std::string>* chain(std::string_view locale) const noexcept;
 };
 
@@ -69,10 +71,13 @@ struct catalog_store::impl {
   std::atomic<const detail::catalog_map*> published{nullptr};
 
   // Lookups: the translation, or the miss rule (msgid; msgid_plural unless n == 1).
-  // `slot`, when given, is the key's: the map is then searched only for fallbacks.
+  // `slot`, when given, is the key's: the map is then searched only for fallbacks. Else,
+  // when the map has the key, its slot is stored in `*found_slot` (if given), for callers
+  // that remember it (slots live as long as the store).
   std::string_view lookup(const detail::lookup_key& key, const std::string_view* context,
                           std::string_view msgid, const std::string_view* msgid_plural, unsigned long n,
-                          const detail::catalog_slot* slot = nullptr) const noexcept;
+                          const detail::catalog_slot* slot = nullptr,
+                          const detail::catalog_slot** found_slot = nullptr) const noexcept;
   // The slot of (domain, canonical locale), or null when that key was never loaded.
   const detail::catalog_slot* find_slot(std::string_view domain, std::string_view locale) const;
   // With a locale as the caller spelled it: canonicalized only when the spelling misses.

@@ -100,6 +100,43 @@ TEST(Gettext, FreeFunctionsUseTheThreadLocaleAndDefaultDomain) {
   ASSERT_TRUE(erli18n::textdomain("messages"));
 }
 
+TEST(Gettext, FreeFunctionsFollowEveryChangeOfDomainLocaleAndCatalog) {
+  // The free functions remember the slot of the thread's (domain, locale); each change of
+  // either, and each write to the catalog, must still be seen by the next lookup.
+  std::string fr_po = de_po;
+  fr_po.replace(fr_po.find("Hallo"), 5, "Bonjour");
+  std::string other_po = de_po;
+  other_po.replace(other_po.find("Hallo"), 5, "Moin");
+  ASSERT_TRUE(store().load_buffer("cache", "de", de_po, "de.po"));
+  ASSERT_TRUE(store().load_buffer("cache", "fr", fr_po, "fr.po"));
+  ASSERT_TRUE(store().load_buffer("cache2", "de", other_po, "de2.po"));
+  ASSERT_TRUE(erli18n::textdomain("cache"));
+  ASSERT_TRUE(erli18n::setlocale("de"));
+  EXPECT_EQ(erli18n::gettext("Hello"), "Hallo");
+  EXPECT_EQ(erli18n::gettext("Hello"), "Hallo");  // now through the remembered slot
+  ASSERT_TRUE(erli18n::setlocale("fr"));
+  EXPECT_EQ(erli18n::gettext("Hello"), "Bonjour");
+  ASSERT_TRUE(erli18n::textdomain("cache2"));
+  EXPECT_EQ(erli18n::gettext("Hello"), "Hello");  // no cache2/fr
+  ASSERT_TRUE(erli18n::setlocale("de"));
+  EXPECT_EQ(erli18n::gettext("Hello"), "Moin");
+  ASSERT_TRUE(erli18n::textdomain("cache"));
+  EXPECT_EQ(erli18n::gettext("Hello"), "Hallo");
+  ASSERT_TRUE(store().unload("cache", "de"));
+  EXPECT_EQ(erli18n::gettext("Hello"), "Hello");
+  ASSERT_TRUE(store().load_buffer("cache", "de", other_po, "de.po"));
+  EXPECT_EQ(erli18n::gettext("Hello"), "Moin");
+  // A thread without its own locale follows the process default as it changes.
+  ASSERT_TRUE(erli18n::setlocale(""));
+  ASSERT_TRUE(erli18n::set_default_locale("fr"));
+  EXPECT_EQ(erli18n::gettext("Hello"), "Bonjour");
+  ASSERT_TRUE(erli18n::set_default_locale("de"));
+  EXPECT_EQ(erli18n::gettext("Hello"), "Moin");
+  ASSERT_TRUE(erli18n::set_default_locale("C"));
+  EXPECT_EQ(erli18n::gettext("Hello"), "Hello");
+  ASSERT_TRUE(erli18n::textdomain("messages"));
+}
+
 TEST(Gettext, BadNamesAreRefusedAndChangeNothing) {
   ASSERT_TRUE(erli18n::setlocale("fr"));
   EXPECT_FALSE(erli18n::setlocale("fr/../../etc"));
