@@ -167,7 +167,6 @@ std::string_view catalog_store::impl::lookup_named(std::string_view domain, std:
                                                    unsigned long n) const noexcept {
   char canonical[max_locale_name + 1];
   std::size_t size = canonical_locale(locale, canonical, sizeof canonical);
-  // Canonical spellings (the usual case) need no second probe.
   if (size != 0) locale = std::string_view(canonical, size);
   return lookup(detail::key_of(domain, locale), context, msgid, msgid_plural, n);
 }
@@ -207,19 +206,9 @@ class store_write {
     if (*is_mo) {
       mo_open_options mo_options;
       mo_options.max_bytes = options.max_bytes;
-      result<mo_catalog> mo = mo_catalog::open(path, mo_options);
-      if (!mo) return std::move(mo).error();
-      fault_point(write_step::parse);
-      mo_ = std::make_unique<mo_catalog>(std::move(*mo));
-      return build_mo(options);
+      return build_mo(mo_catalog::open(path, mo_options), options);
     }
-    po_read_options po_options;
-    po_options.max_bytes = options.max_bytes;
-    po_options.max_entries = options.max_entries;
-    result<po_file> po = read_po_file(path, po_options);
-    if (!po) return std::move(po).error();
-    fault_point(write_step::parse);
-    return build_po(*po, options);
+    return build_po(read_po_file(path, po_limits(options)), options);
   }
 
   result<void> read_buffer(std::string_view bytes, std::string_view name, const load_options& options) {
@@ -234,19 +223,9 @@ class store_write {
       buffer_ = std::make_unique<char[]>(bytes.size());
       std::memcpy(buffer_.get(), bytes.data(), bytes.size());
       buffer_size_ = bytes.size();
-      result<mo_catalog> mo = mo_catalog::from_memory(buffer_.get(), bytes.size(), name);
-      if (!mo) return std::move(mo).error();
-      fault_point(write_step::parse);
-      mo_ = std::make_unique<mo_catalog>(std::move(*mo));
-      return build_mo(options);
+      return build_mo(mo_catalog::from_memory(buffer_.get(), bytes.size(), name), options);
     }
-    po_read_options po_options;
-    po_options.max_bytes = options.max_bytes;
-    po_options.max_entries = options.max_entries;
-    result<po_file> po = read_po(bytes, name, po_options);
-    if (!po) return std::move(po).error();
-    fault_point(write_step::parse);
-    return build_po(*po, options);
+    return build_po(read_po(bytes, name, po_limits(options)), options);
   }
 
   // Publishes the built catalog in place of the previous one (if any).
@@ -266,7 +245,18 @@ class store_write {
   std::size_t messages() const { return s_.catalogs.at(key_)->size(); }
 
  private:
-  result<void> build_po(const po_file& po, const load_options& options) {
+  static po_read_options po_limits(const load_options& options) {
+    po_read_options o;
+    o.max_bytes = options.max_bytes;
+    o.max_entries = options.max_entries;
+    return o;
+  }
+
+  // Builds the catalog of a parsed .po (or passes on the reader's error).
+  result<void> build_po(result<po_file> parsed, const load_options& options) {
+    if (!parsed) return std::move(parsed).error();
+    fault_point(write_step::parse);
+    const po_file& po = *parsed;
     fault_point(write_step::validate);
     result<detail::built_catalog> b = detail::build_catalog(po, options, previous());
     if (!b) return std::move(b).error();
@@ -287,7 +277,11 @@ class store_write {
     return {};
   }
 
-  result<void> build_mo(const load_options& options) {
+  // Builds the catalog of an opened .mo (or passes on the reader's error).
+  result<void> build_mo(result<mo_catalog> opened, const load_options& options) {
+    if (!opened) return std::move(opened).error();
+    fault_point(write_step::parse);
+    mo_ = std::make_unique<mo_catalog>(std::move(*opened));
     fault_point(write_step::validate);
     // A file whose bytes the store already holds (a catalog going back to an earlier
     // version) is read from the retained copy; the new mapping is dropped.

@@ -80,7 +80,8 @@ struct catalog_store::impl {
                           const detail::catalog_slot** found_slot = nullptr) const noexcept;
   // The slot of (domain, canonical locale), or null when that key was never loaded.
   const detail::catalog_slot* find_slot(std::string_view domain, std::string_view locale) const;
-  // With a locale as the caller spelled it: canonicalized only when the spelling misses.
+  // With a locale as the caller spelled it: canonicalized first (a malformed name is used
+  // as given, and matches no catalog).
   std::string_view lookup_named(std::string_view domain, std::string_view locale,
                                 const std::string_view* context, std::string_view msgid,
                                 const std::string_view* msgid_plural, unsigned long n) const noexcept;
