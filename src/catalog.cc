@@ -250,9 +250,13 @@ result<built_catalog> build_catalog(const po_file& po, const load_options& optio
   joined.reserve(2 * po.messages.size());
   std::vector<pending> items;
   items.reserve(po.messages.size());
+  std::size_t fuzzy_skipped = 0;
   for (const po_message& m : po.messages) {
     if (m.obsolete) continue;
-    if (m.fuzzy && !options.include_fuzzy && !m.is_header()) continue;
+    if (m.fuzzy && !options.include_fuzzy && !m.is_header()) {
+      ++fuzzy_skipped;
+      continue;
+    }
     if (m.msgstr.empty() || m.msgstr[0].empty()) continue;  // untranslated: a miss, as in GNU
     pending p;
     p.has_context = m.msgctxt.has_value();
@@ -279,7 +283,9 @@ result<built_catalog> build_catalog(const po_file& po, const load_options& optio
   }
   catalog_builder builder(items, previous, po.file_name);
   result<built_catalog> built = builder.build(true, options);
-  if (built) built->value->plural = std::move(rule);
+  if (!built) return built;
+  built->value->plural = std::move(rule);
+  built->fuzzy_skipped = fuzzy_skipped;
   return built;
 }
 

@@ -72,8 +72,9 @@ struct text_block {
 
 struct built_catalog {
   std::unique_ptr<catalog> value;
-  text_block new_text;        // for a `.po`: text to retain (may be empty)
-  bool uses_mo_text = false;  // for a `.mo`: some entries point into it, so it must be kept
+  text_block new_text;            // for a `.po`: text to retain (may be empty)
+  bool uses_mo_text = false;      // for a `.mo`: some entries point into it, so it must be kept
+  std::size_t fuzzy_skipped = 0;  // for a `.po`: fuzzy entries left out (include_fuzzy off)
 };
 
 // `previous` (same domain and locale, may be null) lends its text to identical strings, so

@@ -1,9 +1,12 @@
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <new>
 #include <optional>
+#include <thread>
 #include <utility>
 
 #include "epoch.h"
@@ -123,6 +126,13 @@ std::string_view catalog_store::impl::lookup(const detail::lookup_key& key, cons
                                              unsigned long n, const detail::catalog_slot* slot,
                                              const detail::catalog_slot** found_slot) const noexcept {
   const bool plural = msgid_plural != nullptr;
+  std::string_view answer = plural && n != 1 ? *msgid_plural : msgid;  // the miss rule
+  // Set only when an observer wants lookup events: then the event is delivered after the
+  // read section (an observer may look strings up itself), and `answered_by` keeps a copy
+  // of the fallback locale that answered, which the map owns.
+  const detail::observer_list* listeners = nullptr;
+  char answered_by[max_locale_name + 1];
+  std::size_t answered_by_size = 0;
   {
     detail::read_section section;
     const catalog_map* map = published.load(std::memory_order_seq_cst);
@@ -135,30 +145,56 @@ std::string_view catalog_store::impl::lookup(const detail::lookup_key& key, cons
         if (found_slot) *found_slot = entry->key_slot;
       }
       if (auto s = detail::translate(c, context, msgid, plural, n)) return *s;
+      listeners = map->lookup_observers.get();
+      // Counted inside the section, so a writer that unpublishes the list and then
+      // synchronizes sees the count and waits for the delivery to end.
+      if (listeners) listeners->lookups_delivering.fetch_add(1, std::memory_order_seq_cst);
       if (map->fallback != locale_fallback::mode::off) {
         auto try_locale = [&](std::string_view locale) {
-          return detail::translate(map->find(detail::key_of(key.domain, locale)), context, msgid, plural, n);
+          std::optional<std::string_view> s =
+              detail::translate(map->find(detail::key_of(key.domain, locale)), context, msgid, plural, n);
+          if (s && listeners && locale.size() < sizeof answered_by) {
+            std::memcpy(answered_by, locale.data(), locale.size());
+            answered_by_size = locale.size();
+          }
+          return s;
         };
+        std::optional<std::string_view> found;
         if (map->fallback == locale_fallback::mode::base_language) {
           // Two buffers: a parent may be written from the previous one.
           char buffers[2][max_locale_name + 1];
           std::string_view locale = key.locale;
-          for (int turn = 0;; turn ^= 1) {
+          for (int turn = 0; !found; turn ^= 1) {
             locale = parent_locale(locale, buffers[turn], sizeof buffers[turn]);
             if (locale.empty()) break;
-            if (auto s = try_locale(locale)) return *s;
+            found = try_locale(locale);
           }
           std::string_view default_locale = detail::process_default_locale();
-          if (default_locale != key.locale)
-            if (auto s = try_locale(default_locale)) return *s;
+          if (!found && default_locale != key.locale) found = try_locale(default_locale);
         } else if (const std::vector<std::string>* chain = map->chain(key.locale)) {
           for (const std::string& locale : *chain)
-            if (auto s = try_locale(locale)) return *s;
+            if ((found = try_locale(locale))) break;
+        }
+        if (found) {
+          if (!listeners) return *found;
+          answer = *found;
         }
       }
+      if (!listeners) return answer;
     }
   }
-  return plural && n != 1 ? *msgid_plural : msgid;
+  if (listeners) {
+    store_event e;
+    e.kind = answered_by_size != 0 ? event_kind::fallback_used : event_kind::lookup_miss;
+    e.domain = key.domain;
+    e.locale = key.locale;
+    if (context) e.context = *context;
+    e.msgid = msgid;
+    e.fallback_locale = std::string_view(answered_by, answered_by_size);
+    detail::deliver_lookup_event(this, *listeners, e, observer_failures);
+    listeners->lookups_delivering.fetch_sub(1, std::memory_order_release);
+  }
+  return answer;
 }
 
 std::string_view catalog_store::impl::lookup_named(std::string_view domain, std::string_view locale,
@@ -208,11 +244,16 @@ class store_write {
       mo_options.max_bytes = options.max_bytes;
       return build_mo(mo_catalog::open(path, mo_options), options);
     }
-    return build_po(read_po_file(path, po_limits(options)), options);
+    result<void> r = build_po(read_po_file(path, po_limits(options)), options);
+    std::error_code ec;
+    if (r) bytes_read_ = static_cast<std::size_t>(std::filesystem::file_size(path, ec));
+    if (ec) bytes_read_ = 0;
+    return r;
   }
 
   result<void> read_buffer(std::string_view bytes, std::string_view name, const load_options& options) {
     fault_point(write_step::read);
+    bytes_read_ = bytes.size();
     if (bytes.size() > options.max_bytes)
       return detail::make_error(errc::limit_exceeded,
                                 "catalog of " + std::to_string(bytes.size()) +
@@ -243,6 +284,9 @@ class store_write {
   result<void> remove() { return commit(nullptr); }
 
   std::size_t messages() const { return s_.catalogs.at(key_)->size(); }
+  std::size_t bytes_read() const { return bytes_read_; }
+  std::size_t fuzzy_skipped() const { return built_.fuzzy_skipped; }
+  const std::string& locale() const { return key_.second; }
 
  private:
   static po_read_options po_limits(const load_options& options) {
@@ -282,6 +326,7 @@ class store_write {
     if (!opened) return std::move(opened).error();
     fault_point(write_step::parse);
     mo_ = std::make_unique<mo_catalog>(std::move(*opened));
+    if (bytes_read_ == 0) bytes_read_ = mo_->image().size();
     fault_point(write_step::validate);
     // A file whose bytes the store already holds (a catalog going back to an earlier
     // version) is read from the retained copy; the new mapping is dropped.
@@ -324,6 +369,7 @@ class store_write {
       retain();
       // Readers that started before the swap may still use the old map and catalog.
       detail::synchronize();
+      wait_for_deliveries(retired_map.get());
       return {};
     } catch (...) {
       if (inserted) s_.catalogs.erase(it);
@@ -338,6 +384,7 @@ class store_write {
     for (const auto& [k, c] : s_.catalogs) count += (k == key ? replacement != nullptr : c != nullptr);
     map->fallback = s_.fallback.kind;
     for (const auto& [locale, chain] : s_.fallback.chains) map->chains.emplace_back(locale, chain);
+    if (s_.observers && s_.observers->wants_lookup_events) map->lookup_observers = s_.observers;
     if (count == 0) return map;
     std::size_t capacity = 8;
     while (capacity < 2 * count) capacity *= 2;
@@ -352,6 +399,16 @@ class store_write {
       map->slots[i] = {h, value, s_.slots.at(k).get()};
     }
     return map;
+  }
+
+  // Lookups may still be delivering events to the observers of a list the new map no
+  // longer has (they counted themselves inside their read section, which synchronize has
+  // waited out): the list, and the observers removed with it, must outlive them.
+  void wait_for_deliveries(const catalog_map* retired) const noexcept {
+    if (retired == nullptr || !retired->lookup_observers) return;
+    if (retired->lookup_observers == s_.current->lookup_observers) return;
+    while (retired->lookup_observers->lookups_delivering.load(std::memory_order_acquire) != 0)
+      std::this_thread::yield();
   }
 
   // Keeps the text the new catalog points into (noexcept: room was reserved).
@@ -375,6 +432,7 @@ class store_write {
   bool mo_reused_ = false;  // the catalog reads a retained .mo with the same bytes as mo_
   std::uint64_t mo_hash_ = 0;
   std::uint64_t text_hash_ = 0;
+  std::size_t bytes_read_ = 0;
   detail::built_catalog built_;
 };
 
@@ -445,19 +503,117 @@ catalog_store& catalog_store::default_store() noexcept {
 
 namespace {
 
+error called_from_observer() {
+  return detail::make_error(errc::invalid_argument,
+                            "an observer may not change the store that called it (it would wait for itself)");
+}
+
+// The events of one load or reload, raised under the writer lock: load_start when reading
+// begins, then load_stop (or reload) with what was published, or load_failure.
+class load_report {
+ public:
+  load_report(const store_impl& s, std::string_view domain, std::string_view locale) noexcept
+      : s_(s), domain_(domain), locale_(locale) {}
+
+  void begin(std::string_view source) noexcept {
+    source_ = source;
+    start_ = std::chrono::steady_clock::now();
+    raise(event(event_kind::load_start));
+  }
+
+  // After `w` published its catalog: the outcome, and the events of a success.
+  load_outcome published(const store_write& w, event_kind kind) noexcept {
+    const load_outcome outcome{w.messages(), false};
+    store_event e = event(kind);
+    e.duration = elapsed();
+    e.messages = outcome.messages;
+    e.bytes = w.bytes_read();
+    raise(e);
+    if (w.fuzzy_skipped() != 0) {
+      store_event f = event(event_kind::fuzzy_skipped);
+      f.count = w.fuzzy_skipped();
+      raise(f);
+    }
+    check_memory();
+    return outcome;
+  }
+
+  void failed(const error& failure) noexcept {
+    store_event e = event(event_kind::load_failure);
+    e.duration = elapsed();
+    e.failure = &failure;
+    raise(e);
+  }
+
+ private:
+  store_event event(event_kind kind) const noexcept {
+    store_event e;
+    e.kind = kind;
+    e.domain = domain_;
+    e.locale = locale_;
+    e.source = source_;
+    return e;
+  }
+
+  std::chrono::nanoseconds elapsed() const noexcept {
+    if (source_.data() == nullptr) return std::chrono::nanoseconds(0);  // failed before reading
+    return std::chrono::steady_clock::now() - start_;
+  }
+
+  void raise(const store_event& e) const noexcept {
+    detail::deliver(&s_, s_.observers.get(), e, s_.observer_failures);
+  }
+
+  // A memory warning when retained text and mappings passed the threshold, at most once
+  // per interval.
+  void check_memory() const noexcept {
+    const std::size_t retained = s_.text_bytes + s_.mapped_bytes;
+    if (s_.memory_warning_bytes == 0 || retained < s_.memory_warning_bytes || !s_.observers) return;
+    const auto now = std::chrono::steady_clock::now();
+    auto& last = const_cast<store_impl&>(s_).last_memory_warning;  // writer lock held
+    if (last && now - *last < s_.memory_warning_interval) return;
+    last = now;
+    store_event e = event(event_kind::memory_warning);
+    e.bytes = retained;
+    raise(e);
+  }
+
+  const store_impl& s_;
+  std::string_view domain_;
+  std::string_view locale_;
+  std::string_view source_;
+  std::chrono::steady_clock::time_point start_;
+};
+
+// Runs a load or reload of (domain, locale): `f(canonical_locale, report)` under the
+// writer lock. Every failure, the arguments' included, raises load_failure.
+template <class F>
+result<load_outcome> loading(store_impl& s, std::string_view domain, std::string_view locale,
+                             const load_options* options, F&& f) {
+  if (detail::inside_observer_of(&s)) return called_from_observer();
+  return guarded([&]() -> result<load_outcome> {
+    result<std::string> canonical = options ? checked_load(domain, locale, *options) : checked_locale(locale);
+    std::lock_guard lock(s.writer);
+    load_report report(s, domain, canonical ? std::string_view(*canonical) : locale);
+    result<load_outcome> r = canonical ? guarded([&] { return f(*canonical, report); })
+                                       : result<load_outcome>(std::move(canonical).error());
+    if (!r) report.failed(r.error());
+    return r;
+  });
+}
+
 result<load_outcome> load_file(store_impl& s, std::string_view domain, std::string_view locale,
                                const std::string& path, const load_options& options, bool only_if_absent) {
-  return guarded([&]() -> result<load_outcome> {
-    result<std::string> canonical = checked_load(domain, locale, options);
-    if (!canonical) return std::move(canonical).error();
-    std::lock_guard lock(s.writer);
-    store_write w(s, std::string(domain), std::move(*canonical));
-    if (only_if_absent)
-      if (const catalog* c = w.previous()) return load_outcome{c->size(), true};
-    if (result<void> r = w.read_file(path, options); !r) return r.error();
-    if (result<void> r = w.publish(path, true, options); !r) return r.error();
-    return load_outcome{w.messages(), false};
-  });
+  return loading(s, domain, locale, &options,
+                 [&](std::string& canonical, load_report& report) -> result<load_outcome> {
+                   store_write w(s, std::string(domain), std::move(canonical));
+                   if (only_if_absent)
+                     if (const catalog* c = w.previous()) return load_outcome{c->size(), true};
+                   report.begin(path);
+                   if (result<void> r = w.read_file(path, options); !r) return r.error();
+                   if (result<void> r = w.publish(path, true, options); !r) return r.error();
+                   return report.published(w, event_kind::load_stop);
+                 });
 }
 
 }  // namespace
@@ -475,52 +631,79 @@ result<load_outcome> catalog_store::load(std::string_view domain, std::string_vi
 result<load_outcome> catalog_store::load_buffer(std::string_view domain, std::string_view locale,
                                                 std::string_view bytes, std::string_view name,
                                                 const load_options& options) {
-  return guarded([&]() -> result<load_outcome> {
-    result<std::string> canonical = checked_load(domain, locale, options);
-    if (!canonical) return std::move(canonical).error();
-    std::lock_guard lock(impl_->writer);
-    store_write w(*impl_, std::string(domain), std::move(*canonical));
-    if (result<void> r = w.read_buffer(bytes, name, options); !r) return r.error();
-    if (result<void> r = w.publish(std::string(name), false, options); !r) return r.error();
-    return load_outcome{w.messages(), false};
-  });
+  return loading(*impl_, domain, locale, &options,
+                 [&](std::string& canonical, load_report& report) -> result<load_outcome> {
+                   store_write w(*impl_, std::string(domain), std::move(canonical));
+                   report.begin(name);
+                   if (result<void> r = w.read_buffer(bytes, name, options); !r) return r.error();
+                   if (result<void> r = w.publish(std::string(name), false, options); !r) return r.error();
+                   return report.published(w, event_kind::load_stop);
+                 });
+}
+
+result<load_outcome> catalog_store::reload(std::string_view domain, std::string_view locale) {
+  return loading(
+      *impl_, domain, locale, nullptr,
+      [&](std::string& canonical, load_report& report) -> result<load_outcome> {
+        store_write w(*impl_, std::string(domain), std::move(canonical));
+        const catalog* c = w.previous();
+        if (c == nullptr) return not_loaded(domain, locale);
+        if (!c->from_file)
+          return detail::make_error(
+              errc::invalid_argument,
+              "catalog '" + c->source + "' was loaded from memory; load it again with load_buffer");
+        const std::string path = c->source;
+        const load_options options = c->options;
+        report.begin(path);
+        if (result<void> r = w.read_file(path, options); !r) return r.error();
+        if (result<void> r = w.publish(path, true, options); !r) return r.error();
+        return report.published(w, event_kind::reload);
+      });
 }
 
 namespace {
 
-// A write to the catalog loaded for (domain, locale): `f(write, catalog)`, or not_found.
-template <class R, class F>
-result<R> on_loaded(store_impl& s, std::string_view domain, std::string_view locale, F&& f) {
-  return guarded([&]() -> result<R> {
-    result<std::string> canonical = checked_locale(locale);
-    if (!canonical) return std::move(canonical).error();
+// A write that changes no catalog's content but what the store publishes with them (the
+// fallback rule, the observers): `change()` updates the store's state and returns a
+// function that undoes it, then the same catalogs are published again.
+template <class Change>
+result<void> republish(store_impl& s, Change&& change) {
+  if (detail::inside_observer_of(&s)) return called_from_observer();
+  return guarded([&]() -> result<void> {
     std::lock_guard lock(s.writer);
-    store_write w(s, std::string(domain), std::move(*canonical));
-    const catalog* c = w.previous();
-    if (c == nullptr) return not_loaded(domain, locale);
-    return f(w, *c);
+    auto undo = change();
+    // A write of no catalog's key (the empty domain): the same catalogs, published again.
+    store_write w(s, std::string(), std::string());
+    try {
+      return w.remove();
+    } catch (...) {
+      undo();
+      throw;
+    }
   });
 }
 
 }  // namespace
 
-result<load_outcome> catalog_store::reload(std::string_view domain, std::string_view locale) {
-  return on_loaded<load_outcome>(
-      *impl_, domain, locale, [](store_write& w, const catalog& c) -> result<load_outcome> {
-        if (!c.from_file)
-          return detail::make_error(
-              errc::invalid_argument,
-              "catalog '" + c.source + "' was loaded from memory; load it again with load_buffer");
-        const std::string path = c.source;
-        const load_options options = c.options;
-        if (result<void> r = w.read_file(path, options); !r) return r.error();
-        if (result<void> r = w.publish(path, true, options); !r) return r.error();
-        return load_outcome{w.messages(), false};
-      });
-}
-
 result<void> catalog_store::unload(std::string_view domain, std::string_view locale) {
-  return on_loaded<void>(*impl_, domain, locale, [](store_write& w, const catalog&) { return w.remove(); });
+  if (detail::inside_observer_of(impl_.get())) return called_from_observer();
+  return guarded([&]() -> result<void> {
+    result<std::string> canonical = checked_locale(locale);
+    if (!canonical) return std::move(canonical).error();
+    std::lock_guard lock(impl_->writer);
+    store_write w(*impl_, std::string(domain), *canonical);
+    const catalog* c = w.previous();
+    if (c == nullptr) return not_loaded(domain, locale);
+    const std::string source = c->source;
+    if (result<void> r = w.remove(); !r) return r;
+    store_event e;
+    e.kind = event_kind::unload;
+    e.domain = domain;
+    e.locale = *canonical;
+    e.source = source;
+    detail::deliver(impl_.get(), impl_->observers.get(), e, impl_->observer_failures);
+    return {};
+  });
 }
 
 std::vector<result<load_outcome>> catalog_store::load_many(const std::vector<load_request>& requests) {
@@ -532,8 +715,8 @@ std::vector<result<load_outcome>> catalog_store::load_many(const std::vector<loa
 }
 
 result<void> catalog_store::set_fallback(const locale_fallback& fallback) {
-  return guarded([&]() -> result<void> {
-    locale_fallback canonical;
+  locale_fallback canonical;
+  result<void> checked = guarded([&]() -> result<void> {
     canonical.kind = fallback.kind;
     for (const auto& [locale, chain] : fallback.chains) {
       result<std::string> from = checked_locale(locale);
@@ -545,19 +728,76 @@ result<void> catalog_store::set_fallback(const locale_fallback& fallback) {
         to.push_back(std::move(*c));
       }
     }
-    std::lock_guard lock(impl_->writer);
-    locale_fallback previous = std::exchange(impl_->fallback, std::move(canonical));
-    // Re-publish the same catalogs under the new rule (a write of no catalog's key).
-    store_write w(*impl_, std::string(), std::string());
-    result<void> r;
-    try {
-      r = w.remove();
-    } catch (...) {
-      impl_->fallback = std::move(previous);
-      throw;
-    }
-    return r;
+    return {};
   });
+  if (!checked) return checked;
+  return republish(*impl_, [&] {
+    return [this, previous = std::make_shared<locale_fallback>(std::exchange(
+                      impl_->fallback, std::move(canonical)))] { impl_->fallback = std::move(*previous); };
+  });
+}
+
+result<observer_id> catalog_store::add_observer(observer fn, const observer_options& options) {
+  if (!fn) return detail::make_error(errc::invalid_argument, "empty observer");
+  if (options.sample_every == 0)
+    return detail::make_error(errc::invalid_argument, "sample_every must be at least 1");
+  observer_id id = 0;
+  result<void> r = republish(*impl_, [&] {
+    auto entry = std::make_shared<detail::observer_entry>();
+    entry->id = id = impl_->next_observer_id;
+    entry->fn = std::move(fn);
+    entry->options = options;
+    auto list = std::make_shared<detail::observer_list>();
+    if (impl_->observers) list->entries = impl_->observers->entries;
+    list->entries.push_back(std::move(entry));
+    list->wants_lookup_events =
+        (impl_->observers && impl_->observers->wants_lookup_events) || options.lookup_events;
+    auto previous = std::exchange(impl_->observers, std::move(list));
+    ++impl_->next_observer_id;
+    return [this, previous] {
+      impl_->observers = previous;
+      --impl_->next_observer_id;
+    };
+  });
+  if (!r) return r.error();
+  return id;
+}
+
+result<void> catalog_store::remove_observer(observer_id id) {
+  bool found = false;
+  result<void> r = republish(*impl_, [&] {
+    auto list = std::make_shared<detail::observer_list>();
+    if (impl_->observers)
+      for (const auto& entry : impl_->observers->entries) {
+        if (entry->id == id) {
+          found = true;
+          continue;
+        }
+        list->entries.push_back(entry);
+        list->wants_lookup_events = list->wants_lookup_events || entry->options.lookup_events;
+      }
+    auto previous = impl_->observers;
+    // Unchanged when the id is unknown (the store is published again all the same).
+    if (found) impl_->observers = list->entries.empty() ? nullptr : std::move(list);
+    return [this, previous] { impl_->observers = previous; };
+  });
+  if (!r) return r;
+  if (!found) return detail::make_error(errc::not_found, "no observer with id " + std::to_string(id));
+  return {};
+}
+
+std::uint64_t catalog_store::observer_failures() const noexcept {
+  return impl_->observer_failures.load(std::memory_order_relaxed);
+}
+
+result<void> catalog_store::set_memory_warning(std::size_t bytes, std::chrono::milliseconds min_interval) {
+  if (min_interval.count() < 0) return detail::make_error(errc::invalid_argument, "negative min_interval");
+  if (detail::inside_observer_of(impl_.get())) return called_from_observer();
+  std::lock_guard lock(impl_->writer);
+  impl_->memory_warning_bytes = bytes;
+  impl_->memory_warning_interval = min_interval;
+  impl_->last_memory_warning.reset();
+  return {};
 }
 
 std::string_view catalog_store::dlgettext(std::string_view domain, std::string_view locale,

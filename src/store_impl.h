@@ -4,10 +4,12 @@
 #define ERLI18N_SRC_STORE_IMPL_H
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -15,6 +17,7 @@
 
 #include "catalog.h"
 #include "erli18n/catalog_store.h"
+#include "store_events.h"
 #include "text_hash.h"
 
 namespace erli18n::detail {
@@ -53,6 +56,9 @@ struct catalog_map {
   std::uint64_t mask = 0;
   locale_fallback::mode fallback = locale_fallback::mode::off;
   std::vector<std::pair<std::string, std::vector<std::string>>> chains;  // sorted by locale
+  // The observers of lookup events, or null when none asked for them (the common case: a
+  // lookup that misses then only tests this pointer).
+  std::shared_ptr<const observer_list> lookup_observers;
 
   const catalog* find(const lookup_key& k) const noexcept;
   const slot* find_entry(const lookup_key& k) const noexcept;
@@ -92,6 +98,12 @@ struct catalog_store::impl {
   std::unique_ptr<detail::catalog_map> current;
   std::map<std::pair<std::string, std::string>, std::unique_ptr<detail::catalog_slot>, std::less<>> slots;
   locale_fallback fallback;
+  std::shared_ptr<const detail::observer_list> observers;  // every registered observer
+  observer_id next_observer_id = 1;
+  mutable std::atomic<std::uint64_t> observer_failures{0};
+  std::size_t memory_warning_bytes = std::size_t{256} << 20;
+  std::chrono::steady_clock::duration memory_warning_interval = std::chrono::minutes(1);
+  std::optional<std::chrono::steady_clock::time_point> last_memory_warning;
   // Retained for the store's life: returned views may point into any of these. Each is
   // kept once per distinct content (hash, then bytes compared), so catalogs that alternate
   // between versions stop adding memory after each version was seen once.

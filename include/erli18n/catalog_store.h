@@ -29,13 +29,16 @@
 #ifndef ERLI18N_CATALOG_STORE_H
 #define ERLI18N_CATALOG_STORE_H
 
+#include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "erli18n/events.h"
 #include "erli18n/result.h"
 
 namespace erli18n {
@@ -143,6 +146,20 @@ class catalog_store {
   std::string_view dlnpgettext(std::string_view domain, std::string_view locale, std::string_view context,
                                std::string_view msgid, std::string_view msgid_plural,
                                unsigned long n) const noexcept;
+
+  /// Registers an observer of the store's events (see events.h for when and how it is
+  /// called) and returns its id. Lookup events only reach observers whose options ask for them.
+  result<observer_id> add_observer(observer fn, const observer_options& options = {});
+  /// Unregisters an observer; once this returns it is not running and will not be called.
+  /// `errc::not_found` for an unknown id.
+  result<void> remove_observer(observer_id id);
+  /// Exceptions observers threw (each caught; the operation went on as if it returned).
+  std::uint64_t observer_failures() const noexcept;
+  /// Raise `memory_warning` after a load when the retained text and mappings
+  /// (`memory().text_bytes + memory().mapped_bytes`) reach `bytes` (0 turns it off), at most
+  /// once per `min_interval`. Default: 256 MiB, once a minute.
+  result<void> set_memory_warning(std::size_t bytes,
+                                  std::chrono::milliseconds min_interval = std::chrono::minutes(1));
 
   /// Observability. These take the writer lock briefly; do not call them per request.
   store_memory memory() const;
