@@ -605,8 +605,8 @@ result<load_outcome> loading(store_impl& s, std::string_view domain, std::string
 result<load_outcome> load_file(store_impl& s, std::string_view domain, std::string_view locale,
                                const std::string& path, const load_options& options, bool only_if_absent) {
   return loading(s, domain, locale, &options,
-                 [&](std::string& canonical, load_report& report) -> result<load_outcome> {
-                   store_write w(s, std::string(domain), std::move(canonical));
+                 [&](const std::string& canonical, load_report& report) -> result<load_outcome> {
+                   store_write w(s, std::string(domain), canonical);
                    if (only_if_absent)
                      if (const catalog* c = w.previous()) return load_outcome{c->size(), true};
                    report.begin(path);
@@ -632,8 +632,8 @@ result<load_outcome> catalog_store::load_buffer(std::string_view domain, std::st
                                                 std::string_view bytes, std::string_view name,
                                                 const load_options& options) {
   return loading(*impl_, domain, locale, &options,
-                 [&](std::string& canonical, load_report& report) -> result<load_outcome> {
-                   store_write w(*impl_, std::string(domain), std::move(canonical));
+                 [&](const std::string& canonical, load_report& report) -> result<load_outcome> {
+                   store_write w(*impl_, std::string(domain), canonical);
                    report.begin(name);
                    if (result<void> r = w.read_buffer(bytes, name, options); !r) return r.error();
                    if (result<void> r = w.publish(std::string(name), false, options); !r) return r.error();
@@ -644,8 +644,8 @@ result<load_outcome> catalog_store::load_buffer(std::string_view domain, std::st
 result<load_outcome> catalog_store::reload(std::string_view domain, std::string_view locale) {
   return loading(
       *impl_, domain, locale, nullptr,
-      [&](std::string& canonical, load_report& report) -> result<load_outcome> {
-        store_write w(*impl_, std::string(domain), std::move(canonical));
+      [&](const std::string& canonical, load_report& report) -> result<load_outcome> {
+        store_write w(*impl_, std::string(domain), canonical);
         const catalog* c = w.previous();
         if (c == nullptr) return not_loaded(domain, locale);
         if (!c->from_file)

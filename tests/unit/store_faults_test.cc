@@ -609,6 +609,48 @@ TEST_P(StoreFaults, FaultAtEveryStepChangesNothing) {
   }
 }
 
+// Observers that throw on every event (a runtime_error, or bad_alloc as if they ran out of
+// memory) change nothing either: each write, failed at every step or left to succeed, ends
+// as it would without them, and every throw is counted.
+TEST_P(StoreFaults, ThrowingObserversChangeNothing) {
+  const write_kind& kind = GetParam();
+  fixture_files files;
+  std::optional<snapshot> before;
+  for (fault_kind thrown : {fault_kind::exception, fault_kind::bad_alloc}) {
+    for (write_step step : kind.steps) {
+      SCOPED_TRACE(std::string("fault at ") + step_name(step));
+      files.reset();
+      catalog_store store;
+      fill(store, files);
+      kind.prepare(files);
+      if (!before) before = take_snapshot(store);
+      int calls = 0;
+      auto id = store.add_observer([&](const erli18n::store_event&) {
+        ++calls;
+        if (thrown == fault_kind::bad_alloc) throw std::bad_alloc();
+        throw std::runtime_error("observer failure");
+      });
+      ASSERT_TRUE(id);
+
+      g_fail_at = step;
+      g_fault = fault_kind::exception;
+      outcome failed;
+      {
+        hook_guard hook(failing_hook);
+        failed = kind.run(store, files);
+      }
+      ASSERT_TRUE(failed) << "the write succeeded despite the fault";
+      EXPECT_EQ(failed->code, errc::internal) << failed->to_string();
+      expect_same(*before, take_snapshot(store));
+
+      const outcome retried = kind.run(store, files);
+      ASSERT_FALSE(retried) << retried->to_string();
+      kind.check_done(store);
+      EXPECT_EQ(store.observer_failures(), static_cast<std::uint64_t>(calls));
+    }
+  }
+}
+
 // A real allocation failure (not a throwing hook) at each allocation the write makes, in
 // turn, until the write makes fewer allocations than the one armed to fail.
 struct allocation_checks {

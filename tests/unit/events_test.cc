@@ -1,0 +1,430 @@
+// Store events: what each write and (opt-in) lookup reports to observers, registration,
+// contained observer failures, re-entrance, and the ready-made observers of observers.h.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "erli18n/catalog_store.h"
+#include "erli18n/observers.h"
+#include "temp_dir.h"
+
+namespace {
+
+using erli18n::catalog_store;
+using erli18n::errc;
+using erli18n::event_kind;
+using erli18n::store_event;
+
+const char* const fr_po = R"(msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\n"
+"Plural-Forms: nplurals=2; plural=(n > 1);\n"
+
+msgid "Hello"
+msgstr "Bonjour"
+
+#, fuzzy
+msgid "Fuzzy one"
+msgstr "Flou un"
+
+#, fuzzy
+msgctxt "menu"
+msgid "Fuzzy two"
+msgstr "Flou deux"
+)";
+
+const char* const pt_po = R"(msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\n"
+
+msgid "Bye"
+msgstr "Tchau"
+)";
+
+// An event with its views copied, so a test can look at it after the call.
+struct recorded {
+  event_kind kind;
+  std::string domain, locale, source, msgid, context, fallback_locale;
+  std::size_t messages, bytes, count;
+  std::chrono::nanoseconds duration;
+  bool has_failure;
+  errc failure_code;
+};
+
+struct recorder {
+  std::vector<recorded> events;
+  erli18n::observer observer() {
+    return [this](const store_event& e) {
+      events.push_back({e.kind, std::string(e.domain), std::string(e.locale), std::string(e.source),
+                        std::string(e.msgid), std::string(e.context), std::string(e.fallback_locale),
+                        e.messages, e.bytes, e.count, e.duration, e.failure != nullptr,
+                        e.failure ? e.failure->code : errc::syntax});
+    };
+  }
+  std::vector<event_kind> kinds() const {
+    std::vector<event_kind> out;
+    for (const recorded& r : events) out.push_back(r.kind);
+    return out;
+  }
+};
+
+TEST(Events, LoadRaisesStartThenStopWithWhatWasLoaded) {
+  erli18n::test_support::temp_dir dir;
+  const std::string path = dir.write("fr.po", fr_po);
+  catalog_store store;
+  recorder rec;
+  ASSERT_TRUE(store.add_observer(rec.observer()));
+  ASSERT_TRUE(store.load("app", "fr-fr", path, {}));
+
+  ASSERT_EQ(rec.kinds(),
+            (std::vector{event_kind::load_start, event_kind::load_stop, event_kind::fuzzy_skipped}));
+  for (const recorded& r : rec.events) {
+    EXPECT_EQ(r.domain, "app");
+    EXPECT_EQ(r.locale, "fr_FR");  // canonical
+    EXPECT_EQ(r.source, path);
+  }
+  const recorded& stop = rec.events[1];
+  EXPECT_EQ(stop.messages, 2u);  // the header and "Hello"; the fuzzy entries are left out
+  EXPECT_EQ(stop.bytes, std::string(fr_po).size());
+  EXPECT_GT(stop.duration.count(), 0);
+  EXPECT_EQ(rec.events[2].count, 2u);
+}
+
+TEST(Events, FuzzyEntriesKeptRaiseNoFuzzySkipped) {
+  catalog_store store;
+  recorder rec;
+  ASSERT_TRUE(store.add_observer(rec.observer()));
+  erli18n::load_options options;
+  options.include_fuzzy = true;
+  ASSERT_TRUE(store.load_buffer("app", "fr", fr_po, "fr.po", options));
+  EXPECT_EQ(rec.kinds(), (std::vector{event_kind::load_start, event_kind::load_stop}));
+  EXPECT_EQ(rec.events[1].source, "fr.po");
+  EXPECT_EQ(rec.events[1].messages, 4u);
+}
+
+TEST(Events, FailedLoadsRaiseLoadFailureWithTheError) {
+  erli18n::test_support::temp_dir dir;
+  catalog_store store;
+  recorder rec;
+  ASSERT_TRUE(store.add_observer(rec.observer()));
+
+  // A missing file: reading began, then failed.
+  EXPECT_FALSE(store.load("app", "fr", dir.path("missing.po")));
+  ASSERT_EQ(rec.kinds(), (std::vector{event_kind::load_start, event_kind::load_failure}));
+  EXPECT_TRUE(rec.events[1].has_failure);
+  EXPECT_EQ(rec.events[1].failure_code, errc::io);
+
+  // Arguments rejected before reading: the failure alone, with the locale as spelled.
+  rec.events.clear();
+  EXPECT_FALSE(store.load_buffer("app", "not a locale!", pt_po));
+  ASSERT_EQ(rec.kinds(), (std::vector{event_kind::load_failure}));
+  EXPECT_EQ(rec.events[0].locale, "not a locale!");
+  EXPECT_EQ(rec.events[0].failure_code, errc::invalid_argument);
+
+  // Malformed input.
+  rec.events.clear();
+  EXPECT_FALSE(store.load_buffer("app", "pt", "msgid \"unterminated\n"));
+  ASSERT_EQ(rec.kinds(), (std::vector{event_kind::load_start, event_kind::load_failure}));
+  EXPECT_EQ(rec.events[1].failure_code, errc::syntax);
+}
+
+TEST(Events, AlreadyLoadedCatalogRaisesNothing) {
+  erli18n::test_support::temp_dir dir;
+  const std::string path = dir.write("pt.po", pt_po);
+  catalog_store store;
+  ASSERT_TRUE(store.ensure_loaded("app", "pt", path));
+  recorder rec;
+  ASSERT_TRUE(store.add_observer(rec.observer()));
+  auto again = store.ensure_loaded("app", "pt", path);
+  ASSERT_TRUE(again);
+  EXPECT_TRUE(again->already_loaded);
+  EXPECT_TRUE(rec.events.empty());
+}
+
+TEST(Events, ReloadAndUnload) {
+  erli18n::test_support::temp_dir dir;
+  const std::string path = dir.write("pt.po", pt_po);
+  catalog_store store;
+  ASSERT_TRUE(store.load("app", "pt", path));
+  recorder rec;
+  ASSERT_TRUE(store.add_observer(rec.observer()));
+
+  ASSERT_TRUE(store.reload("app", "pt"));
+  ASSERT_EQ(rec.kinds(), (std::vector{event_kind::load_start, event_kind::reload}));
+  EXPECT_EQ(rec.events[1].messages, 2u);
+
+  // The file turned bad: the failure is reported and the catalog stays.
+  rec.events.clear();
+  dir.write("pt.po", "msgid \"broken");
+  EXPECT_FALSE(store.reload("app", "pt"));
+  ASSERT_EQ(rec.kinds(), (std::vector{event_kind::load_start, event_kind::load_failure}));
+  EXPECT_EQ(store.dlgettext("app", "pt", "Bye"), "Tchau");
+
+  rec.events.clear();
+  ASSERT_TRUE(store.unload("app", "pt"));
+  ASSERT_EQ(rec.kinds(), (std::vector{event_kind::unload}));
+  EXPECT_EQ(rec.events[0].source, path);
+  EXPECT_EQ(rec.events[0].locale, "pt");
+}
+
+TEST(Events, MemoryWarningPassesTheThresholdAtMostOncePerInterval) {
+  catalog_store store;
+  recorder rec;
+  ASSERT_TRUE(store.add_observer(rec.observer()));
+  auto warnings = [&] {
+    std::size_t n = 0;
+    for (const recorded& r : rec.events) n += r.kind == event_kind::memory_warning;
+    return n;
+  };
+  ASSERT_TRUE(store.set_memory_warning(1, std::chrono::hours(1)));
+  ASSERT_TRUE(store.load_buffer("app", "pt", pt_po));
+  ASSERT_TRUE(store.load_buffer("app", "fr", fr_po));
+  EXPECT_EQ(warnings(), 1u);
+  const auto& m = store.memory();
+  for (const recorded& r : rec.events)
+    if (r.kind == event_kind::memory_warning) {
+      EXPECT_GT(r.bytes, 0u);
+      EXPECT_LE(r.bytes, m.text_bytes + m.mapped_bytes);
+    }
+
+  ASSERT_TRUE(store.set_memory_warning(1, std::chrono::milliseconds(0)));
+  ASSERT_TRUE(store.load_buffer("app", "de", pt_po));
+  ASSERT_TRUE(store.load_buffer("app", "es", pt_po));
+  EXPECT_EQ(warnings(), 3u);
+
+  // Below the threshold, or turned off: none.
+  ASSERT_TRUE(store.set_memory_warning(std::size_t{1} << 40, std::chrono::milliseconds(0)));
+  ASSERT_TRUE(store.load_buffer("app", "it", pt_po));
+  ASSERT_TRUE(store.set_memory_warning(0));
+  ASSERT_TRUE(store.load_buffer("app", "nl", pt_po));
+  EXPECT_EQ(warnings(), 3u);
+  EXPECT_FALSE(store.set_memory_warning(1, std::chrono::milliseconds(-1)));
+}
+
+TEST(Events, LookupEventsAreOptIn) {
+  catalog_store store;
+  ASSERT_TRUE(store.load_buffer("app", "fr", fr_po));
+  recorder writes, lookups;
+  ASSERT_TRUE(store.add_observer(writes.observer()));
+  erli18n::observer_options options;
+  options.lookup_events = true;
+  ASSERT_TRUE(store.add_observer(lookups.observer(), options));
+
+  EXPECT_EQ(store.dlgettext("app", "fr", "Hello"), "Bonjour");  // a hit: no event
+  EXPECT_EQ(store.dlpgettext("app", "fr", "menu", "Missing"), "Missing");
+  EXPECT_EQ(store.dlngettext("app", "de", "file", "files", 2), "files");
+  EXPECT_TRUE(writes.events.empty());
+  ASSERT_EQ(lookups.kinds(), (std::vector{event_kind::lookup_miss, event_kind::lookup_miss}));
+  EXPECT_EQ(lookups.events[0].context, "menu");
+  EXPECT_EQ(lookups.events[0].msgid, "Missing");
+  EXPECT_EQ(lookups.events[0].locale, "fr");
+  EXPECT_EQ(lookups.events[1].locale, "de");
+  EXPECT_EQ(lookups.events[1].msgid, "file");
+}
+
+TEST(Events, FallbackUsedNamesTheLocaleThatAnswered) {
+  catalog_store store;
+  ASSERT_TRUE(store.load_buffer("app", "fr", fr_po));
+  erli18n::locale_fallback fallback;
+  fallback.kind = erli18n::locale_fallback::mode::base_language;
+  ASSERT_TRUE(store.set_fallback(fallback));
+  recorder rec;
+  erli18n::observer_options options;
+  options.lookup_events = true;
+  ASSERT_TRUE(store.add_observer(rec.observer(), options));
+
+  EXPECT_EQ(store.dlgettext("app", "fr_CA", "Hello"), "Bonjour");
+  ASSERT_EQ(rec.kinds(), (std::vector{event_kind::fallback_used}));
+  EXPECT_EQ(rec.events[0].locale, "fr_CA");
+  EXPECT_EQ(rec.events[0].fallback_locale, "fr");
+  EXPECT_EQ(rec.events[0].msgid, "Hello");
+}
+
+TEST(Events, LookupEventsAreSampled) {
+  catalog_store store;
+  recorder rec;
+  erli18n::observer_options options;
+  options.lookup_events = true;
+  options.sample_every = 3;
+  ASSERT_TRUE(store.add_observer(rec.observer(), options));
+  for (int i = 0; i < 9; ++i) EXPECT_EQ(store.dlgettext("app", "fr", "x"), "x");
+  EXPECT_EQ(rec.events.size(), 3u);
+}
+
+TEST(Events, RegistrationErrors) {
+  catalog_store store;
+  EXPECT_EQ(store.add_observer(nullptr).error().code, errc::invalid_argument);
+  erli18n::observer_options zero;
+  zero.sample_every = 0;
+  EXPECT_EQ(store.add_observer([](const store_event&) {}, zero).error().code, errc::invalid_argument);
+  EXPECT_EQ(store.remove_observer(12345).error().code, errc::not_found);
+}
+
+TEST(Events, RemovedObserverIsNotCalledAgain) {
+  catalog_store store;
+  recorder a, b;
+  auto id_a = store.add_observer(a.observer());
+  auto id_b = store.add_observer(b.observer());
+  ASSERT_TRUE(id_a && id_b);
+  EXPECT_NE(*id_a, *id_b);
+  ASSERT_TRUE(store.load_buffer("app", "pt", pt_po));
+  ASSERT_TRUE(store.remove_observer(*id_a));
+  EXPECT_EQ(store.remove_observer(*id_a).error().code, errc::not_found);
+  ASSERT_TRUE(store.unload("app", "pt"));
+  EXPECT_EQ(a.events.size(), 2u);
+  EXPECT_EQ(b.events.size(), 3u);
+}
+
+TEST(Events, ThrowingObserversAreContainedAndCounted) {
+  catalog_store store;
+  recorder after;
+  erli18n::observer_options options;
+  options.lookup_events = true;
+  ASSERT_TRUE(store.add_observer([](const store_event&) { throw std::runtime_error("boom"); }, options));
+  ASSERT_TRUE(store.add_observer([](const store_event&) { throw 42; }));
+  ASSERT_TRUE(store.add_observer(after.observer()));  // still called after the throws
+
+  auto loaded = store.load_buffer("app", "pt", pt_po);
+  ASSERT_TRUE(loaded) << loaded.error().to_string();
+  EXPECT_EQ(store.dlgettext("app", "pt", "Bye"), "Tchau");
+  EXPECT_EQ(store.dlgettext("app", "pt", "Missing"), "Missing");
+  EXPECT_EQ(after.kinds(), (std::vector{event_kind::load_start, event_kind::load_stop}));
+  // Two write events to two throwing observers, and one miss to the one that wants it.
+  EXPECT_EQ(store.observer_failures(), 5u);
+}
+
+TEST(Events, ObserversMayLookUpButNotChangeTheirStore) {
+  catalog_store store;
+  ASSERT_TRUE(store.load_buffer("app", "pt", pt_po));
+  std::vector<std::string> seen;
+  std::vector<errc> refused;
+  erli18n::observer_options options;
+  options.lookup_events = true;
+  ASSERT_TRUE(store.add_observer(
+      [&](const store_event& e) {
+        // A lookup from inside a lookup event (a hit: it raises no event of its own).
+        if (e.kind == event_kind::lookup_miss && e.msgid == "outer")
+          seen.emplace_back(store.dlgettext("app", "pt", "Bye"));
+        if (e.kind == event_kind::load_stop) {
+          refused.push_back(store.load_buffer("app", "de", pt_po).error().code);
+          refused.push_back(store.unload("app", "pt").error().code);
+          refused.push_back(store.reload("app", "pt").error().code);
+          refused.push_back(store.set_fallback({}).error().code);
+          refused.push_back(store.add_observer([](const store_event&) {}).error().code);
+          refused.push_back(store.remove_observer(1).error().code);
+          refused.push_back(store.set_memory_warning(1).error().code);
+        }
+      },
+      options));
+  EXPECT_EQ(store.dlgettext("app", "pt", "outer"), "outer");
+  EXPECT_EQ(seen, std::vector<std::string>{"Tchau"});
+  ASSERT_TRUE(store.load_buffer("app", "es", pt_po));
+  EXPECT_EQ(refused, std::vector<errc>(7, errc::invalid_argument));
+  EXPECT_EQ(store.locales(), (std::vector<std::string>{"es", "pt"}));
+  // Another store may be changed from an observer.
+  catalog_store other;
+  ASSERT_TRUE(other.add_observer([&](const store_event& e) {
+    if (e.kind == event_kind::load_stop) {
+      EXPECT_TRUE(store.load_buffer("app", "it", pt_po));
+    }
+  }));
+  ASSERT_TRUE(other.load_buffer("app", "pt", pt_po));
+  EXPECT_EQ(store.dlgettext("app", "it", "Bye"), "Tchau");
+}
+
+// Lookups that miss on several threads while observers come and go: a removed observer's
+// state is destroyed as soon as remove_observer returns, so a late call would touch freed
+// memory (ASan) or race (TSan).
+TEST(Events, ObserversComeAndGoWhileLookupsMiss) {
+  catalog_store store;
+  ASSERT_TRUE(store.load_buffer("app", "pt", pt_po));
+  std::atomic<bool> stop{false};
+  std::vector<std::thread> readers;
+  for (int t = 0; t < 3; ++t)
+    readers.emplace_back([&] {
+      while (!stop.load(std::memory_order_relaxed)) {
+        if (store.dlgettext("app", "pt", "Missing") != "Missing") std::abort();
+        if (store.dlgettext("app", "pt", "Bye") != "Tchau") std::abort();
+      }
+    });
+  erli18n::observer_options options;
+  options.lookup_events = true;
+  std::uint64_t delivered = 0;
+  for (int round = 0; round < 200; ++round) {
+    auto count = std::make_unique<std::atomic<std::uint64_t>>(0);
+    auto id = store.add_observer(
+        [c = count.get()](const store_event& e) {
+          if (e.kind == event_kind::lookup_miss) c->fetch_add(1, std::memory_order_relaxed);
+        },
+        options);
+    ASSERT_TRUE(id);
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+    ASSERT_TRUE(store.remove_observer(*id));
+    delivered += count->load();
+    count.reset();  // a call after remove_observer returned would use freed memory
+  }
+  stop = true;
+  for (std::thread& t : readers) t.join();
+  EXPECT_GT(delivered, 0u);
+}
+
+TEST(Observers, StreamLoggerWritesOneLinePerEvent) {
+  std::ostringstream out;
+  catalog_store store;
+  ASSERT_TRUE(store.add_observer(erli18n::stream_logger(out)));
+  ASSERT_TRUE(store.load_buffer("app", "pt-br", pt_po, "pt.po"));
+  EXPECT_FALSE(store.load_buffer("app", "pt", "msgid \"broken", "bad.po"));
+  std::istringstream lines(out.str());
+  std::vector<std::string> got;
+  for (std::string line; std::getline(lines, line);) got.push_back(line);
+  ASSERT_EQ(got.size(), 4u) << out.str();
+  EXPECT_EQ(got[0], "erli18n: load_start domain=app locale=pt_BR source=pt.po");
+  EXPECT_EQ(got[1].rfind("erli18n: load_stop domain=app locale=pt_BR source=pt.po messages=2 bytes=", 0), 0u)
+      << got[1];
+  EXPECT_NE(got[1].find(" ms="), std::string::npos);
+  EXPECT_EQ(got[3].rfind("erli18n: load_failure domain=app locale=pt source=bad.po ms=", 0), 0u) << got[3];
+  EXPECT_NE(got[3].find("error=\"bad.po:1:"), std::string::npos) << got[3];
+}
+
+TEST(Observers, PrometheusCountersCountEveryKind) {
+  erli18n::prometheus_counters counters;
+  catalog_store store;
+  erli18n::observer_options options;
+  options.lookup_events = true;
+  ASSERT_TRUE(store.add_observer(counters.as_observer(), options));
+  ASSERT_TRUE(store.load_buffer("app", "fr", fr_po));
+  ASSERT_TRUE(store.load_buffer("app", "pt", pt_po));
+  EXPECT_FALSE(store.load_buffer("app", "de", "msgid \"broken"));
+  EXPECT_EQ(store.dlgettext("app", "fr", "nope"), "nope");
+  EXPECT_EQ(counters.events(event_kind::load_start), 3u);
+  EXPECT_EQ(counters.events(event_kind::load_stop), 2u);
+  EXPECT_EQ(counters.events(event_kind::load_failure), 1u);
+  EXPECT_EQ(counters.events(event_kind::lookup_miss), 1u);
+
+  const std::string text = counters.text();
+  EXPECT_NE(text.find("# TYPE erli18n_events_total counter\n"), std::string::npos);
+  EXPECT_NE(text.find("erli18n_events_total{kind=\"load_start\"} 3\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("erli18n_events_total{kind=\"load_failure\"} 1\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("erli18n_events_total{kind=\"unload\"} 0\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("erli18n_fuzzy_entries_skipped_total 2\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("erli18n_load_seconds_total "), std::string::npos);
+  // Every sample line is `name{labels} value` or `name value` with a number.
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("# ", 0) == 0) continue;
+    const std::size_t space = line.rfind(' ');
+    ASSERT_NE(space, std::string::npos) << line;
+    EXPECT_EQ(line.rfind("erli18n_", 0), 0u) << line;
+    const std::string value = line.substr(space + 1);
+    EXPECT_NO_THROW((void)std::stod(value)) << line;
+  }
+}
+
+}  // namespace
