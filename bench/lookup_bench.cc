@@ -428,6 +428,27 @@ void register_cases(const erli18n::translator& tr_mo, const erli18n::translator&
     });
   });
 
+  // Events: the same loops with an observer registered on the store. One that takes only
+  // write events (the hit and miss paths never look at it: these must equal mixed and miss),
+  // and one that opts in to lookup events, sampled 1 in 1000 (what a miss then costs).
+  auto observed = [](const erli18n::translator& tr, const std::vector<key>& keys, bool lookup_events) {
+    return [&tr, &keys, lookup_events](benchmark::State& st) {
+      erli18n::catalog_store& store = erli18n::catalog_store::default_store();
+      erli18n::observer_options options;
+      options.lookup_events = lookup_events;
+      options.sample_every = 1000;
+      std::atomic<std::uint64_t> seen{0};
+      auto id = store.add_observer([&seen](const erli18n::store_event&) { seen.fetch_add(1); }, options);
+      if (!id) fail(id.error().to_string());
+      walk(st, keys, [&](const key& k, std::size_t) { return tr.gettext(k.msgid); });
+      if (!store.remove_observer(*id)) fail("remove_observer failed");
+      st.counters["events"] = static_cast<double>(seen.load());
+    };
+  };
+  reg("erli18n_translator_mo/mixed_observed", observed(tr_mo, ks.mixed, false));
+  reg("erli18n_translator_mo/miss_observed", observed(tr_mo, ks.miss, false));
+  reg("erli18n_translator_mo/miss_lookup_events", observed(tr_mo, ks.miss, true));
+
   // Reads while another thread reloads the same catalog every 10 ms; compare with
   // erli18n_translator_{mo,po}/mixed, the same loop without reloads.
   auto with_reloads = [](const erli18n::translator& tr, const std::string& domain) {
@@ -598,6 +619,13 @@ void print_summary(const summary_reporter& r) {
        ERLI18N_RATIO("erli18n_translator_mo/miss", "erli18n_translator_mo/mixed/threads:1"), "<=", 1);
   line("translator (.po) miss / mixed hit",
        ERLI18N_RATIO("erli18n_translator_po/miss", "erli18n_translator_po/mixed"), "<=", 1);
+  line("translator (.mo) mixed, a write observer registered / none",
+       ERLI18N_RATIO("erli18n_translator_mo/mixed_observed", "erli18n_translator_mo/mixed/threads:1"), "<=",
+       1.05);
+  line("translator (.mo) miss, a write observer registered / none",
+       ERLI18N_RATIO("erli18n_translator_mo/miss_observed", "erli18n_translator_mo/miss"), "<=", 1.05);
+  line("translator (.mo) miss, lookup events sampled 1/1000 / none",
+       ERLI18N_RATIO("erli18n_translator_mo/miss_lookup_events", "erli18n_translator_mo/miss"), "", 0);
   line("translator (.mo) plural / the same keys as singular",
        ERLI18N_RATIO("erli18n_translator_mo/plural", "erli18n_translator_mo/plural_as_singular"), "<=", 2);
   line("translator (.po) plural / the same keys as singular",
