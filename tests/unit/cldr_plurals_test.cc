@@ -47,6 +47,29 @@ void expect_forms(std::string_view locale, forms_at expected) {
   for (const auto& [n, form] : expected) EXPECT_EQ(rule.form(n), form) << locale << " n=" << n;
 }
 
+// Every field of `got` against `want`.
+void expect_comparison(const plural_comparison& got, const plural_comparison& want) {
+  EXPECT_EQ(got.same, want.same);
+  EXPECT_EQ(got.nplurals_a, want.nplurals_a);
+  EXPECT_EQ(got.nplurals_b, want.nplurals_b);
+  EXPECT_EQ(got.forms_differ, want.forms_differ);
+  if (!want.forms_differ) return;
+  EXPECT_EQ(got.n, want.n);
+  EXPECT_EQ(got.form_a, want.form_a);
+  EXPECT_EQ(got.form_b, want.form_b);
+}
+
+// What compare_plural_rules returns for rules that first differ at n (forms, nplurals: of a
+// and b), for rules whose forms agree, and for those that agree throughout.
+plural_comparison differ_at(unsigned long n, unsigned long form_a, unsigned long form_b,
+                            unsigned long nplurals_a, unsigned long nplurals_b) {
+  return {false, nplurals_a, nplurals_b, true, n, form_a, form_b};
+}
+plural_comparison only_nplurals_differ(unsigned long nplurals_a, unsigned long nplurals_b) {
+  return {false, nplurals_a, nplurals_b, false, 0, 0, 0};
+}
+plural_comparison same(unsigned long nplurals) { return {true, nplurals, nplurals, false, 0, 0, 0}; }
+
 TEST(CldrPlurals, Version) { EXPECT_EQ(cldr_version(), "41"); }
 
 TEST(CldrPlurals, EveryEntryCompilesWithOneFormPerIntegerCategory) {
@@ -72,41 +95,38 @@ TEST(CldrPlurals, EveryEntryCompilesWithOneFormPerIntegerCategory) {
 }
 
 TEST(CldrPlurals, Lookup) {
-  auto locale_of = [](std::string_view name) -> std::string {
-    const cldr_plural_entry* e = find_cldr_plural(name);
-    return e ? std::string(e->locale) : "<none>";
+  // {name as given, the entry found ("" for none)}
+  const std::pair<std::string, std::string_view> cases[] = {
+      {"pt_BR", "pt"},
+      {"PT-br", "pt"},
+      {"pt_BR.UTF-8", "pt"},
+      {"pt_PT", "pt_PT"},
+      {"pt-pt", "pt_PT"},
+      {"de_AT", "de"},
+      {"de", "de"},
+      {"sr_RS@latin", "sr"},
+      {"zh-Hant-TW", "zh"},
+      {"iw_IL", "he"},  // a withdrawn code, canonicalized
+      {"qq", ""},
+      {"qq_PT", ""},
+      {"C", ""},
+      {"root", ""},
+      {"", ""},
+      {"../pt", ""},
+      {std::string(200, 'a'), ""},
   };
-  EXPECT_EQ(locale_of("pt_BR"), "pt");
-  EXPECT_EQ(locale_of("PT-br"), "pt");
-  EXPECT_EQ(locale_of("pt_BR.UTF-8"), "pt");
-  EXPECT_EQ(locale_of("pt_PT"), "pt_PT");
-  EXPECT_EQ(locale_of("pt-pt"), "pt_PT");
-  EXPECT_EQ(locale_of("de_AT"), "de");
-  EXPECT_EQ(locale_of("de"), "de");
-  EXPECT_EQ(locale_of("sr_RS@latin"), "sr");
-  EXPECT_EQ(locale_of("zh-Hant-TW"), "zh");
-  EXPECT_EQ(locale_of("iw_IL"), "he");  // withdrawn code, canonicalized
-  EXPECT_EQ(locale_of("qq"), "<none>");
-  EXPECT_EQ(locale_of("qq_PT"), "<none>");
-  EXPECT_EQ(locale_of("C"), "<none>");
-  EXPECT_EQ(locale_of("root"), "<none>");
-  EXPECT_EQ(locale_of(""), "<none>");
-  EXPECT_EQ(locale_of("../pt"), "<none>");
-  EXPECT_EQ(locale_of(std::string(200, 'a')), "<none>");
+  for (const auto& [name, want] : cases) {
+    const cldr_plural_entry* e = find_cldr_plural(name);
+    EXPECT_EQ(e ? e->locale : std::string_view(), want) << name;
+  }
   EXPECT_FALSE(cldr_plural_forms("qq"));
   EXPECT_EQ(cldr_plural_forms("de_AT"), "nplurals=2; plural=(n != 1);");
   EXPECT_EQ(cldr_plural_forms("ja"), "nplurals=1; plural=0;");
 }
 
 TEST(CldrPlurals, SpotChecks) {
-  const plural_rule ru = cldr("ru");
-  EXPECT_EQ(ru.nplurals(), 3u);
-  EXPECT_EQ(ru.form(1), 0u);
-  EXPECT_EQ(ru.form(2), 1u);
-  EXPECT_EQ(ru.form(5), 2u);
-  EXPECT_EQ(ru.form(11), 2u);
-  EXPECT_EQ(ru.form(21), 0u);
-  EXPECT_EQ(ru.form(112), 2u);
+  EXPECT_EQ(cldr("ru").nplurals(), 3u);
+  expect_forms("ru", {{1, 0}, {2, 1}, {5, 2}, {11, 2}, {21, 0}, {112, 2}});
   EXPECT_EQ(find_cldr_plural("ru")->categories, "one few many");  // `other` is for decimals
 
   EXPECT_EQ(cldr("ar").nplurals(), 6u);
@@ -154,40 +174,22 @@ TEST(CldrPlurals, FrenchGainedManyInCldr38) {
 
   // Against gettext's traditional rule, form by form: form 1 means `many` to CLDR but
   // `other` to the traditional rule, so they part at n = 2 already.
-  const plural_comparison c = compare_plural_rules(fr, compile("nplurals=2; plural=(n > 1);"));
-  EXPECT_FALSE(c.same);
-  EXPECT_TRUE(c.forms_differ);
-  EXPECT_EQ(c.n, 2u);
-  EXPECT_EQ(c.form_a, 2u);
-  EXPECT_EQ(c.form_b, 1u);
-  EXPECT_EQ(c.nplurals_a, 3u);
-  EXPECT_EQ(c.nplurals_b, 2u);
+  expect_comparison(compare_plural_rules(fr, compile("nplurals=2; plural=(n > 1);")),
+                    differ_at(2, 2, 1, 3, 2));
 
   // A three-form header without the `many` case: the first difference is n = 10^6.
-  const plural_comparison m = compare_plural_rules(fr, compile("nplurals=3; plural=n > 1 ? 2 : 0;"));
-  EXPECT_FALSE(m.same);
-  EXPECT_TRUE(m.forms_differ);
-  EXPECT_EQ(m.n, 1000000u);
-  EXPECT_EQ(m.form_a, 1u);
-  EXPECT_EQ(m.form_b, 2u);
+  expect_comparison(compare_plural_rules(fr, compile("nplurals=3; plural=n > 1 ? 2 : 0;")),
+                    differ_at(1000000, 1, 2, 3, 3));
 }
 
 TEST(CldrPlurals, GermanAgreesWithGettext) {
-  const plural_comparison c = compare_plural_rules(cldr("de"), compile("nplurals=2; plural=n != 1;"));
-  EXPECT_TRUE(c.same);
-  EXPECT_FALSE(c.forms_differ);
-  EXPECT_EQ(c.nplurals_a, 2u);
-  EXPECT_EQ(c.nplurals_b, 2u);
+  expect_comparison(compare_plural_rules(cldr("de"), compile("nplurals=2; plural=n != 1;")), same(2));
   EXPECT_TRUE(compare_plural_rules(cldr("de_AT"), plural_rule{}).same);
 }
 
 TEST(CldrPlurals, PortugueseAndEuropeanPortugueseDifferAtZero) {
-  const plural_comparison c = compare_plural_rules(cldr("pt"), cldr("pt_PT"));
-  EXPECT_FALSE(c.same);
-  EXPECT_TRUE(c.forms_differ);
-  EXPECT_EQ(c.n, 0u);
-  EXPECT_EQ(c.form_a, 0u);  // one
-  EXPECT_EQ(c.form_b, 2u);  // other
+  // Form 0 is `one` in both, form 2 `other`.
+  expect_comparison(compare_plural_rules(cldr("pt"), cldr("pt_PT")), differ_at(0, 0, 2, 3, 3));
   EXPECT_TRUE(compare_plural_rules(cldr("pt_BR"), cldr("pt")).same);
 }
 
@@ -245,11 +247,7 @@ TEST(ComparePluralRules, IsNoexcept) {
 
 TEST(ComparePluralRules, IdenticalText) {
   const plural_rule a = compile("nplurals=3; plural=n%3;");
-  const plural_comparison c = compare_plural_rules(a, a);
-  EXPECT_TRUE(c.same);
-  EXPECT_FALSE(c.forms_differ);
-  EXPECT_EQ(c.nplurals_a, 3u);
-  EXPECT_EQ(c.nplurals_b, 3u);
+  expect_comparison(compare_plural_rules(a, a), same(3));
 }
 
 TEST(ComparePluralRules, SameBehaviourDifferentText) {
@@ -266,22 +264,15 @@ TEST(ComparePluralRules, SameBehaviourDifferentText) {
 }
 
 TEST(ComparePluralRules, Differ) {
-  const plural_comparison c =
-      compare_plural_rules(compile("nplurals=2; plural=n != 1;"), compile("nplurals=2; plural=n > 1;"));
-  EXPECT_FALSE(c.same);
-  EXPECT_TRUE(c.forms_differ);
-  EXPECT_EQ(c.n, 0u);
-  EXPECT_EQ(c.form_a, 1u);
-  EXPECT_EQ(c.form_b, 0u);
+  expect_comparison(
+      compare_plural_rules(compile("nplurals=2; plural=n != 1;"), compile("nplurals=2; plural=n > 1;")),
+      differ_at(0, 1, 0, 2, 2));
 }
 
 TEST(ComparePluralRules, DifferingNpluralsOnly) {
-  const plural_comparison c =
-      compare_plural_rules(compile("nplurals=3; plural=n != 1;"), compile("nplurals=2; plural=n != 1;"));
-  EXPECT_FALSE(c.same);
-  EXPECT_FALSE(c.forms_differ);
-  EXPECT_EQ(c.nplurals_a, 3u);
-  EXPECT_EQ(c.nplurals_b, 2u);
+  expect_comparison(
+      compare_plural_rules(compile("nplurals=3; plural=n != 1;"), compile("nplurals=2; plural=n != 1;")),
+      only_nplurals_differ(3, 2));
 }
 
 TEST(ComparePluralRules, DifferencesFarAboveTheDenseRange) {
