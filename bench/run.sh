@@ -12,7 +12,8 @@
 #   2. runs the in-process benchmarks (po_read_bench: PO read and write throughput, with a
 #      memchr and a UTF-8 validation floor; lookup_bench: lookups on one real catalog against
 #      glibc, Boost.Locale and a hash-map floor, with a summary of the ratios at the end;
-#      mo_open_bench: MO open time against catalog size, on catalogs it generates);
+#      mo_open_bench: MO open time against catalog size, on catalogs it generates;
+#      plural_compare_bench: one compare_plural_rules call, CLDR's rule against a header's);
 #   3. compares whole processes, `erli18n normalize` against `msgcat` and, on largest.po,
 #      `erli18n compile` against `msgfmt`, with hyperfine, after checking that both write the
 #      same bytes.
@@ -33,7 +34,8 @@ mkdir -p "$data"
 for tool in msgunfmt msgcat msgfmt hyperfine cmp awk; do
   command -v "$tool" >/dev/null || { echo "run.sh: error: $tool is not installed (make deps)" >&2; exit 1; }
 done
-for bin in "$erli18n" "$build/bin/po_read_bench" "$build/bin/lookup_bench" "$build/bin/mo_open_bench"; do
+for bin in "$erli18n" "$build/bin/po_read_bench" "$build/bin/lookup_bench" "$build/bin/mo_open_bench" \
+  "$build/bin/plural_compare_bench"; do
   [ -x "$bin" ] || { echo "run.sh: error: $bin is missing; build $build first (make bench)" >&2; exit 1; }
 done
 
@@ -141,6 +143,11 @@ ERLI18N_BENCH_LOCALE_DIR=$locale_dir "$build/bin/lookup_bench" --benchmark_min_t
 section "in-process: MO open time against catalog size (mo_open_bench)"
 # shellcheck disable=SC2086
 "$build/bin/mo_open_bench" --benchmark_repetitions=3 --benchmark_report_aggregates_only=true \
+  ${ERLI18N_BENCH_ARGS:-} 2>&1
+
+section "in-process: plural rule comparison against CLDR (plural_compare_bench)"
+# shellcheck disable=SC2086
+"$build/bin/plural_compare_bench" --benchmark_repetitions=5 --benchmark_report_aggregates_only=true \
   ${ERLI18N_BENCH_ARGS:-} 2>&1
 
 # time_pair CSV GNU_NAME GNU_COMMAND OUR_NAME OUR_COMMAND [BYTES]: times both commands with

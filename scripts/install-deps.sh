@@ -14,6 +14,8 @@ packages=(
   hyperfine
   # the GNU oracle and real catalogs for the parity tests
   gettext locales iso-codes libglib2.0-data coreutils
+  # CLDR's plurals.xml, source of src/cldr_plurals_table.inc (scripts/gen_cldr_plurals.py)
+  unicode-cldr-core python3
   # formatting check and fuzzers
   clang-format clang-19 libclang-rt-19-dev
 )

@@ -9,6 +9,8 @@
 // The evaluator is one loop over that program with a fixed-size stack whose bound the
 // compiler has checked; it cannot fail, allocate or recurse.
 #include <algorithm>
+#include <array>
+#include <climits>
 #include <cstddef>
 #include <cstdint>
 #include <new>
@@ -614,6 +616,67 @@ unsigned long plural_rule::evaluate(unsigned long n) const noexcept {
 unsigned long plural_rule::form(unsigned long n) const noexcept {
   const unsigned long v = evaluate(n);
   return v < nplurals_ ? v : 0;
+}
+
+namespace {
+
+// The n above the dense range 0..compare_dense_limit at which compare_plural_rules evaluates
+// both rules, sorted: where rules built from ranges and remainders modulo powers of ten
+// change their answer (k * 10^j and its neighbours), and the edges of the integer types.
+constexpr unsigned long compare_dense_limit = 10000;
+constexpr std::size_t compare_sparse_capacity = 512;
+struct sparse_probes {
+  std::array<unsigned long, compare_sparse_capacity> values{};
+  std::size_t size = 0;
+};
+
+constexpr sparse_probes make_sparse_probes() {
+  sparse_probes p;
+  auto add = [&p](unsigned long long v) {
+    if (v > compare_dense_limit && v <= ULONG_MAX) p.values[p.size++] = static_cast<unsigned long>(v);
+  };
+  for (unsigned long long power = 10000;; power *= 10) {
+    for (unsigned long long k = 1; k <= 9 && k <= ULLONG_MAX / power; ++k) {
+      add(k * power - 1);
+      add(k * power);
+      add(k * power + 1);
+    }
+    if (power > ULLONG_MAX / 10) break;
+  }
+  for (unsigned long long v : {1ull << 31, (1ull << 32) - 1, 1ull << 32, (1ull << 32) + 1, (1ull << 63) - 1,
+                               1ull << 63, (1ull << 63) + 1, ULLONG_MAX - 1, ULLONG_MAX})
+    add(v);
+  std::sort(p.values.begin(), p.values.begin() + static_cast<std::ptrdiff_t>(p.size));
+  p.size = static_cast<std::size_t>(
+      std::unique(p.values.begin(), p.values.begin() + static_cast<std::ptrdiff_t>(p.size)) -
+      p.values.begin());
+  return p;
+}
+
+constexpr sparse_probes compare_sparse = make_sparse_probes();
+
+}  // namespace
+
+plural_comparison compare_plural_rules(const plural_rule& a, const plural_rule& b) noexcept {
+  plural_comparison c;
+  c.nplurals_a = a.nplurals();
+  c.nplurals_b = b.nplurals();
+  if (c.nplurals_a == c.nplurals_b && a.expression() == b.expression()) return c;
+  auto differs = [&](unsigned long n) noexcept {
+    const unsigned long fa = a.form(n);
+    const unsigned long fb = b.form(n);
+    if (fa == fb) return false;
+    c.forms_differ = true;
+    c.n = n;
+    c.form_a = fa;
+    c.form_b = fb;
+    return true;
+  };
+  bool found = false;
+  for (unsigned long n = 0; n <= compare_dense_limit && !found; ++n) found = differs(n);
+  for (std::size_t i = 0; i < compare_sparse.size && !found; ++i) found = differs(compare_sparse.values[i]);
+  c.same = !found && c.nplurals_a == c.nplurals_b;
+  return c;
 }
 
 }  // namespace erli18n

@@ -57,6 +57,20 @@ done
 check no-numbers 2 '' 'numbers is required' -- plural 'nplurals=2; plural=n;'
 check no-args 2 '' 'rule is required' -- plural
 
+# --cldr LOCALE: CLDR's rule (src/cldr_plurals_table.inc), found through the locale's parents.
+check cldr-fr 0 'nplurals=3; plural=(n==0 || n==1 ? 0 : n!=0 && n%1000000==0 ? 1 : 2);' '' -- plural --cldr fr
+check cldr-de-at 0 'nplurals=2; plural=(n != 1);' '' -- plural --cldr de-AT
+check cldr-pt-br 0 'nplurals=3; plural=(n<=1 ? 0 : n!=0 && n%1000000==0 ? 1 : 2);' '' -- plural --cldr pt_BR.UTF-8
+check cldr-pt-pt 0 'nplurals=3; plural=(n==1 ? 0 : n!=0 && n%1000000==0 ? 1 : 2);' '' -- plural --cldr pt_PT
+check cldr-ja 0 'nplurals=1; plural=0;' '' -- plural --cldr ja_JP
+# The printed line is a rule the first form evaluates.
+check cldr-ru-eval 0 $'0\n1\n2\n0' '' -- plural "$("$ERLI18N" plural --cldr ru)" 1 2 5 21
+check cldr-unknown 1 '' "error: CLDR 41 has no plural rule for locale 'qq'" -- plural --cldr qq
+check cldr-malformed 1 '' "error: invalid locale name 'de/AT'" -- plural --cldr de/AT
+check cldr-root 1 '' "no plural rule for locale 'C'" -- plural --cldr C
+check cldr-and-rule 2 '' 'excludes --cldr' -- plural --cldr fr 'nplurals=2; plural=n;' 1
+check cldr-no-locale 2 '' '--cldr' -- plural --cldr
+
 if ((failures > 0)); then
   echo "plural CLI: $failures of $checks checks failed"
   exit 1

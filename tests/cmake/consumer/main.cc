@@ -1,4 +1,5 @@
 // Compiled as C++17 against every public header: proves they stay C++17-clean and link.
+#include <erli18n/cldr_plurals.h>
 #include <erli18n/mo.h>
 #include <erli18n/plural.h>
 #include <erli18n/po.h>
@@ -9,6 +10,7 @@
 int main() {
   erli18n::plural_rule english;
   if (english.form(1) != 0 || english.form(2) != 1) return 1;
+  if (!erli18n::cldr_plural_forms("en_US")) return 1;
   erli18n::result<erli18n::po_file> bad = erli18n::read_po("msgid \"x\"\n", "c17.po");
   if (bad) return 1;  // a msgid without msgstr is invalid
   std::cout << "ok\n";
