@@ -236,7 +236,9 @@ result<built_catalog> build_catalog(const po_file& po, const load_options& optio
   // msgfmt accepts a header whose Plural-Forms does not parse, and glibc then uses its
   // default rule: a catalog from a .po must read as the .mo compiled from it.
   plural_rule rule;
+  bool declared = false;
   if (std::optional<std::string> forms_header = po.header_field("Plural-Forms")) {
+    declared = true;
     result<plural_rule> r = plural_rule::parse(*forms_header);
     if (r)
       rule = std::move(*r);
@@ -285,6 +287,7 @@ result<built_catalog> build_catalog(const po_file& po, const load_options& optio
   result<built_catalog> built = builder.build(true, options);
   if (!built) return built;
   built->value->plural = std::move(rule);
+  built->value->plural_declared = declared;
   built->fuzzy_skipped = fuzzy_skipped;
   return built;
 }
@@ -314,6 +317,7 @@ result<built_catalog> build_catalog(const mo_catalog& mo, const load_options& op
   result<built_catalog> built = builder.build(false, options);
   if (!built) return built;
   built->value->plural = mo.plural();
+  built->value->plural_declared = mo.header_field("Plural-Forms").has_value();
   built->value->from_mo = true;
   if (has_sysdep) {
     built->uses_mo_text = true;

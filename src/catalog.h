@@ -42,6 +42,7 @@ class catalog {
   bool from_file = false;  // reload() reads `source` again
   load_options options;
   plural_rule plural;
+  bool plural_declared = false;  // the header has a Plural-Forms field (else glibc's default)
   // A `.mo` whose system-dependent strings are only reachable through it (not indexed).
   const mo_catalog* sysdep_fallback = nullptr;
 

@@ -11,6 +11,7 @@
 
 #include "epoch.h"
 #include "erli18n/catalog_store.h"
+#include "erli18n/cldr_plurals.h"
 #include "erli18n/locale_name.h"
 #include "erli18n/mo.h"
 #include "erli18n/po.h"
@@ -283,7 +284,8 @@ class store_write {
   // the empty domain, this re-publishes the same catalogs: set_fallback uses it).
   result<void> remove() { return commit(nullptr); }
 
-  std::size_t messages() const { return s_.catalogs.at(key_)->size(); }
+  const catalog& published_catalog() const { return *s_.catalogs.at(key_); }
+  std::size_t messages() const { return published_catalog().size(); }
   std::size_t bytes_read() const { return bytes_read_; }
   std::size_t fuzzy_skipped() const { return built_.fuzzy_skipped; }
   const std::string& locale() const { return key_.second; }
@@ -534,6 +536,7 @@ class load_report {
       f.count = w.fuzzy_skipped();
       raise(f);
     }
+    check_plural_rule(w.published_catalog());
     check_memory();
     return outcome;
   }
@@ -562,6 +565,33 @@ class load_report {
 
   void raise(const store_event& e) const noexcept {
     detail::deliver(&s_, s_.observers.get(), e, s_.observer_failures);
+  }
+
+  // A plural-divergence event when the catalog's Plural-Forms picks other forms than CLDR's
+  // rule for its locale. Only with observers (the comparison costs up to a few ms), only for
+  // a header that declares a rule, and never a change: the header's rule is the one used.
+  void check_plural_rule(const catalog& c) const noexcept {
+    if (!s_.observers || !c.plural_declared) return;
+    const cldr_plural_entry* cldr = find_cldr_plural(c.locale);
+    if (cldr == nullptr) return;
+    try {
+      result<plural_rule> cldr_rule = plural_rule::parse(cldr->plural_forms);
+      if (!cldr_rule) return;  // only when out of memory: the table's rules all compile
+      const plural_comparison cmp = compare_plural_rules(c.plural, *cldr_rule);
+      if (cmp.same) return;
+      const std::string catalog_rule =
+          "nplurals=" + std::to_string(c.plural.nplurals()) + "; plural=" + c.plural.expression() + ";";
+      store_event e = event(event_kind::plural_divergence);
+      e.catalog_rule = catalog_rule;
+      e.cldr_rule = cldr->plural_forms;
+      e.n = cmp.n;
+      e.catalog_form = cmp.form_a;
+      e.cldr_form = cmp.form_b;
+      e.forms_differ = cmp.forms_differ;
+      raise(e);
+    } catch (...) {
+      // Out of memory: the check is skipped; the load it follows has already succeeded.
+    }
   }
 
   // A memory warning when retained text and mappings passed the threshold, at most once

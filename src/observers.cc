@@ -57,9 +57,11 @@ std::string describe(const store_event& e) {
     case event_kind::plural_divergence:
       line += " catalog_rule=\"" + std::string(e.catalog_rule) + "\" cldr_rule=\"" +
               std::string(e.cldr_rule) + '"';
-      append_field(line, "n", e.n);
-      append_field(line, "catalog_form", e.catalog_form);
-      append_field(line, "cldr_form", e.cldr_form);
+      if (e.forms_differ) {
+        append_field(line, "n", e.n);
+        append_field(line, "catalog_form", e.catalog_form);
+        append_field(line, "cldr_form", e.cldr_form);
+      }
       break;
     case event_kind::lookup_miss:
     case event_kind::fallback_used:

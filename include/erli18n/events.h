@@ -69,10 +69,13 @@ struct store_event {
   std::string_view context;              ///< lookup_miss, fallback_used: the msgctxt, if any
   std::string_view msgid;                ///< lookup_miss, fallback_used
   std::string_view fallback_locale;      ///< fallback_used: the locale whose catalog answered
-  /// plural_divergence: both rules as `nplurals=N; plural=EXPR;` text, the first n where
-  /// they pick different forms, and the form each picks there.
+  /// plural_divergence: both rules as `nplurals=N; plural=EXPR;` text. When some n gets
+  /// different forms (`forms_differ`), the smallest such n and the form each rule picks
+  /// there (form i of one taken to mean form i of the other); otherwise only the numbers of
+  /// forms differ. See compare_plural_rules in plural.h.
   std::string_view catalog_rule;
   std::string_view cldr_rule;
+  bool forms_differ = false;
   unsigned long n = 0;
   unsigned long catalog_form = 0;
   unsigned long cldr_form = 0;

@@ -12,8 +12,14 @@
 #include <vector>
 
 #include "erli18n/catalog_store.h"
+#include "erli18n/cldr_plurals.h"
 #include "erli18n/observers.h"
 #include "temp_dir.h"
+
+namespace erli18n {
+// gtest prints event kinds by name.
+void PrintTo(event_kind kind, std::ostream* os) { *os << to_string(kind); }
+}  // namespace erli18n
 
 namespace {
 
@@ -83,8 +89,9 @@ TEST(Events, LoadRaisesStartThenStopWithWhatWasLoaded) {
   ASSERT_TRUE(store.add_observer(rec.observer()));
   ASSERT_TRUE(store.load("app", "fr-fr", path, {}));
 
-  ASSERT_EQ(rec.kinds(),
-            (std::vector{event_kind::load_start, event_kind::load_stop, event_kind::fuzzy_skipped}));
+  // fr_po's `(n > 1)` also differs from CLDR's French rule.
+  ASSERT_EQ(rec.kinds(), (std::vector{event_kind::load_start, event_kind::load_stop,
+                                      event_kind::fuzzy_skipped, event_kind::plural_divergence}));
   for (const recorded& r : rec.events) {
     EXPECT_EQ(r.domain, "app");
     EXPECT_EQ(r.locale, "fr_FR");  // canonical
@@ -104,7 +111,8 @@ TEST(Events, FuzzyEntriesKeptRaiseNoFuzzySkipped) {
   erli18n::load_options options;
   options.include_fuzzy = true;
   ASSERT_TRUE(store.load_buffer("app", "fr", fr_po, "fr.po", options));
-  EXPECT_EQ(rec.kinds(), (std::vector{event_kind::load_start, event_kind::load_stop}));
+  EXPECT_EQ(rec.kinds(),
+            (std::vector{event_kind::load_start, event_kind::load_stop, event_kind::plural_divergence}));
   EXPECT_EQ(rec.events[1].source, "fr.po");
   EXPECT_EQ(rec.events[1].messages, 4u);
 }
@@ -172,6 +180,71 @@ TEST(Events, ReloadAndUnload) {
   ASSERT_EQ(rec.kinds(), (std::vector{event_kind::unload}));
   EXPECT_EQ(rec.events[0].source, path);
   EXPECT_EQ(rec.events[0].locale, "pt");
+}
+
+// A catalog whose Plural-Forms is `header`, for `locale`.
+std::string catalog_with_rule(const std::string& header) {
+  std::string po = "msgid \"\"\nmsgstr \"\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n";
+  if (!header.empty()) po += "\"Plural-Forms: " + header + "\\n\"\n";
+  po += "\nmsgid \"%d file\"\nmsgid_plural \"%d files\"\nmsgstr[0] \"A\"\nmsgstr[1] \"B\"\n";
+  return po;
+}
+
+struct divergence {
+  std::string catalog_rule, cldr_rule;
+  bool forms_differ;
+  unsigned long n, catalog_form, cldr_form;
+};
+
+std::vector<divergence> divergences_of(const std::string& locale, const std::string& header) {
+  catalog_store store;
+  std::vector<divergence> out;
+  EXPECT_TRUE(store.add_observer([&](const store_event& e) {
+    if (e.kind == event_kind::plural_divergence)
+      out.push_back({std::string(e.catalog_rule), std::string(e.cldr_rule), e.forms_differ, e.n,
+                     e.catalog_form, e.cldr_form});
+  }));
+  auto loaded = store.load_buffer("app", locale, catalog_with_rule(header));
+  EXPECT_TRUE(loaded) << loaded.error().to_string();
+  return out;
+}
+
+TEST(Events, PluralDivergenceComparesTheHeaderWithCldrByBehaviour) {
+  // French: gettext's two forms against CLDR 41's one/many/other. Form 1 of the catalog is
+  // "other" for every n > 1, but CLDR's form 1 is "many" (1000000...), so they part at 2.
+  auto fr = divergences_of("fr_FR", "nplurals=2; plural=(n > 1);");
+  ASSERT_EQ(fr.size(), 1u);
+  EXPECT_EQ(fr[0].catalog_rule, "nplurals=2; plural=(n > 1);");
+  EXPECT_EQ(fr[0].cldr_rule, erli18n::cldr_plural_forms("fr").value());
+  EXPECT_TRUE(fr[0].forms_differ);
+  EXPECT_EQ(fr[0].n, 2u);
+  EXPECT_EQ(fr[0].catalog_form, 1u);
+  EXPECT_EQ(fr[0].cldr_form, 2u);
+
+  // The same behaviour written differently is no divergence (German, Russian, Japanese).
+  EXPECT_TRUE(divergences_of("de", "nplurals=2; plural=n != 1;").empty());
+  EXPECT_TRUE(divergences_of("ru",
+                             "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && "
+                             "(n%100<10 || n%100>=20) ? 1 : 2);")
+                  .empty());
+  EXPECT_TRUE(divergences_of("ja", "nplurals=1; plural=0;").empty());
+  // Japanese with the default two forms: only the number of forms differs... and n = 1.
+  auto ja = divergences_of("ja", "nplurals=2; plural=(n != 1);");
+  ASSERT_EQ(ja.size(), 1u);
+  EXPECT_TRUE(ja[0].forms_differ);
+  EXPECT_EQ(ja[0].n, 0u);
+
+  // No Plural-Forms header, or a locale CLDR does not know: nothing to compare.
+  EXPECT_TRUE(divergences_of("fr", "").empty());
+  EXPECT_TRUE(divergences_of("qq", "nplurals=2; plural=(n > 1);").empty());
+}
+
+TEST(Events, TheHeaderRuleWinsOverCldr) {
+  catalog_store store;
+  ASSERT_TRUE(store.add_observer([](const store_event&) {}));
+  ASSERT_TRUE(store.load_buffer("app", "fr", catalog_with_rule("nplurals=2; plural=(n > 1);")));
+  EXPECT_EQ(store.dlngettext("app", "fr", "%d file", "%d files", 1000000), "B");  // CLDR: many
+  EXPECT_EQ(store.dlngettext("app", "fr", "%d file", "%d files", 1), "A");
 }
 
 TEST(Events, MemoryWarningPassesTheThresholdAtMostOncePerInterval) {
