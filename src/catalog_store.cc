@@ -12,6 +12,7 @@
 #include "erli18n/mo.h"
 #include "erli18n/po.h"
 #include "fault_injection.h"
+#include "locale_chain.h"
 #include "store_impl.h"
 
 namespace erli18n {
@@ -140,14 +141,11 @@ std::string_view catalog_store::impl::lookup(const detail::lookup_key& key, cons
           return detail::translate(map->find(detail::key_of(key.domain, locale)), context, msgid, plural, n);
         };
         if (map->fallback == locale_fallback::mode::base_language) {
-          // Two buffers: a parent may be written from the previous one.
-          char buffers[2][max_locale_name + 1];
-          std::string_view locale = key.locale;
-          for (int turn = 0;; turn ^= 1) {
-            locale = parent_locale(locale, buffers[turn], sizeof buffers[turn]);
-            if (locale.empty()) break;
-            if (auto s = try_locale(locale)) return *s;
-          }
+          std::optional<std::string_view> hit;
+          if (detail::visit_parent_locales(key.locale, [&](std::string_view locale) {
+                return (hit = try_locale(locale)).has_value();
+              }))
+            return *hit;
           std::string_view default_locale = detail::process_default_locale();
           if (default_locale != key.locale)
             if (auto s = try_locale(default_locale)) return *s;
