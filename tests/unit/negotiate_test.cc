@@ -190,84 +190,66 @@ std::vector<language_preference> prefs(std::vector<std::string> locales) {
   return out;
 }
 
-TEST(NegotiateLocale, ExactMatch) {
-  const std::vector<std::string> available = {"en", "pt_BR", "de"};
-  EXPECT_EQ(negotiate_locale(prefs({"pt_BR"}), available, "en"), "pt_BR");
-  EXPECT_EQ(negotiate_locale(prefs({"fr", "de", "en"}), available, "en"), "de");
-  EXPECT_EQ(negotiate_locale("pt-br", available, "en"), "pt_BR");
-}
+// A header negotiated against `available`, with a comment saying what the case shows.
+struct negotiation {
+  std::string_view header;
+  std::vector<std::string> available;
+  std::string_view default_locale;
+  std::string_view expected;
+};
 
-TEST(NegotiateLocale, IssueExample) {
-  EXPECT_EQ(negotiate_locale("fr-CH, de;q=0.9, en;q=0.5", {"en", "pt", "de"}, "en"), "de");
-}
+const std::vector<negotiation> negotiations = {
+    // The issue's example: nothing serves fr_CH or fr, and de is preferred to en.
+    {"fr-CH, de;q=0.9, en;q=0.5", {"en", "pt", "de"}, "en", "de"},
+    // Exact matches compare canonical forms and return the caller's spelling: the first of
+    // several spellings of one locale.
+    {"pt-br", {"en", "pt_BR", "de"}, "en", "pt_BR"},
+    {"pt-BR", {"en", "PT-br"}, "en", "PT-br"},
+    {"en_US", {"de", "en-us.UTF-8"}, "de", "en-us.UTF-8"},
+    {"iw", {"he_IL", "he"}, "en", "he"},
+    {"de", {"en", "de.UTF-8", "de", "DE"}, "en", "de.UTF-8"},
+    // Then the preference's parents: region, then script, dropped.
+    {"pt-BR", {"en", "pt", "zh_Hant", "zh"}, "en", "pt"},
+    {"zh-Hant-TW", {"en", "pt", "zh_Hant", "zh"}, "en", "zh_Hant"},
+    {"zh-Hans-CN", {"en", "pt", "zh_Hant", "zh"}, "en", "zh"},
+    {"es-419", {"es", "en"}, "en", "es"},
+    {"zh-Hant-TW", {"zh_Hant_TW", "zh_Hans", "sr_Latn"}, "C", "zh_Hant_TW"},
+    {"zh-Hans-SG", {"zh_Hant_TW", "zh_Hans", "sr_Latn"}, "C", "zh_Hans"},
+    {"sr-Latn-RS", {"zh_Hant_TW", "zh_Hans", "sr_Latn"}, "C", "sr_Latn"},
+    // Never a more specific locale, nor a sibling region: RFC 4647 lookup only truncates.
+    {"zh-Hant", {"zh_Hant_TW", "zh_Hans", "sr_Latn", "en_GB"}, "C", "C"},
+    {"zh", {"zh_Hant_TW", "zh_Hans", "sr_Latn", "en_GB"}, "C", "C"},
+    {"en-US", {"zh_Hant_TW", "zh_Hans", "sr_Latn", "en_GB"}, "C", "C"},
+    {"sr", {"zh_Hant_TW", "zh_Hans", "sr_Latn", "en_GB"}, "C", "C"},
+    // All fallbacks of one preference come before the next preference.
+    {"fr-CH, de", {"de", "fr"}, "en", "fr"},
+    {"de-AT, de-DE;q=0.9", {"de_DE", "de"}, "en", "de"},
+    // `*` selects nothing: the default, or a later preference.
+    {"*", {"en", "de"}, "de", "de"},
+    {"*", {"en", "de"}, "fr", "fr"},
+    {"*, de;q=0.5", {"en", "de"}, "en", "de"},
+    {"fr, *;q=0.5", {"en", "de"}, "it", "it"},
+    // No match: the default, which need not be available and is returned as spelled.
+    {"fr, it", {"en", "de"}, "de", "de"},
+    {"", {"en", "de"}, "de", "de"},
+    {"#garbage", {"en", "de"}, "de", "de"},
+    {"fr", {"en"}, "pt-BR", "pt-BR"},
+    {"en, de", {}, "en", "en"},
+    // Malformed available entries never match.
+    {"en", {"", "en/../x", "*", "en_"}, "de", "de"},
+    {"en", {"e n", "en"}, "de", "en"},
+    // An empty or malformed default is "C".
+    {"fr", {"en"}, "", "C"},
+    {"fr", {"en"}, "../etc", "C"},
+    {"fr", {"en"}, "*", "C"},
+    {"fr", {"en"}, "POSIX", "POSIX"},
+};
 
-TEST(NegotiateLocale, ComparesCanonicalFormsAndReturnsTheCallersSpelling) {
-  EXPECT_EQ(negotiate_locale("pt-BR", {"en", "PT-br"}, "en"), "PT-br");
-  EXPECT_EQ(negotiate_locale("en_US", {"de", "en-us.UTF-8"}, "de"), "en-us.UTF-8");
-  EXPECT_EQ(negotiate_locale("iw", {"he_IL", "he"}, "en"), "he");
-  // The first of several spellings of one locale.
-  EXPECT_EQ(negotiate_locale("de", {"en", "de.UTF-8", "de", "DE"}, "en"), "de.UTF-8");
-}
-
-TEST(NegotiateLocale, FallsBackToPrefixes) {
-  const std::vector<std::string> available = {"en", "pt", "zh_Hant", "zh", "sr@latin"};
-  EXPECT_EQ(negotiate_locale("pt-BR", available, "en"), "pt");
-  EXPECT_EQ(negotiate_locale("zh-Hant-TW", available, "en"), "zh_Hant");
-  EXPECT_EQ(negotiate_locale("zh-Hans-CN", available, "en"), "zh");
-  EXPECT_EQ(negotiate_locale(prefs({"sr_RS@latin"}), available, "en"), "sr@latin");
-  EXPECT_EQ(negotiate_locale("es-419", {"es", "en"}, "en"), "es");
-}
-
-TEST(NegotiateLocale, ScriptAndRegion) {
-  const std::vector<std::string> available = {"zh_Hant_TW", "zh_Hans", "sr_Latn", "en_GB"};
-  EXPECT_EQ(negotiate_locale("zh-Hant-TW", available, "C"), "zh_Hant_TW");
-  EXPECT_EQ(negotiate_locale("zh-Hans-SG", available, "C"), "zh_Hans");
-  EXPECT_EQ(negotiate_locale("sr-Latn-RS", available, "C"), "sr_Latn");
-  // Never a more specific locale, nor a sibling region: RFC 4647 lookup only truncates.
-  EXPECT_EQ(negotiate_locale("zh-Hant", available, "C"), "C");
-  EXPECT_EQ(negotiate_locale("zh", available, "C"), "C");
-  EXPECT_EQ(negotiate_locale("en-US", available, "C"), "C");
-  EXPECT_EQ(negotiate_locale("sr", available, "C"), "C");
-}
-
-TEST(NegotiateLocale, AllFallbacksOfOnePreferenceComeBeforeTheNext) {
-  // fr_CH falls back to fr before de is considered.
-  EXPECT_EQ(negotiate_locale("fr-CH, de", {"de", "fr"}, "en"), "fr");
-  EXPECT_EQ(negotiate_locale("de-AT, de-DE;q=0.9", {"de_DE", "de"}, "en"), "de");
-}
-
-TEST(NegotiateLocale, WildcardIsSkipped) {
-  const std::vector<std::string> available = {"en", "de"};
-  EXPECT_EQ(negotiate_locale("*", available, "de"), "de");
-  EXPECT_EQ(negotiate_locale("*", available, "fr"), "fr");
-  EXPECT_EQ(negotiate_locale("*, de;q=0.5", available, "en"), "de");
-  EXPECT_EQ(negotiate_locale("fr, *;q=0.5", available, "it"), "it");
-}
-
-TEST(NegotiateLocale, DefaultWhenNothingMatches) {
-  EXPECT_EQ(negotiate_locale("fr, it", {"en", "de"}, "de"), "de");
-  EXPECT_EQ(negotiate_locale("", {"en", "de"}, "de"), "de");
-  EXPECT_EQ(negotiate_locale("#garbage", {"en", "de"}, "de"), "de");
-  // The default need not be available, and is returned as spelled.
-  EXPECT_EQ(negotiate_locale("fr", {"en"}, "pt-BR"), "pt-BR");
-}
-
-TEST(NegotiateLocale, EmptyAvailable) {
-  EXPECT_EQ(negotiate_locale("en, de", {}, "en"), "en");
-  EXPECT_EQ(negotiate_locale(prefs({"en"}), {}, "fr"), "fr");
-}
-
-TEST(NegotiateLocale, MalformedAvailableEntriesNeverMatch) {
-  EXPECT_EQ(negotiate_locale("en", {"", "en/../x", "*", "en_"}, "de"), "de");
-  EXPECT_EQ(negotiate_locale("en", {"e n", "en"}, "de"), "en");
-}
-
-TEST(NegotiateLocale, MalformedOrEmptyDefaultIsC) {
-  EXPECT_EQ(negotiate_locale("fr", {"en"}, ""), "C");
-  EXPECT_EQ(negotiate_locale("fr", {"en"}, "../etc"), "C");
-  EXPECT_EQ(negotiate_locale("fr", {"en"}, "*"), "C");
+TEST(NegotiateLocale, Examples) {
+  for (const negotiation& n : negotiations)
+    EXPECT_EQ(negotiate_locale(n.header, n.available, n.default_locale), n.expected)
+        << "header '" << n.header << "', default '" << n.default_locale << "'";
   EXPECT_EQ(negotiate_locale("fr", {"en"}, std::string_view("en\0", 3)), "C");
-  EXPECT_EQ(negotiate_locale("fr", {"en"}, "POSIX"), "POSIX");
 }
 
 TEST(NegotiateLocale, PreferencesFromTheCaller) {
@@ -277,6 +259,9 @@ TEST(NegotiateLocale, PreferencesFromTheCaller) {
       {"de", 0}, {"*", 1000}, {"bad name", 1000}, {"PT-br", 10}, {"en", 1000}};
   EXPECT_EQ(negotiate_locale(p, {"en", "de", "pt"}, "C"), "pt");
   EXPECT_EQ(negotiate_locale(std::vector<language_preference>{}, {"en"}, "en"), "en");
+  EXPECT_EQ(negotiate_locale(prefs({"sr_RS@latin"}), {"sr", "sr@latin"}, "en"), "sr@latin");
+  EXPECT_EQ(negotiate_locale(prefs({"fr", "de", "en"}), {"en", "de"}, "C"), "de");
+  EXPECT_EQ(negotiate_locale(prefs({"en"}), {}, "fr"), "fr");
 }
 
 TEST(NegotiateLocale, ManyAvailableLocales) {
