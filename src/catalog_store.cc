@@ -16,6 +16,7 @@
 #include "erli18n/mo.h"
 #include "erli18n/po.h"
 #include "fault_injection.h"
+#include "locale_chain.h"
 #include "store_impl.h"
 
 namespace erli18n {
@@ -162,14 +163,8 @@ std::string_view catalog_store::impl::lookup(const detail::lookup_key& key, cons
         };
         std::optional<std::string_view> found;
         if (map->fallback == locale_fallback::mode::base_language) {
-          // Two buffers: a parent may be written from the previous one.
-          char buffers[2][max_locale_name + 1];
-          std::string_view locale = key.locale;
-          for (int turn = 0; !found; turn ^= 1) {
-            locale = parent_locale(locale, buffers[turn], sizeof buffers[turn]);
-            if (locale.empty()) break;
-            found = try_locale(locale);
-          }
+          detail::visit_parent_locales(
+              key.locale, [&](std::string_view locale) { return (found = try_locale(locale)).has_value(); });
           std::string_view default_locale = detail::process_default_locale();
           if (!found && default_locale != key.locale) found = try_locale(default_locale);
         } else if (const std::vector<std::string>* chain = map->chain(key.locale)) {

@@ -87,6 +87,11 @@ failure canonicalize(std::string_view name, writer& w) noexcept {
     has_modifier = true;
     if (modifier.empty()) return {errc::invalid_argument, "empty modifier in locale name"};
     if (!all_of(modifier, is_alnum)) return {errc::invalid_argument, "invalid modifier in locale name"};
+    // glibc's `@euro` picks the currency of a locale (LC_MONETARY) and never names a
+    // translation: no catalog is filed under it, so it is dropped like a codeset, and
+    // `pt_BR.UTF-8@euro` finds the `pt_BR` catalog. Other modifiers name scripts or
+    // varieties (`sr@latin`, `ca@valencia`) and are kept.
+    if (equals_ignoring_case(modifier, "euro")) has_modifier = false;
   }
   if (std::size_t dot = main.find('.'); dot != std::string_view::npos) {
     std::string_view codeset = main.substr(dot + 1);

@@ -22,14 +22,16 @@
 //
 //  - language: 2 or 3 letters, lower-cased; the withdrawn codes iw, in, ji, jw and mo become
 //    he, id, yi, jv and ro. `C` and `POSIX` (any case) are kept as `C` and `POSIX`; they take
-//    no further subtags and no modifier (`C.UTF-8` is `C`).
+//    no further subtags and no modifier other than `@euro` (`C.UTF-8@euro` is `C`).
 //  - script (optional): 4 letters, Title-cased (`hant` -> `Hant`).
 //  - region (optional): 2 letters, upper-cased, or 3 digits (`419`).
 //  - variants: 5 to 8 letters or digits, or a digit and 3 letters or digits (`1996`); dropped.
 //  - extensions: a single letter or digit (`u`, `t`, `x` for private use) followed by at least
 //    one subtag of 1 to 8 letters or digits; the singleton and everything after it is dropped.
 //  - codeset (after `.`, before any `@`): one or more letters, digits, `-` or `_`; dropped.
-//  - modifier (after `@`, last): one or more letters or digits, lower-cased and kept.
+//  - modifier (after `@`, last): one or more letters or digits, lower-cased and kept
+//    (`sr@latin`, `ca@valencia`), except `@euro` (any case), which is dropped: glibc uses it
+//    to pick a currency, never to name a catalog, so `pt_BR.UTF-8@euro` is `pt_BR`.
 //
 // The result is `language[_Script][_REGION][@modifier]`. It is never longer than the input,
 // and canonicalizing it again returns it unchanged. Anything else is an error: an empty name,

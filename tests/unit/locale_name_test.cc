@@ -86,8 +86,15 @@ constexpr example accepted[] = {
     {"de_DE.ISO-8859-1", "de_DE"},
     {"ja_JP.eucJP", "ja_JP"},
     {"en.UTF_8", "en"},
-    {"pt_BR.UTF-8@euro", "pt_BR@euro"},
-    // Modifiers are kept, lower-cased.
+    // `@euro` picks a currency, never a catalog: dropped like a codeset, in any case.
+    {"pt_BR.UTF-8@euro", "pt_BR"},
+    {"de_DE@euro", "de_DE"},
+    {"fr@EURO", "fr"},
+    {"C@euro", "C"},
+    {"POSIX.UTF-8@Euro", "POSIX"},
+    // Other modifiers are kept, lower-cased.
+    {"uz_UZ@cyrillic", "uz_UZ@cyrillic"},
+    {"sr@euros", "sr@euros"},
     {"sr_RS@Latin", "sr_RS@latin"},
     {"ca@valencia", "ca@valencia"},
     {"CA-es@VALENCIA", "ca_ES@valencia"},
@@ -108,7 +115,8 @@ constexpr example accepted[] = {
     {"en-US-x-a-b", "en_US"},
     {"en-1996-u-nu-arab-x-foo", "en"},
     {"en-u-US-Latn-12345678", "en"},
-    {"en_u_ca_gregory.UTF-8@euro", "en@euro"},
+    {"en_u_ca_gregory.UTF-8@euro", "en"},
+    {"en_u_ca_gregory.UTF-8@latin", "en@latin"},
 };
 
 TEST(CanonicalLocale, Examples) {
@@ -183,7 +191,7 @@ constexpr rejection rejected_names[] = {
     // C and POSIX stand alone.
     {"C_US", "C and POSIX"},
     {"POSIX-x-foo", "C and POSIX"},
-    {"C@euro", "C and POSIX"},
+    {"C@latin", "C and POSIX"},
     // Languages of the wrong shape.
     {"e", "language must be 2 or 3 letters"},
     {"e_US", "language must be 2 or 3 letters"},
