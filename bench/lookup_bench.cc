@@ -620,8 +620,8 @@ void print_summary(const summary_reporter& r) {
   line("translator (.po) miss / mixed hit",
        ERLI18N_RATIO("erli18n_translator_po/miss", "erli18n_translator_po/mixed"), "<=", 1);
   line("translator (.mo) mixed, a write observer registered / none",
-       ERLI18N_RATIO("erli18n_translator_mo/mixed_observed", "erli18n_translator_mo/mixed/threads:1"), "<=",
-       1.05);
+       ERLI18N_RATIO("erli18n_translator_mo/mixed_observed", "erli18n_translator_mo/mixed/threads:1"),
+       "<=", 1.05);
   line("translator (.mo) miss, a write observer registered / none",
        ERLI18N_RATIO("erli18n_translator_mo/miss_observed", "erli18n_translator_mo/miss"), "<=", 1.05);
   line("translator (.mo) miss, lookup events sampled 1/1000 / none",
