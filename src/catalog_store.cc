@@ -567,22 +567,18 @@ class load_report {
   // a header that declares a rule, and never a change: the header's rule is the one used.
   void check_plural_rule(const catalog& c) const noexcept {
     if (!s_.observers || !c.plural_declared) return;
-    const cldr_plural_entry* cldr = find_cldr_plural(c.locale);
-    if (cldr == nullptr) return;
     try {
-      result<plural_rule> cldr_rule = plural_rule::parse(cldr->plural_forms);
-      if (!cldr_rule) return;  // only when out of memory: the table's rules all compile
-      const plural_comparison cmp = compare_plural_rules(c.plural, *cldr_rule);
-      if (cmp.same) return;
+      const std::optional<cldr_divergence> d = compare_with_cldr(c.plural, c.locale);
+      if (!d) return;
       const std::string catalog_rule =
           "nplurals=" + std::to_string(c.plural.nplurals()) + "; plural=" + c.plural.expression() + ";";
       store_event e = event(event_kind::plural_divergence);
       e.catalog_rule = catalog_rule;
-      e.cldr_rule = cldr->plural_forms;
-      e.n = cmp.n;
-      e.catalog_form = cmp.form_a;
-      e.cldr_form = cmp.form_b;
-      e.forms_differ = cmp.forms_differ;
+      e.cldr_rule = d->cldr->plural_forms;
+      e.n = d->comparison.n;
+      e.catalog_form = d->comparison.form_a;
+      e.cldr_form = d->comparison.form_b;
+      e.forms_differ = d->comparison.forms_differ;
       raise(e);
     } catch (...) {
       // Out of memory: the check is skipped; the load it follows has already succeeded.

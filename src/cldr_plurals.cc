@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <new>
 
 #include "erli18n/locale_name.h"
 
@@ -44,6 +45,16 @@ const cldr_plural_entry* find_cldr_plural(std::string_view locale) noexcept {
 std::optional<std::string_view> cldr_plural_forms(std::string_view locale) noexcept {
   if (const cldr_plural_entry* e = find_cldr_plural(locale)) return e->plural_forms;
   return std::nullopt;
+}
+
+std::optional<cldr_divergence> compare_with_cldr(const plural_rule& rule, std::string_view locale) {
+  const cldr_plural_entry* cldr = find_cldr_plural(locale);
+  if (cldr == nullptr) return std::nullopt;
+  result<plural_rule> cldr_rule = plural_rule::parse(cldr->plural_forms);
+  if (!cldr_rule) throw std::bad_alloc();  // the table's rules all compile: only memory can fail
+  const plural_comparison comparison = compare_plural_rules(rule, *cldr_rule);
+  if (comparison.same) return std::nullopt;
+  return cldr_divergence{cldr, comparison};
 }
 
 }  // namespace erli18n

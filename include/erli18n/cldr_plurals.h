@@ -28,6 +28,8 @@
 #include <optional>
 #include <string_view>
 
+#include "erli18n/plural.h"
+
 namespace erli18n {
 
 /// One locale's CLDR rule.
@@ -62,6 +64,18 @@ const cldr_plural_entry* find_cldr_plural(std::string_view locale) noexcept;
 
 /// `find_cldr_plural(locale)->plural_forms`, or nothing.
 std::optional<std::string_view> cldr_plural_forms(std::string_view locale) noexcept;
+
+/// A catalog rule that behaves unlike CLDR's for its locale.
+struct cldr_divergence {
+  const cldr_plural_entry* cldr = nullptr;  ///< CLDR's entry for the locale
+  plural_comparison comparison;             ///< `compare_plural_rules(rule, CLDR's rule)`
+};
+
+/// Compares `rule` (a catalog's) with CLDR's rule for `locale` by behaviour: nothing when
+/// CLDR has no rule for the locale or both pick the same forms. The one check that the
+/// catalog store's plural-divergence event and `erli18n lint` share. Allocates (CLDR's rule
+/// is compiled); throws only std::bad_alloc.
+std::optional<cldr_divergence> compare_with_cldr(const plural_rule& rule, std::string_view locale);
 
 }  // namespace erli18n
 
