@@ -7,7 +7,6 @@
 #include <functional>
 #include <initializer_list>
 #include <map>
-#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -222,10 +221,23 @@ TEST(CldrPlurals, ExponentRulesMatchAHandEvaluationAtEZero) {
   std::ifstream in(std::string(ERLI18N_TEST_DATA) + "/../../src/cldr_plurals_table.inc");
   ASSERT_TRUE(in);
   std::set<std::string> rewritten;
-  const std::regex note(R"(^// (\S+) \w+: '.*\b[ec] (=|!=|%).*' -> )");
+  // A note reads `// LOCALE CATEGORY: 'RULE' -> 'REWRITTEN'`; those whose RULE relates the
+  // operand e or c are the e = 0 conversions. (Plain string scanning: GCC 12 warns inside
+  // <regex> at -O1, which the ASan build treats as an error.)
+  auto uses_exponent = [](std::string_view rule) {
+    for (std::string_view op : {"e = ", "e != ", "e % ", "c = ", "c != ", "c % "})
+      for (std::size_t at = rule.find(op); at != std::string_view::npos; at = rule.find(op, at + 1))
+        if (at == 0 || rule[at - 1] == ' ') return true;
+    return false;
+  };
   for (std::string line; std::getline(in, line);) {
-    std::smatch m;
-    if (std::regex_search(line, m, note)) rewritten.insert(m[1]);
+    const std::size_t quote = line.find('\'');
+    const std::size_t arrow = line.find("' -> '");
+    if (line.rfind("// ", 0) != 0 || quote == std::string::npos || arrow == std::string::npos ||
+        arrow < quote)
+      continue;
+    if (uses_exponent(std::string_view(line).substr(quote + 1, arrow - quote - 1)))
+      rewritten.insert(line.substr(3, line.find(' ', 3) - 3));
   }
   std::set<std::string> covered;
   for (const auto& [locale, rule] : by_hand) covered.insert(locale);
