@@ -512,8 +512,11 @@ class load_report {
   load_report(const store_impl& s, std::string_view domain, std::string_view locale) noexcept
       : s_(s), domain_(domain), locale_(locale) {}
 
-  void begin(std::string_view source) noexcept {
-    source_ = source;
+  // Copies `source`: the failure event may come after the caller's string is gone (reload
+  // reads the path from the catalog it replaces).
+  void begin(std::string_view source) {
+    source_.assign(source);
+    reading_ = true;
     start_ = std::chrono::steady_clock::now();
     raise(event(event_kind::load_start));
   }
@@ -554,7 +557,7 @@ class load_report {
   }
 
   std::chrono::nanoseconds elapsed() const noexcept {
-    if (source_.data() == nullptr) return std::chrono::nanoseconds(0);  // failed before reading
+    if (!reading_) return std::chrono::nanoseconds(0);  // failed before reading
     return std::chrono::steady_clock::now() - start_;
   }
 
@@ -602,7 +605,8 @@ class load_report {
   const store_impl& s_;
   std::string_view domain_;
   std::string_view locale_;
-  std::string_view source_;
+  std::string source_;
+  bool reading_ = false;
   std::chrono::steady_clock::time_point start_;
 };
 
