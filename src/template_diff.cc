@@ -362,14 +362,7 @@ std::string format_template_diff(const template_diff& diff, std::string_view nam
     out += "  ";
     out += c.kind == template_change_kind::added ? '+' : c.kind == template_change_kind::removed ? '-' : '~';
     out += ' ';
-    out += quote(c.msgid);
-    if (c.msgctxt) out += " [context " + quote(*c.msgctxt) + ']';
-    if (!c.references.empty()) {
-      out += " (";
-      out += reference_text(c.references.front());
-      if (c.references.size() > 1) out += " and " + std::to_string(c.references.size() - 1) + " more";
-      out += ')';
-    }
+    out += describe_message(c.msgctxt, c.msgid, c.references);
     if (!c.details.empty()) {
       out += ": ";
       out += join(c.details, "; ", "");
@@ -378,6 +371,19 @@ std::string format_template_diff(const template_diff& diff, std::string_view nam
   }
   for (const std::string& h : diff.header_changes) out += "  header: " + h + '\n';
   if (diff.order_changed) out += "  messages are in a different order\n";
+  return out;
+}
+
+std::string describe_message(const std::optional<std::string>& msgctxt, std::string_view msgid,
+                             const std::vector<po_reference>& references) {
+  std::string out = quote(msgid);
+  if (msgctxt) out += " [context " + quote(*msgctxt) + ']';
+  if (!references.empty()) {
+    out += " (";
+    out += reference_text(references.front());
+    if (references.size() > 1) out += " and " + std::to_string(references.size() - 1) + " more";
+    out += ')';
+  }
   return out;
 }
 

@@ -91,6 +91,12 @@ template_diff diff_templates(const po_file& committed, const po_file& fresh,
 /// (`  header: …`). Every line ends with `\n`; an empty diff gives `NAME: up to date\n`.
 std::string format_template_diff(const template_diff& diff, std::string_view name);
 
+/// One message as the account names it: the quoted msgid (escaped, cut after 60 bytes),
+/// ` [context "…"]` when there is a context, then ` (FIRST-REFERENCE)` or
+/// ` (FIRST-REFERENCE and N more)` when there are references. E.g. `"Bye" (src/b.cc:3)`.
+std::string describe_message(const std::optional<std::string>& msgctxt, std::string_view msgid,
+                             const std::vector<po_reference>& references);
+
 /// Whether two template texts are the same bytes once their `POT-Creation-Date` header lines
 /// are set aside: the check that a committed template is exactly what extraction writes
 /// (layout, wrapping and comments included), on top of `diff_templates`.
