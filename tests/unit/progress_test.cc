@@ -1,0 +1,151 @@
+// The CLI's progress bar (tools/erli18n/progress.h): silent when its output is not a terminal
+// or the run is short; on a terminal (a pseudo-terminal here) drawn after the delay, at most
+// once per interval, and cleared at the end.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <string>
+#include <thread>
+
+#include "progress.h"
+
+namespace erli18n::cli {
+namespace {
+
+using namespace std::chrono_literals;
+
+// Everything readable from `fd` now, without blocking.
+std::string drain(int fd) {
+  std::string out;
+  char buffer[4096];
+  for (;;) {
+    pollfd p{fd, POLLIN, 0};
+    if (::poll(&p, 1, 50) <= 0 || (p.revents & POLLIN) == 0) break;
+    ssize_t got = ::read(fd, buffer, sizeof buffer);
+    if (got <= 0) break;
+    out.append(buffer, static_cast<std::size_t>(got));
+  }
+  return out;
+}
+
+class Pipe {
+ public:
+  Pipe() {
+    int fds[2];
+    EXPECT_EQ(::pipe2(fds, O_CLOEXEC | O_NONBLOCK), 0);
+    read_ = fds[0];
+    write_ = fds[1];
+  }
+  ~Pipe() {
+    ::close(read_);
+    ::close(write_);
+  }
+  int read_ = -1;
+  int write_ = -1;
+};
+
+TEST(ProgressBar, NothingWhenNotATerminal) {
+  Pipe pipe;
+  progress_bar::options opts;
+  opts.fd = pipe.write_;
+  opts.delay = 0s;
+  opts.interval = 0s;
+  {
+    progress_bar bar("extracting", 3, opts);
+    EXPECT_FALSE(bar.enabled());
+    for (std::size_t i = 1; i <= 3; ++i) bar.update(i);
+    bar.finish();
+  }
+  EXPECT_EQ(drain(pipe.read_), "");
+}
+
+TEST(ProgressBar, NothingOnStderrWhenItIsNotATerminal) {
+  // The default output is stderr; under ctest it is a pipe or a file.
+  if (::isatty(2)) GTEST_SKIP() << "stderr is a terminal";
+  Pipe pipe;
+  int saved = ::dup(2);
+  ASSERT_GE(saved, 0);
+  ASSERT_EQ(::dup2(pipe.write_, 2), 2);
+  {
+    progress_bar bar("extracting", 2);
+    bar.update(1);
+    std::this_thread::sleep_for(1100ms);  // past the default delay
+    bar.update(2);
+  }
+  ::dup2(saved, 2);
+  ::close(saved);
+  EXPECT_EQ(drain(pipe.read_), "");
+}
+
+class Pty {
+ public:
+  Pty() {
+    master_ = ::posix_openpt(O_RDWR | O_NOCTTY);
+    EXPECT_GE(master_, 0);
+    EXPECT_EQ(::grantpt(master_), 0);
+    EXPECT_EQ(::unlockpt(master_), 0);
+    slave_ = ::open(::ptsname(master_), O_RDWR | O_NOCTTY);
+    EXPECT_GE(slave_, 0);
+  }
+  ~Pty() {
+    ::close(slave_);
+    ::close(master_);
+  }
+  int master_ = -1;
+  int slave_ = -1;
+};
+
+TEST(ProgressBar, NothingOnATerminalBeforeTheDelay) {
+  Pty pty;
+  ::setenv("TERM", "xterm", 1);
+  progress_bar::options opts;
+  opts.fd = pty.slave_;
+  opts.delay = 1h;
+  {
+    progress_bar bar("extracting", 10, opts);
+    EXPECT_TRUE(bar.enabled());
+    for (std::size_t i = 1; i <= 10; ++i) bar.update(i);
+  }
+  EXPECT_EQ(drain(pty.master_), "");
+}
+
+TEST(ProgressBar, DrawsOnATerminalAfterTheDelayAndClears) {
+  Pty pty;
+  ::setenv("TERM", "xterm", 1);
+  progress_bar::options opts;
+  opts.fd = pty.slave_;
+  opts.delay = 0s;
+  opts.interval = 1h;  // one draw only
+  {
+    progress_bar bar("extracting", 4, opts);
+    bar.update(2);
+    bar.update(3);  // within the interval: not drawn
+    std::string drawn = drain(pty.master_);
+    EXPECT_EQ(drawn.rfind("\rextracting [", 0), 0u) << drawn;
+    EXPECT_NE(drawn.find("] 2/4\x1b[K"), std::string::npos) << drawn;
+    EXPECT_EQ(drawn.find("3/4"), std::string::npos) << drawn;
+  }
+  EXPECT_EQ(drain(pty.master_), "\r\x1b[K");
+}
+
+TEST(ProgressBar, DumbTerminalGetsNothing) {
+  Pty pty;
+  ::setenv("TERM", "dumb", 1);
+  progress_bar::options opts;
+  opts.fd = pty.slave_;
+  opts.delay = 0s;
+  {
+    progress_bar bar("extracting", 1, opts);
+    EXPECT_FALSE(bar.enabled());
+    bar.update(1);
+  }
+  ::setenv("TERM", "xterm", 1);
+  EXPECT_EQ(drain(pty.master_), "");
+}
+
+}  // namespace
+}  // namespace erli18n::cli
