@@ -19,7 +19,9 @@ error invalid(std::string message) { return error{errc::invalid_argument, std::m
 
 void add_extract_options(CLI::App& cmd, extract_cli_options& o) {
   cmd.add_option("paths", o.paths, "Source files and directories (directories are searched recursively)");
-  cmd.add_option("-f,--files-from", o.files_from, "Read the source paths from FILE, one per line");
+  cmd.add_option("-f,--files-from", o.files_from, "Read the source paths from FILE, one per line")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->allow_extra_args(false);
   // xgettext's `--keyword[=SPEC]` and `--add-comments[=TAG]` take an optional value, which
   // CLI11 offers only on flags (`--flag{default}`): so the value must follow `=`, and the next
   // argument is never taken as one. Their short forms need a value (`-k`) or take none (`-c`).
@@ -36,6 +38,7 @@ void add_extract_options(CLI::App& cmd, extract_cli_options& o) {
   cmd.add_option("--add-location", o.add_location, "References: full (file:line), file or never")
       ->check(CLI::IsMember({"full", "file", "never"}));
   cmd.add_flag("--no-location", o.no_location, "No references (--add-location=never)");
+  cmd.add_flag("-n", o.full_location, "References with line numbers (--add-location=full, the default)");
   cmd.add_option("-d,--default-domain", o.default_domain,
                  "Domain of calls that name none (default: messages)");
   cmd.add_flag("-s,--sort-output", o.sort_output, "Sort messages by msgid");
@@ -91,9 +94,9 @@ result<extract_options> make_extract_options(const extract_cli_options& o) {
 
 result<std::vector<std::string>> source_files(const extract_cli_options& o) {
   std::vector<std::string> paths = o.paths;
-  if (!o.files_from.empty()) {
-    std::ifstream in(o.files_from);
-    if (!in) return error{errc::io, std::string("cannot read: ") + std::strerror(errno), o.files_from, 0, 0};
+  for (const std::string& list : o.files_from) {
+    std::ifstream in(list);
+    if (!in) return error{errc::io, std::string("cannot read: ") + std::strerror(errno), list, 0, 0};
     std::string line;
     while (std::getline(in, line)) {
       while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))

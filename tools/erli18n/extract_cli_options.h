@@ -27,6 +27,7 @@ struct extract_cli_options {
   bool all_comments = false;                ///< `-c` (`--add-comments` without a tag)
   std::string add_location = "full";        ///< `--add-location=full|file|never`
   bool no_location = false;                 ///< `--no-location` (= `--add-location=never`)
+  bool full_location = false;               ///< `-n` (= `--add-location=full`, the default)
   std::string default_domain = "messages";  ///< `-d`/`--default-domain`
   bool sort_output = false;
   bool sort_by_file = false;
@@ -35,7 +36,7 @@ struct extract_cli_options {
   std::string package_version;
   std::string msgid_bugs_address;
   std::string copyright_holder;
-  std::string files_from;          ///< `-f`/`--files-from FILE`: one source path per line
+  std::vector<std::string> files_from;  ///< `-f`/`--files-from FILE`…: one source path per line
   std::vector<std::string> paths;  ///< positional PATH…
 };
 
@@ -46,8 +47,8 @@ void add_extract_options(CLI::App& cmd, extract_cli_options& options);
 /// A malformed spec or value is an `errc::invalid_argument` error.
 result<extract_options> make_extract_options(const extract_cli_options& options);
 
-/// The source files to read: PATH… then the lines of `--files-from` (blank lines and lines
-/// starting with `#` skipped), collected by `collect_source_files`. No path at all is an
+/// The source files to read: PATH… then the lines of each `--files-from` file (blank lines
+/// and lines starting with `#` skipped), collected by `collect_source_files`. No path at all is an
 /// `errc::invalid_argument` error.
 result<std::vector<std::string>> source_files(const extract_cli_options& options);
 
