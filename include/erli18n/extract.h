@@ -31,6 +31,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "erli18n/po.h"
@@ -124,6 +125,9 @@ std::string to_string(const extract_warning& warning);
 struct extract_result {
   std::map<std::string, po_file> templates;  ///< by domain
   std::vector<extract_warning> warnings;     ///< in file and source order
+  /// (domain, index in that template) of every message, in first-seen order across domains;
+  /// empty when the templates were sorted. `merge_templates` follows it.
+  std::vector<std::pair<std::string, std::size_t>> first_seen;
 };
 
 /// Extracts from `files`, in the given order (references use the names as given).
