@@ -48,6 +48,7 @@ CC
 fresh_tree() {
   rm -rf src po
   write_sources
+  mkdir -p po
   "$ERLI18N" extract --output-dir po src 2> /dev/null || fail "extract failed"
   [ -f po/messages.pot ] && [ -f po/errors.pot ] || fail "extract wrote $(ls po)"
 }
