@@ -32,26 +32,42 @@ std::string drain(int fd) {
   return out;
 }
 
-class Pipe {
- public:
-  Pipe() {
-    int fds[2];
-    EXPECT_EQ(::pipe2(fds, O_CLOEXEC | O_NONBLOCK), 0);
-    read_ = fds[0];
-    write_ = fds[1];
+// Two descriptors closed at the end: `reader` reads what the bar writes to `writer`.
+struct channel {
+  int reader = -1;
+  int writer = -1;
+  channel() = default;
+  channel(const channel&) = delete;
+  channel& operator=(const channel&) = delete;
+  ~channel() {
+    ::close(reader);
+    ::close(writer);
   }
-  ~Pipe() {
-    ::close(read_);
-    ::close(write_);
-  }
-  int read_ = -1;
-  int write_ = -1;
 };
 
+// A pipe: not a terminal.
+void open_pipe(channel& c) {
+  int fds[2];
+  ASSERT_EQ(::pipe2(fds, O_CLOEXEC | O_NONBLOCK), 0);
+  c.reader = fds[0];
+  c.writer = fds[1];
+}
+
+// A pseudo-terminal: the bar writes to its terminal side, the test reads the master side.
+void open_pty(channel& c) {
+  c.reader = ::posix_openpt(O_RDWR | O_NOCTTY);
+  ASSERT_GE(c.reader, 0);
+  ASSERT_EQ(::grantpt(c.reader), 0);
+  ASSERT_EQ(::unlockpt(c.reader), 0);
+  c.writer = ::open(::ptsname(c.reader), O_RDWR | O_NOCTTY);
+  ASSERT_GE(c.writer, 0);
+}
+
 TEST(ProgressBar, NothingWhenNotATerminal) {
-  Pipe pipe;
+  channel pipe;
+  open_pipe(pipe);
   progress_bar::options opts;
-  opts.fd = pipe.write_;
+  opts.fd = pipe.writer;
   opts.delay = 0s;
   opts.interval = 0s;
   {
@@ -60,16 +76,17 @@ TEST(ProgressBar, NothingWhenNotATerminal) {
     for (std::size_t i = 1; i <= 3; ++i) bar.update(i);
     bar.finish();
   }
-  EXPECT_EQ(drain(pipe.read_), "");
+  EXPECT_EQ(drain(pipe.reader), "");
 }
 
 TEST(ProgressBar, NothingOnStderrWhenItIsNotATerminal) {
   // The default output is stderr; under ctest it is a pipe or a file.
   if (::isatty(2)) GTEST_SKIP() << "stderr is a terminal";
-  Pipe pipe;
+  channel pipe;
+  open_pipe(pipe);
   int saved = ::dup(2);
   ASSERT_GE(saved, 0);
-  ASSERT_EQ(::dup2(pipe.write_, 2), 2);
+  ASSERT_EQ(::dup2(pipe.writer, 2), 2);
   {
     progress_bar bar("extracting", 2);
     bar.update(1);
@@ -78,65 +95,50 @@ TEST(ProgressBar, NothingOnStderrWhenItIsNotATerminal) {
   }
   ::dup2(saved, 2);
   ::close(saved);
-  EXPECT_EQ(drain(pipe.read_), "");
+  EXPECT_EQ(drain(pipe.reader), "");
 }
 
-class Pty {
- public:
-  Pty() {
-    master_ = ::posix_openpt(O_RDWR | O_NOCTTY);
-    EXPECT_GE(master_, 0);
-    EXPECT_EQ(::grantpt(master_), 0);
-    EXPECT_EQ(::unlockpt(master_), 0);
-    slave_ = ::open(::ptsname(master_), O_RDWR | O_NOCTTY);
-    EXPECT_GE(slave_, 0);
-  }
-  ~Pty() {
-    ::close(slave_);
-    ::close(master_);
-  }
-  int master_ = -1;
-  int slave_ = -1;
-};
-
 TEST(ProgressBar, NothingOnATerminalBeforeTheDelay) {
-  Pty pty;
+  channel pty;
+  open_pty(pty);
   ::setenv("TERM", "xterm", 1);
   progress_bar::options opts;
-  opts.fd = pty.slave_;
+  opts.fd = pty.writer;
   opts.delay = 1h;
   {
     progress_bar bar("extracting", 10, opts);
     EXPECT_TRUE(bar.enabled());
     for (std::size_t i = 1; i <= 10; ++i) bar.update(i);
   }
-  EXPECT_EQ(drain(pty.master_), "");
+  EXPECT_EQ(drain(pty.reader), "");
 }
 
 TEST(ProgressBar, DrawsOnATerminalAfterTheDelayAndClears) {
-  Pty pty;
+  channel pty;
+  open_pty(pty);
   ::setenv("TERM", "xterm", 1);
   progress_bar::options opts;
-  opts.fd = pty.slave_;
+  opts.fd = pty.writer;
   opts.delay = 0s;
   opts.interval = 1h;  // one draw only
   {
     progress_bar bar("extracting", 4, opts);
     bar.update(2);
     bar.update(3);  // within the interval: not drawn
-    std::string drawn = drain(pty.master_);
+    std::string drawn = drain(pty.reader);
     EXPECT_EQ(drawn.rfind("\rextracting [", 0), 0u) << drawn;
     EXPECT_NE(drawn.find("] 2/4\x1b[K"), std::string::npos) << drawn;
     EXPECT_EQ(drawn.find("3/4"), std::string::npos) << drawn;
   }
-  EXPECT_EQ(drain(pty.master_), "\r\x1b[K");
+  EXPECT_EQ(drain(pty.reader), "\r\x1b[K");
 }
 
 TEST(ProgressBar, DumbTerminalGetsNothing) {
-  Pty pty;
+  channel pty;
+  open_pty(pty);
   ::setenv("TERM", "dumb", 1);
   progress_bar::options opts;
-  opts.fd = pty.slave_;
+  opts.fd = pty.writer;
   opts.delay = 0s;
   {
     progress_bar bar("extracting", 1, opts);
@@ -144,7 +146,7 @@ TEST(ProgressBar, DumbTerminalGetsNothing) {
     bar.update(1);
   }
   ::setenv("TERM", "xterm", 1);
-  EXPECT_EQ(drain(pty.master_), "");
+  EXPECT_EQ(drain(pty.reader), "");
 }
 
 }  // namespace

@@ -2,7 +2,9 @@
 // difference (or one thing that must not count as a difference).
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "erli18n/po.h"
@@ -33,16 +35,18 @@ template_diff diff(const std::string& committed, const std::string& fresh, bool 
   return diff_templates(pot(committed), pot(fresh), options);
 }
 
-const std::string hello =
-    "#: src/a.cc:12\n"
-    "msgid \"Hello\"\n"
-    "msgstr \"\"\n"
-    "\n";
-const std::string bye =
-    "#: src/b.cc:3\n"
-    "msgid \"Bye\"\n"
-    "msgstr \"\"\n"
-    "\n";
+// One singular entry with an empty msgstr: `comments` (whole lines), the context when given,
+// then the msgid (no escapes needed in these tests).
+std::string entry(std::string_view comments, std::string_view msgid,
+                  std::optional<std::string_view> context = std::nullopt) {
+  std::string out(comments);
+  if (context) out += "msgctxt \"" + std::string(*context) + "\"\n";
+  out += "msgid \"" + std::string(msgid) + "\"\nmsgstr \"\"\n\n";
+  return out;
+}
+
+const std::string hello = entry("#: src/a.cc:12\n", "Hello");
+const std::string bye = entry("#: src/b.cc:3\n", "Bye");
 
 TEST(TemplateDiff, EqualTemplatesHaveNoDifference) {
   template_diff d = diff(hello + bye, hello + bye);
@@ -92,16 +96,8 @@ TEST(TemplateDiff, MissingTemplateMeansEverythingAdded) {
 }
 
 TEST(TemplateDiff, ContextIsPartOfTheKey) {
-  std::string with_context =
-      "msgctxt \"menu\"\n"
-      "msgid \"Hello\"\n"
-      "msgstr \"\"\n"
-      "\n";
-  std::string empty_context =
-      "msgctxt \"\"\n"
-      "msgid \"Hello\"\n"
-      "msgstr \"\"\n"
-      "\n";
+  std::string with_context = entry("", "Hello", "menu");
+  std::string empty_context = entry("", "Hello", "");
   template_diff d = diff(hello, with_context);
   EXPECT_EQ(d.count(template_change_kind::added), 1u);
   EXPECT_EQ(d.count(template_change_kind::removed), 1u);
@@ -126,10 +122,7 @@ TEST(TemplateDiff, ChangedPlural) {
       "msgstr[0] \"\"\n"
       "msgstr[1] \"\"\n"
       "\n";
-  std::string singular =
-      "msgid \"%d file\"\n"
-      "msgstr \"\"\n"
-      "\n";
+  std::string singular = entry("", "%d file");
   template_diff d = diff(one, other);
   ASSERT_EQ(d.changes.size(), 1u);
   EXPECT_EQ(d.changes[0].kind, template_change_kind::changed);
@@ -139,11 +132,7 @@ TEST(TemplateDiff, ChangedPlural) {
 }
 
 TEST(TemplateDiff, ChangedReferences) {
-  std::string moved =
-      "#: src/a.cc:14\n"
-      "msgid \"Hello\"\n"
-      "msgstr \"\"\n"
-      "\n";
+  std::string moved = entry("#: src/a.cc:14\n", "Hello");
   template_diff d = diff(hello, moved);
   ASSERT_EQ(d.changes.size(), 1u);
   EXPECT_EQ(d.changes[0].kind, template_change_kind::changed);
@@ -153,40 +142,20 @@ TEST(TemplateDiff, ChangedReferences) {
 }
 
 TEST(TemplateDiff, ReferenceOrderCounts) {
-  std::string ab =
-      "#: src/a.cc:1 src/b.cc:2\n"
-      "msgid \"Hello\"\n"
-      "msgstr \"\"\n"
-      "\n";
-  std::string ba =
-      "#: src/b.cc:2 src/a.cc:1\n"
-      "msgid \"Hello\"\n"
-      "msgstr \"\"\n"
-      "\n";
+  std::string ab = entry("#: src/a.cc:1 src/b.cc:2\n", "Hello");
+  std::string ba = entry("#: src/b.cc:2 src/a.cc:1\n", "Hello");
   EXPECT_EQ(diff(ab, ba).count(template_change_kind::changed), 1u);
   EXPECT_TRUE(diff(ab, ba, true).empty());
 }
 
 TEST(TemplateDiff, NamesOnlyIgnoresLineNumbers) {
-  std::string moved =
-      "#: src/a.cc:99 src/a.cc:120\n"
-      "msgid \"Hello\"\n"
-      "msgstr \"\"\n"
-      "\n";
+  std::string moved = entry("#: src/a.cc:99 src/a.cc:120\n", "Hello");
   EXPECT_TRUE(diff(hello, moved, true).empty());
 }
 
 TEST(TemplateDiff, NamesOnlyStillSeesFileNames) {
-  std::string elsewhere =
-      "#: src/c.cc:12\n"
-      "msgid \"Hello\"\n"
-      "msgstr \"\"\n"
-      "\n";
-  std::string also =
-      "#: src/a.cc:12 src/c.cc:1\n"
-      "msgid \"Hello\"\n"
-      "msgstr \"\"\n"
-      "\n";
+  std::string elsewhere = entry("#: src/c.cc:12\n", "Hello");
+  std::string also = entry("#: src/a.cc:12 src/c.cc:1\n", "Hello");
   template_diff d = diff(hello, elsewhere, true);
   ASSERT_EQ(d.changes.size(), 1u);
   EXPECT_EQ(d.changes[0].details, std::vector<std::string>{"references src/a.cc -> src/c.cc"});
@@ -201,12 +170,7 @@ TEST(TemplateDiff, NamesOnlyStillSeesAddedRemovedAndPlural) {
 }
 
 TEST(TemplateDiff, ChangedExtractedComments) {
-  std::string commented =
-      "#. TRANSLATORS: a greeting\n"
-      "#: src/a.cc:12\n"
-      "msgid \"Hello\"\n"
-      "msgstr \"\"\n"
-      "\n";
+  std::string commented = entry("#. TRANSLATORS: a greeting\n#: src/a.cc:12\n", "Hello");
   template_diff d = diff(hello, commented);
   ASSERT_EQ(d.changes.size(), 1u);
   EXPECT_EQ(d.changes[0].details,
@@ -215,31 +179,15 @@ TEST(TemplateDiff, ChangedExtractedComments) {
 }
 
 TEST(TemplateDiff, ChangedFlags) {
-  std::string flagged =
-      "#: src/a.cc:12\n"
-      "#, c-format\n"
-      "msgid \"Hello\"\n"
-      "msgstr \"\"\n"
-      "\n";
-  std::string fuzzy =
-      "#: src/a.cc:12\n"
-      "#, fuzzy, c-format\n"
-      "msgid \"Hello\"\n"
-      "msgstr \"\"\n"
-      "\n";
+  std::string flagged = entry("#: src/a.cc:12\n#, c-format\n", "Hello");
+  std::string fuzzy = entry("#: src/a.cc:12\n#, fuzzy, c-format\n", "Hello");
   EXPECT_EQ(diff(hello, flagged).changes[0].details, std::vector<std::string>{"flags (none) -> c-format"});
   EXPECT_EQ(diff(flagged, fuzzy).changes[0].details,
             std::vector<std::string>{"flags c-format -> fuzzy, c-format"});
 }
 
 TEST(TemplateDiff, SeveralDetailsAreJoined) {
-  std::string changed =
-      "#. note\n"
-      "#: src/a.cc:13\n"
-      "#, c-format\n"
-      "msgid \"Hello\"\n"
-      "msgstr \"\"\n"
-      "\n";
+  std::string changed = entry("#. note\n#: src/a.cc:13\n#, c-format\n", "Hello");
   template_diff d = diff(hello, changed);
   EXPECT_EQ(
       format_template_diff(d, "t.pot"),
@@ -322,11 +270,7 @@ TEST(TemplateDiff, CutKeepsUtf8CharactersWhole) {
 }
 
 TEST(TemplateDiff, ManyReferencesAreCounted) {
-  std::string many =
-      "#: src/a.cc:1 src/a.cc:2 src/b.cc:3 src/c.cc:4 src/d.cc:5\n"
-      "msgid \"Hello\"\n"
-      "msgstr \"\"\n"
-      "\n";
+  std::string many = entry("#: src/a.cc:1 src/a.cc:2 src/b.cc:3 src/c.cc:4 src/d.cc:5\n", "Hello");
   EXPECT_EQ(format_template_diff(diff(hello, many), "t.pot"),
             "t.pot: 1 changed\n"
             "  ~ \"Hello\" (src/a.cc:1 and 4 more): references src/a.cc:12 -> src/a.cc:1 src/a.cc:2 "
@@ -347,11 +291,7 @@ TEST(SameTemplateText, IgnoresOnlyTheCreationDateLine) {
 }
 
 TEST(MissingMessages, NamesTemplateMessagesTheCatalogLacks) {
-  po_file templ = pot(hello + bye +
-                      "msgctxt \"menu\"\n"
-                      "msgid \"Hello\"\n"
-                      "msgstr \"\"\n"
-                      "\n");
+  po_file templ = pot(hello + bye + entry("", "Hello", "menu"));
   po_file catalog =
       pot("#, fuzzy\n"
           "msgid \"Hello\"\n"
