@@ -374,6 +374,14 @@ void cpp_lexer::read_raw_string(cpp_token& token) {
 }
 
 void cpp_lexer::skip_rest_of_line() {
+  // Comments on a skipped directive line are not translator comments (xgettext ignores them).
+  const bool keep = keep_comments_;
+  keep_comments_ = false;
+  struct restore {
+    bool& flag;
+    bool value;
+    ~restore() { flag = value; }
+  } restore_keep{keep_comments_, keep};
   while (true) {
     int c = cur();
     if (c < 0 || c == '\n') return;

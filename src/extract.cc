@@ -409,10 +409,10 @@ bool collector::close_call(frame& f, std::string_view file_name, bool format_pos
     const argument& d = f.args[spec->domain - 1];
     if (!d.empty && d.literal && d.problem.empty()) domain = d.value;
   }
-  if (msgid->value.empty()) {
+  if (msgid->value.empty() && !context) {
+    // Kept, as xgettext keeps it: rendered with a header, it lends the header its references.
     warn(file_name, msgid->line, 0,
-         "empty msgid; it is reserved by GNU gettext: gettext(\"\") returns the header entry; call skipped");
-    return false;
+         "empty msgid; it is reserved by GNU gettext: gettext(\"\") returns the header entry");
   }
   format_position = format_position && passes_c_format(f.name);
   add(domain, context ? std::optional<std::string>(context->value) : std::nullopt, msgid->value,
@@ -505,6 +505,13 @@ void sort_messages(std::vector<po_message>& messages, const extract_options& opt
       return a.msgctxt.value_or("") < b.msgctxt.value_or("");
     });
   } else if (options.sort_by_file) {
+    // xgettext orders each message's references first, then the messages by their first.
+    for (po_message& m : messages)
+      std::stable_sort(m.references.begin(), m.references.end(),
+                       [](const po_reference& x, const po_reference& y) {
+                         if (x.file != y.file) return x.file < y.file;
+                         return x.line.value_or(0) < y.line.value_or(0);
+                       });
     std::stable_sort(messages.begin(), messages.end(), [](const po_message& a, const po_message& b) {
       if (a.references.empty() || b.references.empty()) return a.references.empty() && !b.references.empty();
       const po_reference& x = a.references.front();
@@ -683,6 +690,13 @@ result<std::string> render_template(const po_file& pot, const extract_options& o
   constexpr std::string_view stand_in = "ycp-format";
   bool renamed = false;
   for (const po_message& m : pot.messages) {
+    if (!options.omit_header && m.is_header()) {
+      // xgettext gives the header the comments and references of `gettext("")` calls.
+      po_message& h = out.messages.front();
+      h.extracted_comments = m.extracted_comments;
+      h.references = m.references;
+      continue;
+    }
     out.messages.push_back(m);
     for (std::string& f : out.messages.back().flags) {
       if (f == "erli18n-format") {
