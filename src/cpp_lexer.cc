@@ -101,27 +101,21 @@ void cpp_lexer::advance() {
 
 void cpp_lexer::note_code_line(std::size_t line) {
   if (line > last_code_line_) {
-    if (last_code_line_ > last_comment_line_ && !comment_lines_.empty()) {
-      comment_lines_.clear();
-      snapshot_.reset();
-    }
+    if (last_code_line_ > last_comment_line_) comment_lines_.reset();
     last_code_line_ = line;
   }
 }
 
 void cpp_lexer::begin_comment(std::size_t) {
-  if (last_code_line_ > last_comment_line_ && !comment_lines_.empty()) {
-    comment_lines_.clear();
-    snapshot_.reset();
-  }
+  if (last_code_line_ > last_comment_line_) comment_lines_.reset();
 }
 
 void cpp_lexer::add_comment_line(std::string_view text) {
   // Bounded: a pathological run of comments keeps its last lines only.
-  constexpr std::size_t max_lines = 4096;
-  if (comment_lines_.size() >= max_lines) comment_lines_.erase(comment_lines_.begin());
-  comment_lines_.emplace_back(trim(text));
-  snapshot_.reset();
+  // Bounded: past this many lines, a run of comments keeps its first lines only.
+  constexpr std::size_t max_lines = 1000;
+  if (!comment_lines_) comment_lines_ = std::make_shared<std::vector<std::string>>();
+  if (comment_lines_->size() < max_lines) comment_lines_->emplace_back(trim(text));
 }
 
 void cpp_lexer::skip_line_comment() {
@@ -374,6 +368,14 @@ void cpp_lexer::read_raw_string(cpp_token& token) {
 }
 
 void cpp_lexer::skip_rest_of_line() {
+  // Comments on a skipped directive line are not translator comments (xgettext ignores them).
+  const bool keep = keep_comments_;
+  keep_comments_ = false;
+  struct restore {
+    bool& flag;
+    bool value;
+    ~restore() { flag = value; }
+  } restore_keep{keep_comments_, keep};
   while (true) {
     int c = cur();
     if (c < 0 || c == '\n') return;
@@ -465,7 +467,7 @@ bool cpp_lexer::next(cpp_token& token) {
     token.text = {};
     token.value.clear();
     token.problem.clear();
-    token.comments.reset();
+    token.comments = {};
     token.line = line_;
     token.column = column();
     note_code_line(line_);
@@ -489,10 +491,7 @@ bool cpp_lexer::next(cpp_token& token) {
           } else {
             read_string(token, p == "u8" ? narrow : wide);
           }
-          if (keep_comments_ && !comment_lines_.empty()) {
-            if (!snapshot_) snapshot_ = std::make_shared<const std::vector<std::string>>(comment_lines_);
-            token.comments = snapshot_;
-          }
+          if (keep_comments_ && comment_lines_) token.comments = {comment_lines_, comment_lines_->size()};
           return true;
         }
       }
@@ -507,10 +506,7 @@ bool cpp_lexer::next(cpp_token& token) {
     if (c == '"') {
       token.kind = cpp_token_kind::string;
       read_string(token, narrow);
-      if (keep_comments_ && !comment_lines_.empty()) {
-        if (!snapshot_) snapshot_ = std::make_shared<const std::vector<std::string>>(comment_lines_);
-        token.comments = snapshot_;
-      }
+      if (keep_comments_ && comment_lines_) token.comments = {comment_lines_, comment_lines_->size()};
       return true;
     }
     if (c == '\'') {

@@ -33,8 +33,14 @@ enum class cpp_token_kind : unsigned char {
 };
 
 /// Comment lines in effect before a token, as xgettext keeps them: each line of a comment,
-/// stripped of surrounding white space.
-using comment_block = std::shared_ptr<const std::vector<std::string>>;
+/// stripped of surrounding white space. A block is the first `count` lines of an append-only
+/// vector shared by every token that saw it, so taking one costs O(1).
+struct comment_block {
+  std::shared_ptr<const std::vector<std::string>> lines;
+  std::size_t count = 0;
+
+  bool empty() const noexcept { return count == 0; }
+};
 
 struct cpp_token {
   cpp_token_kind kind = cpp_token_kind::other;
@@ -45,7 +51,7 @@ struct cpp_token {
   /// string: why the literal cannot be used as a message (empty when it can), e.g. an
   /// unterminated literal or an escape out of range.
   std::string problem;
-  comment_block comments;  ///< string: the comments in effect (null when none or not kept)
+  comment_block comments;  ///< string: the comments in effect (empty when none or not kept)
 };
 
 class cpp_lexer {
@@ -58,10 +64,7 @@ class cpp_lexer {
 
   /// Forgets the comments collected so far: xgettext gives a comment to one message only,
   /// the first extracted after it.
-  void clear_comments() {
-    comment_lines_.clear();
-    snapshot_.reset();
-  }
+  void clear_comments() { comment_lines_.reset(); }
 
  private:
   int cur();                          // current byte after splices, -1 at the end
@@ -96,8 +99,7 @@ class cpp_lexer {
 
   // Comment state (xgettext's rule): comments accumulate; they are forgotten when a comment
   // or a token starts on a new line after a line that held code after the last comment.
-  std::vector<std::string> comment_lines_;
-  comment_block snapshot_;
+  std::shared_ptr<std::vector<std::string>> comment_lines_;  // append-only; replaced on reset
   std::size_t last_comment_line_ = 0;
   std::size_t last_code_line_ = 0;
 };

@@ -15,6 +15,7 @@
 #include <set>
 #include <sstream>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 #include "cpp_lexer.h"
@@ -210,6 +211,7 @@ class collector {
   const extract_options& options_;
   std::unordered_map<std::string, std::vector<std::size_t>> by_name_;
   std::map<std::string, std::unordered_map<std::string, std::size_t>> index_;  // by domain
+  std::map<std::string, std::unordered_set<std::string>> seen_comments_;       // (index, comment) by domain
   extract_result result_;
 };
 
@@ -409,10 +411,10 @@ bool collector::close_call(frame& f, std::string_view file_name, bool format_pos
     const argument& d = f.args[spec->domain - 1];
     if (!d.empty && d.literal && d.problem.empty()) domain = d.value;
   }
-  if (msgid->value.empty()) {
+  if (msgid->value.empty() && !context) {
+    // Kept, as xgettext keeps it: rendered with a header, it lends the header its references.
     warn(file_name, msgid->line, 0,
-         "empty msgid; it is reserved by GNU gettext: gettext(\"\") returns the header entry; call skipped");
-    return false;
+         "empty msgid; it is reserved by GNU gettext: gettext(\"\") returns the header entry");
   }
   format_position = format_position && passes_c_format(f.name);
   add(domain, context ? std::optional<std::string>(context->value) : std::nullopt, msgid->value,
@@ -423,15 +425,16 @@ bool collector::close_call(frame& f, std::string_view file_name, bool format_pos
 std::vector<std::string> extracted_comments(const detail::comment_block& block,
                                             const std::optional<std::string>& tag) {
   std::vector<std::string> out;
-  if (!block || !tag) return out;
+  if (block.empty() || !tag) return out;
+  const std::vector<std::string>& lines = *block.lines;
   std::size_t first = 0;
   std::size_t offset = 0;
   if (!tag->empty()) {
-    while (first < block->size() && (offset = (*block)[first].find(*tag)) == std::string::npos) ++first;
-    if (first == block->size()) return out;
+    while (first < block.count && (offset = lines[first].find(*tag)) == std::string::npos) ++first;
+    if (first == block.count) return out;
   }
-  for (std::size_t i = first; i < block->size(); ++i) {
-    std::string_view line = (*block)[i];
+  for (std::size_t i = first; i < block.count; ++i) {
+    std::string_view line = lines[i];
     if (i == first) line.remove_prefix(offset);
     out.push_back(line.empty() ? std::string() : ' ' + std::string(line));
   }
@@ -466,24 +469,26 @@ void collector::add(const std::string& domain, std::optional<std::string> contex
     m.msgstr.assign(2, std::string());
   }
   switch (options_.add_location) {
+    // A repeated reference can only follow its twin (lines grow within a file), so comparing
+    // with the last one is enough, and keeps a message seen N times O(N).
     case extract_options::locations::full: {
       po_reference ref{std::string(file), where.line};
-      if (std::find(m.references.begin(), m.references.end(), ref) == m.references.end())
-        m.references.push_back(std::move(ref));
+      if (m.references.empty() || !(m.references.back() == ref)) m.references.push_back(std::move(ref));
       break;
     }
     case extract_options::locations::file: {
       po_reference ref{std::string(file), std::nullopt};
-      if (std::find(m.references.begin(), m.references.end(), ref) == m.references.end())
-        m.references.push_back(std::move(ref));
+      if (m.references.empty() || !(m.references.back() == ref)) m.references.push_back(std::move(ref));
       break;
     }
     case extract_options::locations::never:
       break;
   }
-  for (std::string& c : extracted_comments(where.comments, options_.comment_tag))
-    if (std::find(m.extracted_comments.begin(), m.extracted_comments.end(), c) == m.extracted_comments.end())
+  for (std::string& c : extracted_comments(where.comments, options_.comment_tag)) {
+    std::string seen_key = std::to_string(it->second) + '\0' + c;
+    if (seen_comments_[domain].insert(std::move(seen_key)).second)
       m.extracted_comments.push_back(std::move(c));
+  }
   auto flag = [&m](const char* name) {
     if (std::find(m.flags.begin(), m.flags.end(), name) == m.flags.end()) m.flags.emplace_back(name);
   };
@@ -505,6 +510,13 @@ void sort_messages(std::vector<po_message>& messages, const extract_options& opt
       return a.msgctxt.value_or("") < b.msgctxt.value_or("");
     });
   } else if (options.sort_by_file) {
+    // xgettext orders each message's references first, then the messages by their first.
+    for (po_message& m : messages)
+      std::stable_sort(m.references.begin(), m.references.end(),
+                       [](const po_reference& x, const po_reference& y) {
+                         if (x.file != y.file) return x.file < y.file;
+                         return x.line.value_or(0) < y.line.value_or(0);
+                       });
     std::stable_sort(messages.begin(), messages.end(), [](const po_message& a, const po_message& b) {
       if (a.references.empty() || b.references.empty()) return a.references.empty() && !b.references.empty();
       const po_reference& x = a.references.front();
@@ -569,6 +581,8 @@ po_file merge_templates(const extract_result& extracted, const extract_options& 
   po_file out;
   out.file_name = options.default_domain + ".pot";
   std::unordered_map<std::string, std::size_t> index;
+  std::unordered_set<std::string> merged_seen;
+  std::vector<bool> indexed;
   auto take = [&](const po_message& m) {
     std::string key;
     if (m.msgctxt) {
@@ -580,6 +594,7 @@ po_file merge_templates(const extract_result& extracted, const extract_options& 
     auto [it, inserted] = index.emplace(std::move(key), out.messages.size());
     if (inserted) {
       out.messages.push_back(m);
+      indexed.push_back(false);
       return;
     }
     po_message& into = out.messages[it->second];
@@ -587,13 +602,19 @@ po_file merge_templates(const extract_result& extracted, const extract_options& 
       into.msgid_plural = m.msgid_plural;
       into.msgstr.assign(2, std::string());
     }
+    // Sets, so that merging stays linear however many references a message has.
+    const std::string id = std::to_string(it->second) + '\0';
+    auto seen = [&](const std::string& what) { return !merged_seen.insert(id + what).second; };
+    if (into.references.size() + into.extracted_comments.size() > 0 && !indexed[it->second]) {
+      indexed[it->second] = true;
+      for (const po_reference& r : into.references)
+        seen('r' + r.file + '\0' + std::to_string(r.line.value_or(0)));
+      for (const std::string& c : into.extracted_comments) seen('c' + c);
+    }
     for (const po_reference& r : m.references)
-      if (std::find(into.references.begin(), into.references.end(), r) == into.references.end())
-        into.references.push_back(r);
+      if (!seen('r' + r.file + '\0' + std::to_string(r.line.value_or(0)))) into.references.push_back(r);
     for (const std::string& c : m.extracted_comments)
-      if (std::find(into.extracted_comments.begin(), into.extracted_comments.end(), c) ==
-          into.extracted_comments.end())
-        into.extracted_comments.push_back(c);
+      if (!seen('c' + c)) into.extracted_comments.push_back(c);
     for (const std::string& f : m.flags)
       if (std::find(into.flags.begin(), into.flags.end(), f) == into.flags.end()) into.flags.push_back(f);
     if (into.flags.size() == 2 && into.flags[0] != "c-format") std::swap(into.flags[0], into.flags[1]);
@@ -683,6 +704,13 @@ result<std::string> render_template(const po_file& pot, const extract_options& o
   constexpr std::string_view stand_in = "ycp-format";
   bool renamed = false;
   for (const po_message& m : pot.messages) {
+    if (!options.omit_header && m.is_header()) {
+      // xgettext gives the header the comments and references of `gettext("")` calls.
+      po_message& h = out.messages.front();
+      h.extracted_comments = m.extracted_comments;
+      h.references = m.references;
+      continue;
+    }
     out.messages.push_back(m);
     for (std::string& f : out.messages.back().flags) {
       if (f == "erli18n-format") {

@@ -1,0 +1,17 @@
+printf(_("under"));
+printf(N_("nunder"));
+printf(ngettext("ng1", "ng2", n));
+printf(pgettext("c", "pg"));
+printf(dgettext("d", "dg"));
+printf(dcgettext("d", "dcg", 5));
+printf(gettextf("gf", a));
+printf(npgettext("c", "np1", "np2", n));
+printf(dngettext("d", "dn1", "dn2", n));
+printf(gettext_noop("noop"));
+printf(tr.gettext("member"));
+printf(std::string(gettext("wrapped")).c_str());
+std::printf(gettext("stdpf"));
+printf(dlgettext("d", "l", "dl"));
+printf(dpgettext("d", "c", "dpg"));
+printf(gettext("twice"));
+puts(gettext("twice"));
