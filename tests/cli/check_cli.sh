@@ -167,6 +167,18 @@ run 0 --pot-dir po --po src
 has "erli18n check: 2 templates up to date, 2 catalogs complete"
 ok
 
+# --template FILE: the one merged template `extract -o FILE` writes.
+fresh_tree
+"$ERLI18N" extract -o po/app.pot src 2> /dev/null
+run 0 --template po/app.pot src
+has "erli18n check: 1 template up to date"
+sed -i 's|erli18n::gettext("Bye");|erli18n::gettext("Bye"); erli18n::dgettext("errors", "No space");|' src/b.cc
+run 1 --template po/app.pot src
+has "po/app.pot: 1 added"
+has '  + "No space" (src/b.cc:3)'
+has "erli18n check: 1 of 1 template out of date"
+ok
+
 # Warnings from extraction go to stderr; they do not fail the check.
 fresh_tree
 sed -i 's|erli18n::gettext("Bye");|erli18n::gettext("Bye"); erli18n::gettext(name);|' src/b.cc

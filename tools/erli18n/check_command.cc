@@ -1,8 +1,9 @@
 // erli18n check [--pot-dir DIR] [--names-only] [--po] [extract options…] PATH…: the CI gate.
 // Extracts PATH… in memory exactly as `erli18n extract` would (same options) and compares each
-// domain's template with DIR/DOMAIN.pot. Exit 0: every template is up to date (and, with --po,
-// every DIR/LOCALE/LC_MESSAGES/DOMAIN.po has every message); 1: something differs, with an
-// account on stdout; 2: the check could not run (usage error, unreadable source).
+// domain's template with DIR/DOMAIN.pot (as `extract --output-dir DIR` writes them), or with
+// --template FILE the single merged template with FILE (as `extract -o FILE` writes it). Exit 0: every
+// template is up to date (and, with --po, every DIR/LOCALE/LC_MESSAGES/DOMAIN.po has every message); 1:
+// something differs, with an account on stdout; 2: the check could not run (usage error, unreadable source).
 #include <CLI/CLI.hpp>
 
 #include <filesystem>
@@ -15,6 +16,7 @@
 #include <set>
 #include <string>
 #include <system_error>
+#include <utility>
 #include <vector>
 
 #include "commands.h"
@@ -34,6 +36,7 @@ constexpr int exit_cannot_check = 2;
 
 struct check_options {
   std::string pot_dir = "po";
+  std::string template_file;
   bool names_only = false;
   bool po = false;
   extract_cli_options extract;
@@ -178,6 +181,22 @@ bool check_catalogs(const std::string& pot_dir, const std::map<std::string, fres
   return ok;
 }
 
+// The closing line on stdout, and the exit status.
+int report(std::size_t stale, std::size_t templates, bool catalogs_ok, bool po, std::size_t catalogs) {
+  if (stale > 0)
+    std::cout << "erli18n check: " << stale << " of " << templates
+              << (templates == 1 ? " template" : " templates")
+              << " out of date; run erli18n extract with the same options and commit the result\n";
+  if (!catalogs_ok)
+    std::cout << "erli18n check: some catalogs lack messages of their template; run msgmerge\n";
+  if (stale > 0 || !catalogs_ok) return exit_differs;
+  std::cout << "erli18n check: " << templates << (templates == 1 ? " template" : " templates")
+            << " up to date";
+  if (po) std::cout << ", " << catalogs << (catalogs == 1 ? " catalog" : " catalogs") << " complete";
+  std::cout << '\n';
+  return 0;
+}
+
 int run_check(const check_options& opts) {
   result<extract_options> options = make_extract_options(opts.extract);
   if (!options) {
@@ -199,14 +218,26 @@ int run_check(const check_options& opts) {
   }
   for (const extract_warning& w : extracted->warnings) std::cerr << to_string(w) << '\n';
 
-  std::map<std::string, fresh_template> fresh;
-  for (const auto& [domain, templ] : extracted->templates) {
-    if (result<void> valid = validate_path_component(domain, "domain"); !valid) {
-      std::cerr << "erli18n check: error: text domain \"" << domain << "\": " << valid.error().message
-                << '\n';
-      return exit_cannot_check;
+  // The templates extract would write: one per domain (--output-dir), or with --template
+  // FILE the one `extract -o FILE` writes, every domain merged, named after FILE.
+  std::vector<std::pair<std::string, const po_file*>> templates;
+  po_file merged;
+  if (opts.template_file.empty()) {
+    for (const auto& [domain, templ] : extracted->templates) {
+      if (result<void> valid = validate_path_component(domain, "domain"); !valid) {
+        std::cerr << "erli18n check: error: text domain \"" << domain << "\": " << valid.error().message
+                  << '\n';
+        return exit_cannot_check;
+      }
+      templates.emplace_back(domain, &templ);
     }
-    result<std::string> bytes = render_template(templ, *options);
+  } else {
+    merged = merge_templates(*extracted, *options);
+    templates.emplace_back(fs::path(opts.template_file).stem().string(), &merged);
+  }
+  std::map<std::string, fresh_template> fresh;
+  for (const auto& [domain, templ] : templates) {
+    result<std::string> bytes = render_template(*templ, *options);
     if (!bytes) {
       std::cerr << bytes.error().to_string() << '\n';
       return exit_cannot_check;
@@ -220,6 +251,12 @@ int run_check(const check_options& opts) {
     fresh.emplace(domain, fresh_template{std::move(*bytes), std::move(*po)});
   }
 
+  if (!opts.template_file.empty()) {
+    bool up_to_date = check_domain(opts.template_file, &fresh.begin()->second, opts.names_only);
+    std::size_t catalogs = 0;
+    bool catalogs_ok = !opts.po || check_catalogs(opts.pot_dir, fresh, catalogs);
+    return report(up_to_date ? 0 : 1, 1, catalogs_ok, opts.po, catalogs);
+  }
   std::set<std::string> domains = committed_domains(opts.pot_dir);
   for (const auto& entry : fresh) domains.insert(entry.first);
   std::size_t stale = 0;
@@ -230,18 +267,7 @@ int run_check(const check_options& opts) {
   }
   std::size_t catalogs = 0;
   bool catalogs_ok = !opts.po || check_catalogs(opts.pot_dir, fresh, catalogs);
-
-  if (stale > 0)
-    std::cout << "erli18n check: " << stale << " of " << domains.size()
-              << " templates out of date; run erli18n extract with the same options and commit the result\n";
-  if (!catalogs_ok)
-    std::cout << "erli18n check: some catalogs lack messages of their template; run msgmerge\n";
-  if (stale > 0 || !catalogs_ok) return exit_differs;
-  std::cout << "erli18n check: " << domains.size() << (domains.size() == 1 ? " template" : " templates")
-            << " up to date";
-  if (opts.po) std::cout << ", " << catalogs << (catalogs == 1 ? " catalog" : " catalogs") << " complete";
-  std::cout << '\n';
-  return 0;
+  return report(stale, domains.size(), catalogs_ok, opts.po, catalogs);
 }
 
 }  // namespace
@@ -251,6 +277,8 @@ void add_check_command(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand(
       "check", "Fail when the committed templates differ from what extract would write now (CI gate)");
   cmd->add_option("--pot-dir", opts->pot_dir, "Folder of the committed DOMAIN.pot templates (default: po)");
+  cmd->add_option("--template", opts->template_file,
+                  "Compare FILE with the one template extract -o FILE writes (every domain merged) instead");
   cmd->add_flag("--names-only", opts->names_only,
                 "Compare references by file name only (ignore line numbers and message order)");
   cmd->add_flag("--po", opts->po,
