@@ -109,15 +109,43 @@ std::vector<po_reference> comparable_references(const std::vector<po_reference>&
   return files;
 }
 
-std::string reference_list(const std::vector<po_reference>& refs) {
+constexpr std::size_t shown_references = 3;
+
+// Up to three references, each after `prefix`, then `and N more`.
+std::string reference_list(const std::vector<po_reference>& refs, std::string_view prefix = {}) {
   if (refs.empty()) return "(none)";
-  constexpr std::size_t shown = 3;
   std::string out;
-  for (std::size_t i = 0; i < refs.size() && i < shown; ++i) {
+  for (std::size_t i = 0; i < refs.size() && i < shown_references; ++i) {
     if (i > 0) out += ' ';
+    out += prefix;
     out += reference_text(refs[i]);
   }
-  if (refs.size() > shown) out += " and " + std::to_string(refs.size() - shown) + " more";
+  if (refs.size() > shown_references)
+    out += " and " + std::to_string(refs.size() - shown_references) + " more";
+  return out;
+}
+
+// The references of `a` that `b` lacks, in `a`'s order.
+std::vector<po_reference> references_missing_from(const std::vector<po_reference>& a,
+                                                  const std::vector<po_reference>& b) {
+  std::vector<po_reference> out;
+  for (const po_reference& r : a)
+    if (std::find(b.begin(), b.end(), r) == b.end()) out.push_back(r);
+  return out;
+}
+
+// Short lists in full (`references A -> B C`); longer ones as what went and what came
+// (`references -A +D +E`), since their first items are often the same.
+std::string reference_change(const std::vector<po_reference>& old_refs,
+                             const std::vector<po_reference>& new_refs) {
+  if (old_refs.size() <= shown_references && new_refs.size() <= shown_references)
+    return "references " + reference_list(old_refs) + " -> " + reference_list(new_refs);
+  std::vector<po_reference> gone = references_missing_from(old_refs, new_refs);
+  std::vector<po_reference> came = references_missing_from(new_refs, old_refs);
+  if (gone.empty() && came.empty()) return "references in another order";
+  std::string out = "references";
+  if (!gone.empty()) out += ' ' + reference_list(gone, "-");
+  if (!came.empty()) out += ' ' + reference_list(came, "+");
   return out;
 }
 
@@ -149,8 +177,7 @@ std::vector<std::string> message_details(const po_message& old_m, const po_messa
                       optional_quote(new_m.msgid_plural));
   std::vector<po_reference> old_refs = comparable_references(old_m.references, names_only);
   std::vector<po_reference> new_refs = comparable_references(new_m.references, names_only);
-  if (old_refs != new_refs)
-    details.push_back("references " + reference_list(old_refs) + " -> " + reference_list(new_refs));
+  if (old_refs != new_refs) details.push_back(reference_change(old_refs, new_refs));
   if (old_m.extracted_comments != new_m.extracted_comments) {
     std::vector<std::string> old_c, new_c;
     for (const std::string& c : old_m.extracted_comments) old_c.push_back(quote(c));

@@ -58,7 +58,9 @@ struct template_change {
   std::vector<po_reference> references;
   /// For a changed message, one readable item per field that differs, in the order
   /// msgid_plural, references, extracted comments, flags (e.g.
-  /// `references src/a.cc:12 -> src/a.cc:14`). Empty for added and removed messages.
+  /// `references src/a.cc:12 -> src/a.cc:14`; when either list has more than three
+  /// references, what went and what came: `references -src/a.cc:12 +src/a.cc:14`, or
+  /// `references in another order`). Empty for added and removed messages.
   std::vector<std::string> details;
 };
 

@@ -273,9 +273,19 @@ TEST(TemplateDiff, ManyReferencesAreCounted) {
   std::string many = entry("#: src/a.cc:1 src/a.cc:2 src/b.cc:3 src/c.cc:4 src/d.cc:5\n", "Hello");
   EXPECT_EQ(format_template_diff(diff(hello, many), "t.pot"),
             "t.pot: 1 changed\n"
-            "  ~ \"Hello\" (src/a.cc:1 and 4 more): references src/a.cc:12 -> src/a.cc:1 src/a.cc:2 "
-            "src/b.cc:3 and 2 "
+            "  ~ \"Hello\" (src/a.cc:1 and 4 more): references -src/a.cc:12 +src/a.cc:1 +src/a.cc:2 "
+            "+src/b.cc:3 and 2 "
             "more\n");
+}
+
+TEST(TemplateDiff, LongReferenceListsShowWhatChanged) {
+  std::string before = entry("#: src/a.cc:1 src/b.cc:2 src/c.cc:3 src/d.cc:4\n", "Hello");
+  std::string after = entry("#: src/a.cc:1 src/b.cc:2 src/c.cc:3 src/d.cc:5\n", "Hello");
+  std::string reordered = entry("#: src/b.cc:2 src/a.cc:1 src/c.cc:3 src/d.cc:4\n", "Hello");
+  EXPECT_EQ(diff(before, after).changes[0].details,
+            std::vector<std::string>{"references -src/d.cc:4 +src/d.cc:5"});
+  EXPECT_EQ(diff(before, reordered).changes[0].details,
+            std::vector<std::string>{"references in another order"});
 }
 
 TEST(SameTemplateText, IgnoresOnlyTheCreationDateLine) {

@@ -24,12 +24,14 @@ void add_extract_options(CLI::App& cmd, extract_cli_options& o) {
       ->allow_extra_args(false);
   // xgettext's `--keyword[=SPEC]` and `--add-comments[=TAG]` take an optional value, which
   // CLI11 offers only on flags (`--flag{default}`): so the value must follow `=`, and the next
-  // argument is never taken as one. Their short forms need a value (`-k`) or take none (`-c`).
+  // argument is never taken as one. `-c` takes no tag.
   cmd.add_flag("--keyword{}", o.keywords,
                "Keyword spec in xgettext's syntax (--keyword=name:1,2, name:1c,2, name:2,3t); "
                "--keyword alone: no default keywords")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  cmd.add_option("-k", o.short_keywords, "Keyword spec, as --keyword=SPEC")
+  // `-k` alone (as `erli18n extract` takes it) clears the defaults too; `-kSPEC` or `-k SPEC`.
+  cmd.add_option("-k", o.short_keywords, "Keyword spec, as --keyword=SPEC; -k alone: no default keywords")
+      ->expected(0, 1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
       ->allow_extra_args(false);
   cmd.add_flag("--add-comments{}", o.add_comments,

@@ -22,7 +22,7 @@ struct extract_cli_options {
   /// `--keyword[=SPEC]`, in order; an empty item (`--keyword` alone) means no default
   /// keywords, wherever it appears (as xgettext).
   std::vector<std::string> keywords;
-  std::vector<std::string> short_keywords;  ///< `-k SPEC` / `-kSPEC` (after the `--keyword` ones)
+  std::vector<std::string> short_keywords;  ///< `-kSPEC`, `-k SPEC`, `-k` (after the `--keyword` ones)
   std::optional<std::string> add_comments;  ///< `--add-comments[=TAG]`
   bool all_comments = false;                ///< `-c` (`--add-comments` without a tag)
   std::string add_location = "full";        ///< `--add-location=full|file|never`
@@ -37,7 +37,7 @@ struct extract_cli_options {
   std::string msgid_bugs_address;
   std::string copyright_holder;
   std::vector<std::string> files_from;  ///< `-f`/`--files-from FILE`…: one source path per line
-  std::vector<std::string> paths;  ///< positional PATH…
+  std::vector<std::string> paths;       ///< positional PATH…
 };
 
 /// Registers the options above, and the positional PATH…, on `cmd`.
