@@ -239,6 +239,7 @@ void cpp_lexer::read_string(cpp_token& token, int encoding) {
     advance();
     if (c == '"') break;
     if (c != '\\') {
+      if (c == 0) truncated = true;  // a NUL byte in the source ends the C string, as \0 does
       put_byte(static_cast<char>(c));
       continue;
     }
@@ -351,6 +352,8 @@ void cpp_lexer::read_raw_string(cpp_token& token) {
   std::size_t end = src_.find(terminator, body);
   std::size_t stop = end == std::string_view::npos ? src_.size() : end;
   token.value.assign(src_.substr(body, stop - body));
+  if (std::size_t nul = token.value.find('\0'); nul != std::string::npos)
+    token.value.resize(nul);  // C string
   // The literal's value is the bytes as written; only the new lines are counted.
   for (std::size_t i = pos_; i < stop; ++i) {
     if (src_[i] == '\n') {
