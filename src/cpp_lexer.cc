@@ -423,8 +423,6 @@ void cpp_lexer::read_directive(cpp_token&, bool&) {
 }
 
 bool cpp_lexer::next(cpp_token& token) {
-  static constexpr std::string_view punct_open[] = {"(", "[", "{"};
-  static constexpr std::string_view punct_close[] = {")", "]", "}"};
   while (true) {
     int c = cur();
     if (c < 0 || c == '\n') {
@@ -517,37 +515,10 @@ bool cpp_lexer::next(cpp_token& token) {
       return true;
     }
     advance();
-    switch (c) {
-      case '(':
-        token.kind = cpp_token_kind::open;
-        token.text = punct_open[0];
-        break;
-      case '[':
-        token.kind = cpp_token_kind::open;
-        token.text = punct_open[1];
-        break;
-      case '{':
-        token.kind = cpp_token_kind::open;
-        token.text = punct_open[2];
-        break;
-      case ')':
-        token.kind = cpp_token_kind::close;
-        token.text = punct_close[0];
-        break;
-      case ']':
-        token.kind = cpp_token_kind::close;
-        token.text = punct_close[1];
-        break;
-      case '}':
-        token.kind = cpp_token_kind::close;
-        token.text = punct_close[2];
-        break;
-      case ',':
-        token.kind = cpp_token_kind::comma;
-        token.text = ",";
-        break;
-      default:
-        break;
+    static constexpr std::string_view brackets = "([{)]},";
+    if (const std::size_t k = brackets.find(static_cast<char>(c)); k != std::string_view::npos) {
+      token.kind = k < 3 ? cpp_token_kind::open : k < 6 ? cpp_token_kind::close : cpp_token_kind::comma;
+      token.text = brackets.substr(k, 1);
     }
     return true;
   }
