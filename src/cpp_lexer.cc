@@ -239,6 +239,7 @@ void cpp_lexer::read_string(cpp_token& token, int encoding) {
     advance();
     if (c == '"') break;
     if (c != '\\') {
+      if (c == 0) truncated = true;  // a NUL byte in the source ends the C string, as \0 does
       put_byte(static_cast<char>(c));
       continue;
     }
@@ -351,6 +352,8 @@ void cpp_lexer::read_raw_string(cpp_token& token) {
   std::size_t end = src_.find(terminator, body);
   std::size_t stop = end == std::string_view::npos ? src_.size() : end;
   token.value.assign(src_.substr(body, stop - body));
+  if (std::size_t nul = token.value.find('\0'); nul != std::string::npos)
+    token.value.resize(nul);  // C string
   // The literal's value is the bytes as written; only the new lines are counted.
   for (std::size_t i = pos_; i < stop; ++i) {
     if (src_[i] == '\n') {
@@ -420,8 +423,6 @@ void cpp_lexer::read_directive(cpp_token&, bool&) {
 }
 
 bool cpp_lexer::next(cpp_token& token) {
-  static constexpr std::string_view punct_open[] = {"(", "[", "{"};
-  static constexpr std::string_view punct_close[] = {")", "]", "}"};
   while (true) {
     int c = cur();
     if (c < 0 || c == '\n') {
@@ -514,37 +515,10 @@ bool cpp_lexer::next(cpp_token& token) {
       return true;
     }
     advance();
-    switch (c) {
-      case '(':
-        token.kind = cpp_token_kind::open;
-        token.text = punct_open[0];
-        break;
-      case '[':
-        token.kind = cpp_token_kind::open;
-        token.text = punct_open[1];
-        break;
-      case '{':
-        token.kind = cpp_token_kind::open;
-        token.text = punct_open[2];
-        break;
-      case ')':
-        token.kind = cpp_token_kind::close;
-        token.text = punct_close[0];
-        break;
-      case ']':
-        token.kind = cpp_token_kind::close;
-        token.text = punct_close[1];
-        break;
-      case '}':
-        token.kind = cpp_token_kind::close;
-        token.text = punct_close[2];
-        break;
-      case ',':
-        token.kind = cpp_token_kind::comma;
-        token.text = ",";
-        break;
-      default:
-        break;
+    static constexpr std::string_view brackets = "([{)]},";
+    if (const std::size_t k = brackets.find(static_cast<char>(c)); k != std::string_view::npos) {
+      token.kind = k < 3 ? cpp_token_kind::open : k < 6 ? cpp_token_kind::close : cpp_token_kind::comma;
+      token.text = brackets.substr(k, 1);
     }
     return true;
   }

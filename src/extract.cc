@@ -411,6 +411,13 @@ bool collector::close_call(frame& f, std::string_view file_name, bool format_pos
     const argument& d = f.args[spec->domain - 1];
     if (!d.empty && d.literal && d.problem.empty()) domain = d.value;
   }
+  // PO files cannot hold the context separator (msgcat and msgfmt reject it).
+  for (const argument* a : {msgid, plural, context}) {
+    if (a != nullptr && a->value.find('\x04') != std::string::npos) {
+      warn(file_name, a->line, 0, "context separator <EOT> within string; call skipped");
+      return false;
+    }
+  }
   if (msgid->value.empty() && !context) {
     // Kept, as xgettext keeps it: rendered with a header, it lends the header its references.
     warn(file_name, msgid->line, 0,

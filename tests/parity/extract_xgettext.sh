@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Parity: `erli18n extract` writes what `xgettext --language=C++ --from-code=UTF-8` writes
 # with the equivalent keywords, byte for byte, except the POT-Creation-Date line and
-# erli18n's own `erli18n-format` flag, on the fixtures of tests/data/extract/parity and the
+# erli18n's own `erli18n-format` flag, on the fixtures of tests/data/extract/parity (*.cpp, so that the format check leaves their layout alone) and the
 # project's examples, under many option sets. The fixtures of tests/data/extract/differs hold
 # the inputs xgettext gets wrong: there the test checks that the outputs do differ and that
 # ours equals the reviewed expectation (*.pot beside each fixture).
@@ -32,7 +32,7 @@ normalize() {  # drop the creation date and erli18n's own flag
 
 cd "$root"
 inputs=()
-for f in tests/data/extract/parity/*.cc; do inputs+=("$f"); done
+for f in tests/data/extract/parity/*.cpp; do inputs+=("$f"); done
 inputs+=(examples/hello/main.cc)
 
 comparisons=0 failures=0
@@ -69,9 +69,9 @@ option_sets=(
 )
 for f in "${inputs[@]}"; do
   for o in "${option_sets[@]}"; do
-    # Without a header xgettext drops the non-ASCII bytes of messages (escapes.cc in
+    # Without a header xgettext drops the non-ASCII bytes of messages (escapes.cpp in
     # differs/ shows it); the UTF-8 fixture is compared with a header only.
-    case "$f:$o" in *utf8.cc:--omit-header) continue ;; esac
+    case "$f:$o" in *utf8.cpp:--omit-header) continue ;; esac
     # shellcheck disable=SC2086  # o holds zero or more options
     compare "$f" $o -- "$f"
   done
@@ -84,7 +84,7 @@ for o in "${option_sets[@]}"; do
 done
 
 # Where xgettext is wrong: the outputs must differ, and ours must be the reviewed one.
-for f in tests/data/extract/differs/*.cc; do
+for f in tests/data/extract/differs/*.cpp; do
   comparisons=$((comparisons + 1))
   xgettext --language=C++ --from-code=UTF-8 "${keywords[@]}" --omit-header -o "$TEST_TMP/xgettext" "$f" 2>/dev/null || true
   "$ERLI18N" extract --omit-header -o "$TEST_TMP/ours" "$f" 2>/dev/null
@@ -92,10 +92,10 @@ for f in tests/data/extract/differs/*.cc; do
     failures=$((failures + 1))
     echo "EXPECTED A DIFFERENCE: $f (xgettext now agrees: move it to parity/)"
   fi
-  if ! cmp -s "${f%.cc}.pot" "$TEST_TMP/ours"; then
+  if ! cmp -s "${f%.cpp}.pot" "$TEST_TMP/ours"; then
     failures=$((failures + 1))
     echo "WRONG RESULT: $f"
-    diff "${f%.cc}.pot" "$TEST_TMP/ours" | head -30 || true
+    diff "${f%.cpp}.pot" "$TEST_TMP/ours" | head -30 || true
   fi
 done
 
