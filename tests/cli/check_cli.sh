@@ -129,6 +129,14 @@ has 'po/errors.pot (missing): 1 added'
 has '  + "Disk full" (src/a.cc:7)'
 ok
 
+# A committed template that does not parse is a difference, with its diagnostic.
+fresh_tree
+printf 'msgid "unterminated\n' > po/errors.pot
+run 1 --pot-dir po src
+has "po/errors.pot: cannot be compared"
+has "po/errors.pot:1:"
+ok
+
 # Same messages, other layout (a msgid wrapped differently): fails, except with --names-only.
 fresh_tree
 sed -i 's/^msgid "Bye"$/msgid ""\n"Bye"/' po/messages.pot
