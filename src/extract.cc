@@ -204,6 +204,11 @@ class collector {
   void add(const std::string& domain, std::optional<std::string> context, std::string msgid,
            std::optional<std::string> plural, std::string_view file, const argument& where,
            bool format_position);
+  std::size_t record(po_file& pot, std::unordered_map<std::string, std::size_t>& index,
+                     std::unordered_set<std::string>& seen_comments, const std::string& key,
+                     const std::optional<std::string>& context, const std::string& msgid,
+                     const std::optional<std::string>& plural, std::string_view file, const argument& where,
+                     bool format_position);
   void warn(std::string_view file, std::size_t line, std::size_t column, std::string message) {
     result_.warnings.push_back(extract_warning{std::string(file), line, column, std::move(message)});
   }
@@ -212,6 +217,8 @@ class collector {
   std::unordered_map<std::string, std::vector<std::size_t>> by_name_;
   std::map<std::string, std::unordered_map<std::string, std::size_t>> index_;  // by domain
   std::map<std::string, std::unordered_set<std::string>> seen_comments_;       // (index, comment) by domain
+  std::unordered_map<std::string, std::size_t> all_index_;                     // for result_.all
+  std::unordered_set<std::string> all_seen_comments_;
   extract_result result_;
 };
 
@@ -458,21 +465,33 @@ void collector::add(const std::string& domain, std::optional<std::string> contex
   }
   key += '\0';
   key += msgid;
-  auto& index = index_[domain];
   po_file& pot = result_.templates[domain];
-  auto [it, inserted] = index.emplace(std::move(key), pot.messages.size());
+  const std::size_t before = pot.messages.size();
+  const std::size_t at = record(pot, index_[domain], seen_comments_[domain], key, context, msgid, plural,
+                                file, where, format_position);
+  if (pot.messages.size() != before) result_.first_seen.emplace_back(domain, at);
+  // The same message in the one template of every domain, references in occurrence order.
+  record(result_.all, all_index_, all_seen_comments_, key, context, msgid, plural, file, where,
+         format_position);
+}
+
+std::size_t collector::record(po_file& pot, std::unordered_map<std::string, std::size_t>& index,
+                              std::unordered_set<std::string>& seen_comments, const std::string& key,
+                              const std::optional<std::string>& context, const std::string& msgid,
+                              const std::optional<std::string>& plural, std::string_view file,
+                              const argument& where, bool format_position) {
+  auto [it, inserted] = index.emplace(key, pot.messages.size());
   if (inserted) {
     po_message m;
-    m.msgctxt = std::move(context);
-    m.msgid = std::move(msgid);
-    m.msgid_plural = std::move(plural);
+    m.msgctxt = context;
+    m.msgid = msgid;
+    m.msgid_plural = plural;
     m.msgstr.assign(m.msgid_plural ? 2 : 1, std::string());
     pot.messages.push_back(std::move(m));
-    result_.first_seen.emplace_back(domain, it->second);
   }
   po_message& m = pot.messages[it->second];
   if (!m.msgid_plural && plural) {
-    m.msgid_plural = std::move(plural);
+    m.msgid_plural = plural;
     m.msgstr.assign(2, std::string());
   }
   switch (options_.add_location) {
@@ -493,8 +512,7 @@ void collector::add(const std::string& domain, std::optional<std::string> contex
   }
   for (std::string& c : extracted_comments(where.comments, options_.comment_tag)) {
     std::string seen_key = std::to_string(it->second) + '\0' + c;
-    if (seen_comments_[domain].insert(std::move(seen_key)).second)
-      m.extracted_comments.push_back(std::move(c));
+    if (seen_comments.insert(std::move(seen_key)).second) m.extracted_comments.push_back(std::move(c));
   }
   auto flag = [&m](const char* name) {
     if (std::find(m.flags.begin(), m.flags.end(), name) == m.flags.end()) m.flags.emplace_back(name);
@@ -508,6 +526,7 @@ void collector::add(const std::string& domain, std::optional<std::string> contex
     flag("erli18n-format");
   // Flags are kept in a fixed order: c-format first.
   if (m.flags.size() == 2 && m.flags[0] != "c-format") std::swap(m.flags[0], m.flags[1]);
+  return it->second;
 }
 
 void sort_messages(std::vector<po_message>& messages, const extract_options& options) {
@@ -537,9 +556,11 @@ void sort_messages(std::vector<po_message>& messages, const extract_options& opt
 extract_result collector::finish() {
   if (options_.sort_output || options_.sort_by_file) {
     for (auto& [domain, pot] : result_.templates) sort_messages(pot.messages, options_);
+    sort_messages(result_.all.messages, options_);
     result_.first_seen.clear();  // the order is the sorted one now
   }
   for (auto& [domain, pot] : result_.templates) pot.file_name = domain + ".pot";
+  result_.all.file_name = options_.default_domain + ".pot";
   return std::move(result_);
 }
 
@@ -585,6 +606,12 @@ result<extract_result> extract_sources(const std::vector<std::string>& files,
 }
 
 po_file merge_templates(const extract_result& extracted, const extract_options& options) {
+  if (!extracted.all.messages.empty() || extracted.templates.empty()) {
+    po_file out = extracted.all;
+    out.file_name = options.default_domain + ".pot";
+    return out;
+  }
+  // A result built by hand, without `all`: merge the domains.
   po_file out;
   out.file_name = options.default_domain + ".pot";
   std::unordered_map<std::string, std::size_t> index;

@@ -128,6 +128,9 @@ struct extract_result {
   /// (domain, index in that template) of every message, in first-seen order across domains;
   /// empty when the templates were sorted. `merge_templates` follows it.
   std::vector<std::pair<std::string, std::size_t>> first_seen;
+  /// Every domain in one template, as xgettext writes them with `-o`: messages in first-seen
+  /// order (or sorted), each with its references in occurrence order across domains.
+  po_file all;
 };
 
 /// Extracts from `files`, in the given order (references use the names as given).
@@ -140,8 +143,8 @@ result<extract_result> extract_text(std::string_view source, std::string_view fi
                                     const extract_options& options = {});
 
 /// All domains in one template, as xgettext writes them with `-o` (it ignores domains):
-/// messages merged by (msgctxt, msgid) in first-seen order across domains (domains in name
-/// order), or re-sorted per `options`.
+/// `extracted.all`; for a result without `all` (built by hand), the domains' messages merged
+/// by (msgctxt, msgid) in `first_seen` order (else domain by domain), sorted per `options`.
 po_file merge_templates(const extract_result& extracted, const extract_options& options = {});
 
 /// Renders a template as xgettext does: unless `omit_header`, the `# SOME DESCRIPTIVE TITLE.`
