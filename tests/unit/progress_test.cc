@@ -63,6 +63,13 @@ void open_pty(channel& c) {
   ASSERT_GE(c.writer, 0);
 }
 
+// Options that draw on a new pseudo-terminal `pty`, with TERM set to `term`.
+void draw_on_terminal(channel& pty, progress_bar::options& opts, const char* term) {
+  open_pty(pty);
+  ::setenv("TERM", term, 1);
+  opts.fd = pty.writer;
+}
+
 TEST(ProgressBar, NothingWhenNotATerminal) {
   channel pipe;
   open_pipe(pipe);
@@ -100,10 +107,8 @@ TEST(ProgressBar, NothingOnStderrWhenItIsNotATerminal) {
 
 TEST(ProgressBar, NothingOnATerminalBeforeTheDelay) {
   channel pty;
-  open_pty(pty);
-  ::setenv("TERM", "xterm", 1);
   progress_bar::options opts;
-  opts.fd = pty.writer;
+  draw_on_terminal(pty, opts, "xterm");
   opts.delay = 1h;
   {
     progress_bar bar("extracting", 10, opts);
@@ -115,10 +120,8 @@ TEST(ProgressBar, NothingOnATerminalBeforeTheDelay) {
 
 TEST(ProgressBar, DrawsOnATerminalAfterTheDelayAndClears) {
   channel pty;
-  open_pty(pty);
-  ::setenv("TERM", "xterm", 1);
   progress_bar::options opts;
-  opts.fd = pty.writer;
+  draw_on_terminal(pty, opts, "xterm");
   opts.delay = 0s;
   opts.interval = 1h;  // one draw only
   {
@@ -135,10 +138,8 @@ TEST(ProgressBar, DrawsOnATerminalAfterTheDelayAndClears) {
 
 TEST(ProgressBar, DumbTerminalGetsNothing) {
   channel pty;
-  open_pty(pty);
-  ::setenv("TERM", "dumb", 1);
   progress_bar::options opts;
-  opts.fd = pty.writer;
+  draw_on_terminal(pty, opts, "dumb");
   opts.delay = 0s;
   {
     progress_bar bar("extracting", 1, opts);
