@@ -694,8 +694,10 @@ result<std::string> render_template(const po_file& pot, const extract_options& o
   bool ascii = true;
   bool plural = false;
   for (const po_message& m : pot.messages) {
+    // xgettext writes charset=UTF-8 as soon as any text it keeps, comments included, is not ASCII.
     ascii = ascii && is_ascii(m.msgid) && is_ascii(m.msgid_plural.value_or("")) &&
             is_ascii(m.msgctxt.value_or(""));
+    for (const std::string& c : m.extracted_comments) ascii = ascii && is_ascii(c);
     plural = plural || m.msgid_plural.has_value();
   }
   out.charset = ascii ? "CHARSET" : "UTF-8";

@@ -13,7 +13,10 @@
 //
 // A call whose msgid, plural or context argument is not a string literal is skipped with a
 // warning; a domain argument that is not a string literal sends the message to
-// `extract_options::default_domain`. Input is any bytes: the lexer is linear and bounded.
+// `extract_options::default_domain`. `gettext("")` is kept (with a warning) and, as in
+// xgettext, lends its references and comments to the header when one is rendered. A literal
+// ends at a NUL byte or `\0`, as a C string does. Input is any bytes: the lexer is linear and
+// bounded (bracket depth, arguments per call, comment lines, message size).
 //
 // All functions are thread-safe; the types are plain values.
 //
@@ -89,9 +92,10 @@ std::vector<std::string> default_keywords_for_xgettext();
 /// What to extract and how to render it; the CLI's options.
 struct extract_options {
   std::vector<keyword_spec> keywords = default_keywords();
-  /// `--add-comments[=TAG]`: keep the comment block immediately preceding a keyword call (or
-  /// its msgid's line) when it starts with TAG (after whitespace); "" keeps every such comment.
-  /// Unset: no extracted comments.
+  /// `--add-comments[=TAG]`, as xgettext: the comments collected before a message's msgid
+  /// literal (consecutive comment lines, and a comment on a code line just before it; a later
+  /// code line or an extracted message forgets them), from the first line containing TAG,
+  /// starting at TAG; "" keeps them all. Unset: no extracted comments.
   std::optional<std::string> comment_tag;
   enum class locations { full, file, never };
   locations add_location = locations::full;  ///< `--add-location`: `file:line`, `file`, none

@@ -49,3 +49,6 @@ gettext("twice with comments");
 // TRANSLATORS: blank line below
 
 gettext("after blank line");
+
+// TRANSLATORS: café, a comment that is not ASCII
+gettext("accented comment");
