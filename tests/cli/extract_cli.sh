@@ -5,7 +5,7 @@
 set -euo pipefail
 mkdir -p "$TEST_TMP"
 cd "$TEST_TMP"
-rm -rf src out && mkdir -p src/sub out
+rm -rf src out new && mkdir -p src/sub out
 checks=0
 fail() { echo "FAIL: $*" >&2; exit 1; }
 ok() { checks=$((checks + 1)); }
@@ -36,6 +36,8 @@ grep -q 'Plural-Forms' out/messages.pot && fail "Plural-Forms without a plural m
 grep -q 'Plural-Forms: nplurals=INTEGER; plural=EXPRESSION;' out/errors.pot || fail "Plural-Forms"; ok
 grep -q 'not a source file' out/*.pot && fail "notes.txt was read"; ok
 "$ERLI18N" extract --output-dir out --default-domain app src 2>/dev/null && [ -f out/app.pot ] || fail "--default-domain"; ok
+
+"$ERLI18N" extract --output-dir new/dir src 2>/dev/null && [ -f new/dir/ui.pot ] || fail "--output-dir not created"; ok
 
 # -o: every domain in one template, in first-seen order.
 "$ERLI18N" extract -o all.pot src 2>/dev/null || fail "extract -o failed"

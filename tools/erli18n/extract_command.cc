@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -136,6 +137,13 @@ void add_extract_command(CLI::App& app, int& exit_code) {
     if (!succeeded(extracted, exit_code)) return;
     for (const extract_warning& w : extracted->warnings) std::cerr << to_string(w) << '\n';
     if (!opts->output_dir.empty()) {
+      std::error_code ec;
+      std::filesystem::create_directories(opts->output_dir, ec);
+      if (ec) {
+        std::cerr << opts->output_dir << ": error: cannot create directory: " << ec.message() << '\n';
+        exit_code = 1;
+        return;
+      }
       for (const auto& [domain, pot] : extracted->templates) {
         if (!safe_domain(domain)) {
           std::cerr << "erli18n extract: error: domain name '" << domain << "' cannot be a file name\n";
