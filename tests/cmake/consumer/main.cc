@@ -1,10 +1,12 @@
 // Compiled as C++17 against every public header: proves they stay C++17-clean and link.
 #include <erli18n/cldr_plurals.h>
+#include <erli18n/extract.h>
 #include <erli18n/mo.h>
 #include <erli18n/negotiate.h>
 #include <erli18n/plural.h>
 #include <erli18n/po.h>
 #include <erli18n/result.h>
+#include <erli18n/template_diff.h>
 
 #include <iostream>
 
@@ -15,6 +17,7 @@ int main() {
   erli18n::result<erli18n::po_file> bad = erli18n::read_po("msgid \"x\"\n", "c17.po");
   if (bad) return 1;  // a msgid without msgstr is invalid
   if (erli18n::negotiate_locale("fr-CH, de;q=0.9", {"en", "de"}, "en") != "de") return 1;
+  if (!erli18n::diff_templates(erli18n::po_file{}, erli18n::po_file{}).empty()) return 1;
   std::cout << "ok\n";
   return 0;
 }

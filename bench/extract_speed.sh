@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# `erli18n extract` against `xgettext --language=C++` on a generated tree of C++ sources
+# (scripts/gen_cpp_tree.py, 2,000 files by default): first checks that both write the same
+# template (the POT-Creation-Date line aside), then times both with hyperfine.
+#
+#   bench/extract_speed.sh [ERLI18N] [WORK_DIR] [FILES]
+#
+# ERLI18N defaults to build-bench/bin/erli18n (a Release build), WORK_DIR to
+# /tmp/erli18n-extract-bench. Both tools get the same keyword list (the erli18n API's call
+# forms the generator writes, with xgettext's `-k` specs); erli18n then writes one template
+# with every message, as xgettext does. The one intended difference, erli18n's
+# `#, erli18n-format` flag on `%{name}` messages, is removed before comparing.
+set -euo pipefail
+here="$(cd "$(dirname "$0")/.." && pwd)"
+erli18n="${1:-$here/build-bench/bin/erli18n}"
+work="${2:-/tmp/erli18n-extract-bench}"
+files="${3:-2000}"
+command -v hyperfine > /dev/null || { echo "extract_speed: hyperfine is not installed" >&2; exit 1; }
+command -v xgettext > /dev/null || { echo "extract_speed: xgettext is not installed" >&2; exit 1; }
+[ -x "$erli18n" ] || { echo "extract_speed: $erli18n is not built" >&2; exit 1; }
+
+rm -rf "$work"
+mkdir -p "$work"
+python3 "$here/scripts/gen_cpp_tree.py" "$work" --files "$files"
+cd "$work"
+# The file list, sorted bytewise as erli18n sorts a directory walk; both tools read it.
+find src -type f \( -name '*.cc' -o -name '*.h' \) | LC_ALL=C sort > files.txt
+echo "tree: $(wc -l < files.txt) files, $(cat $(cat files.txt) | wc -c) bytes, $(cat $(cat files.txt) | wc -l) lines"
+
+keywords=(
+  -k -kgettext -kngettext:1,2 -kpgettext:1c,2 -knpgettext:1c,2,3
+  -kdgettext:2 -kdngettext:2,3 -kdpgettext:2c,3 -kdnpgettext:2c,3,4
+  -kdlgettext:3 -kdlngettext:3,4 -kdlpgettext:3c,4 -kdlnpgettext:3c,4,5
+  -kgettextf:1,2t -kgettextf:2,3t -kngettextf:1,2,4t -kngettextf:2,3,5t
+  -kpgettextf:1c,2,3t -kpgettextf:2c,3,4t -knpgettextf:1c,2,3,5t -knpgettextf:2c,3,4,6t
+  -k_ -kN_ -kgettext_noop
+)
+export SOURCE_DATE_EPOCH=0
+xgettext_cmd="xgettext --language=C++ --from-code=UTF-8 ${keywords[*]} -f files.txt -o xgettext.pot"
+erli18n_cmd="$erli18n extract ${keywords[*]} -f files.txt -o erli18n.pot"
+
+$xgettext_cmd 2> xgettext.err
+$erli18n_cmd 2> erli18n.err
+grep -v '^"POT-Creation-Date:' xgettext.pot > xgettext.cmp
+grep -v '^"POT-Creation-Date:' erli18n.pot | sed '/^#, erli18n-format$/d; s/^\(#,.*\), erli18n-format/\1/' > erli18n.cmp
+if ! cmp -s xgettext.cmp erli18n.cmp; then
+  echo "extract_speed: the templates differ (first lines of the diff below); not timing" >&2
+  diff -u xgettext.cmp erli18n.cmp | head -40 >&2
+  exit 1
+fi
+echo "templates identical except the creation date: $(grep -c '^msgid ' erli18n.pot) msgids," \
+  "$(wc -c < erli18n.pot) bytes"
+
+hyperfine -N -w 1 -r "${RUNS:-10}" --export-markdown extract_speed.md \
+  -n "erli18n extract" "$erli18n_cmd" -n "xgettext" "$xgettext_cmd"
+cat extract_speed.md

@@ -1,0 +1,170 @@
+// erli18n/extract.h — message extraction from C and C++ sources into `.pot` templates.
+//
+// `extract_sources` reads C/C++ files with a real C++ lexer (comments, preprocessor lines,
+// every string-literal form including raw strings, adjacent-literal concatenation, escapes,
+// line continuations, digit separators), finds the calls named by `keyword_spec`s (by
+// default the erli18n lookup API and GNU's C defaults) and collects their literal msgids into
+// one template per text domain, the way `xgettext --language=C++` does: messages merged by
+// (msgctxt, msgid), references `file:line` of the msgid literal, translator comments, the
+// `c-format` flags xgettext adds, plus erli18n's own `erli18n-format` flag on messages with
+// `%{name}` placeholders. `render_template` writes a template with xgettext's header, so
+// that the output equals xgettext's byte for byte except the creation date (and where
+// xgettext misreads raw strings).
+//
+// A call whose msgid, plural or context argument is not a string literal is skipped with a
+// warning; a domain argument that is not a string literal sends the message to
+// `extract_options::default_domain`. `gettext("")` is kept (with a warning) and, as in
+// xgettext, lends its references and comments to the header when one is rendered. A literal
+// ends at a NUL byte or `\0`, as a C string does. Input is any bytes: the lexer is linear and
+// bounded (bracket depth, arguments per call, comment lines, message size).
+//
+// All functions are thread-safe; the types are plain values.
+//
+//   erli18n::extract_options opts;
+//   opts.package_name = "hello";
+//   auto r = erli18n::extract_sources(erli18n::collect_source_files({"src"}).value(), opts);
+//   if (!r) { std::cerr << r.error().to_string() << '\n'; return 1; }
+//   for (const auto& w : r->warnings) std::cerr << erli18n::to_string(w) << '\n';
+//   auto pot = erli18n::render_template(erli18n::merge_templates(*r), opts);  // xgettext -o
+#ifndef ERLI18N_EXTRACT_H
+#define ERLI18N_EXTRACT_H
+
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "erli18n/po.h"
+#include "erli18n/result.h"
+
+namespace erli18n {
+
+/// Where a keyword function takes its strings: 1-based argument positions, 0 = none.
+///
+/// Several specs may share a name (overloads). For a call with N arguments the spec whose
+/// `total` equals N is used; failing that, the first spec of that name with `total == 0`;
+/// failing that, the call is not a keyword call. So `gettextf(msgid, args)` (`1,2t`) and
+/// `gettextf(translator, msgid, args)` (`2,3t`) are told apart by their argument count, as
+/// xgettext does with `Nt`. Arguments are counted at the call's top level: commas inside
+/// (), [], {} and string or character literals do not separate arguments.
+struct keyword_spec {
+  std::string name;           ///< function name, matched against the last name component
+  unsigned msgid = 1;         ///< argument holding the msgid
+  unsigned msgid_plural = 0;  ///< argument holding the plural msgid (0 = singular)
+  unsigned context = 0;       ///< argument holding the msgctxt (xgettext's `Nc`)
+  unsigned total = 0;         ///< required argument count (xgettext's `Nt`; 0 = any)
+  unsigned domain = 0;        ///< argument naming the text domain (erli18n's `Nd`; 0 = none)
+
+  friend bool operator==(const keyword_spec& a, const keyword_spec& b) {
+    return a.name == b.name && a.msgid == b.msgid && a.msgid_plural == b.msgid_plural &&
+           a.context == b.context && a.total == b.total && a.domain == b.domain;
+  }
+};
+
+/// Parses a keyword spec in xgettext's `--keyword` syntax: `name`, `name:1`, `name:1,2`,
+/// `name:1c,2`, `name:2,3t`, `name:1c,2,3,4t`. Extension: `Nd` names the domain argument
+/// (`dgettext:1d,2`); xgettext has no such letter, so keep `d` out of specs shared with it.
+/// A spec with no position numbers means `name:1`. Positions are 1..1000; at most two plain
+/// positions (msgid, plural), one `c`, one `t`, one `d`; positions must differ and `t` must
+/// cover them. Malformed specs are `errc::invalid_argument` errors naming the problem.
+/// A quoted extracted comment (`name:1,"text"`) is accepted and ignored.
+result<keyword_spec> parse_keyword_spec(std::string_view spec);
+
+/// The spec in xgettext's syntax (the `d` extension included when `domain != 0`).
+std::string to_string(const keyword_spec& spec);
+
+/// The default keywords: the erli18n lookup API — `gettext ngettext pgettext npgettext`
+/// (free functions and `translator` members, matched by the name after `.` or `->`),
+/// `d…`, `dl…` and every `…f` interpolating form, free, strict and translator-first —
+/// plus GNU's C defaults (`gettext dgettext dcgettext ngettext dngettext dcngettext pgettext
+/// dpgettext dcpgettext npgettext dnpgettext dcnpgettext _ N_ gettext_noop`). Domain
+/// arguments are marked (`d`). The `…f` names have two layouts each (with and without a
+/// leading translator), told apart by `total`.
+std::vector<keyword_spec> default_keywords();
+
+/// The default keywords as xgettext `--keyword` specs (the `d` marks removed), for running
+/// `xgettext -k <each>` as an oracle with the same call forms.
+std::vector<std::string> default_keywords_for_xgettext();
+
+/// What to extract and how to render it; the CLI's options.
+struct extract_options {
+  std::vector<keyword_spec> keywords = default_keywords();
+  /// `--add-comments[=TAG]`, as xgettext: the comments collected before a message's msgid
+  /// literal (consecutive comment lines, and a comment on a code line just before it; a later
+  /// code line or an extracted message forgets them), from the first line containing TAG,
+  /// starting at TAG; "" keeps them all. Unset: no extracted comments.
+  std::optional<std::string> comment_tag;
+  enum class locations { full, file, never };
+  locations add_location = locations::full;  ///< `--add-location`: `file:line`, `file`, none
+  bool sort_output = false;                  ///< `--sort-output`: by msgid, then msgctxt
+  bool sort_by_file = false;                 ///< `--sort-by-file`: by first reference
+  bool omit_header = false;                  ///< `--omit-header`: no header entry
+  std::string package_name;                  ///< `Project-Id-Version` (default "PACKAGE VERSION")
+  std::string package_version;
+  std::string msgid_bugs_address;           ///< `Report-Msgid-Bugs-To`
+  std::string copyright_holder;             ///< the header comment's copyright line
+  std::string default_domain = "messages";  ///< domain of calls that name none
+  /// `POT-Creation-Date`, seconds since the epoch; unset = now. The CLI sets it from
+  /// `SOURCE_DATE_EPOCH`.
+  std::optional<long long> creation_time;
+};
+
+/// A non-fatal finding, e.g. a keyword call whose msgid is not a string literal.
+struct extract_warning {
+  std::string file;
+  std::size_t line = 0;
+  std::size_t column = 0;
+  std::string message;
+};
+
+/// `file:line: warning: message` (xgettext's layout).
+std::string to_string(const extract_warning& warning);
+
+/// Extracted messages: one template per text domain, without header (see `render_template`).
+/// Messages carry references, extracted comments and flags; `msgstr` is empty ("" twice for
+/// plurals); messages are in first-seen order, or sorted as the options ask.
+struct extract_result {
+  std::map<std::string, po_file> templates;  ///< by domain
+  std::vector<extract_warning> warnings;     ///< in file and source order
+  /// (domain, index in that template) of every message, in first-seen order across domains;
+  /// empty when the templates were sorted. `merge_templates` follows it.
+  std::vector<std::pair<std::string, std::size_t>> first_seen;
+  /// Every domain in one template, as xgettext writes them with `-o`: messages in first-seen
+  /// order (or sorted), each with its references in occurrence order across domains.
+  po_file all;
+};
+
+/// Extracts from `files`, in the given order (references use the names as given).
+/// A file that cannot be read is an `errc::io` error (`file: error: …`).
+result<extract_result> extract_sources(const std::vector<std::string>& files,
+                                       const extract_options& options = {});
+
+/// Extracts from one source text; `file_name` appears in references and warnings.
+result<extract_result> extract_text(std::string_view source, std::string_view file_name,
+                                    const extract_options& options = {});
+
+/// All domains in one template, as xgettext writes them with `-o` (it ignores domains):
+/// `extracted.all`; for a result without `all` (built by hand), the domains' messages merged
+/// by (msgctxt, msgid) in `first_seen` order (else domain by domain), sorted per `options`.
+po_file merge_templates(const extract_result& extracted, const extract_options& options = {});
+
+/// Renders a template as xgettext does: unless `omit_header`, the `# SOME DESCRIPTIVE TITLE.`
+/// comment block, the fuzzy header (`Project-Id-Version` … `Content-Transfer-Encoding`, and
+/// `Plural-Forms: nplurals=INTEGER; plural=EXPRESSION;` when some message is plural), then
+/// the messages, wrapped at 79 columns as xgettext wraps.
+result<std::string> render_template(const po_file& pot, const extract_options& options = {});
+
+/// The C and C++ source files under `paths`, for extraction: a file path is taken as is
+/// (whatever its extension); a directory is walked recursively (symlinked directories are
+/// not followed, hidden entries starting with `.` are skipped) for files ending in
+/// `.c .h .cc .cp .cpp .cxx .c++ .hh .hp .hpp .hxx .h++ .C .H .CC .CPP .ipp .tpp .inl .ixx
+/// .cppm`. Files found in directories are sorted bytewise; `paths` keep their order;
+/// duplicates are dropped. A path that does not exist is an `errc::io` error.
+result<std::vector<std::string>> collect_source_files(const std::vector<std::string>& paths);
+
+}  // namespace erli18n
+
+#endif  // ERLI18N_EXTRACT_H

@@ -1,0 +1,832 @@
+// Extraction of messages from C and C++ sources (extract.h).
+//
+// The parser above the lexer tracks brackets with an explicit, bounded stack. A keyword
+// identifier followed by `(` opens a call frame that records, per top-level argument, whether
+// the argument is nothing but string literals (then their concatenation) — so commas inside
+// nested (), [], {} never split arguments, unlike xgettext, which only counts parentheses.
+#include "erli18n/extract.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+
+#include "cpp_lexer.h"
+
+namespace erli18n {
+
+namespace {
+
+using detail::cpp_token;
+using detail::cpp_token_kind;
+
+bool is_ident_start(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$';
+}
+bool is_ident_char(char c) { return is_ident_start(c) || (c >= '0' && c <= '9'); }
+
+error spec_error(std::string_view spec, const std::string& why) {
+  return error{errc::invalid_argument, "invalid keyword spec '" + std::string(spec) + "': " + why, {}, 0, 0};
+}
+
+constexpr unsigned max_position = 1000;
+
+}  // namespace
+
+result<keyword_spec> parse_keyword_spec(std::string_view spec) {
+  keyword_spec k;
+  const std::size_t colon = spec.find(':');
+  std::string_view name = spec.substr(0, colon);
+  if (name.empty()) return spec_error(spec, "the function name is empty");
+  if (!is_ident_start(name.front()) || !std::all_of(name.begin(), name.end(), is_ident_char))
+    return spec_error(spec, "the function name is not an identifier");
+  k.name = std::string(name);
+  if (colon == std::string_view::npos) return k;
+  std::string_view rest = spec.substr(colon + 1);
+  if (rest.empty()) return spec_error(spec, "no argument positions after ':'");
+  unsigned plain[2] = {0, 0};
+  unsigned plain_count = 0;
+  while (true) {
+    std::size_t comma = rest.find(',');
+    // A quoted extracted comment may itself contain commas: it runs to its closing quote.
+    if (!rest.empty() && rest.front() == '"') {
+      std::size_t close = rest.find('"', 1);
+      if (close == std::string_view::npos) return spec_error(spec, "unterminated quoted comment");
+      comma = rest.find(',', close);
+      if (close + 1 != (comma == std::string_view::npos ? rest.size() : comma))
+        return spec_error(spec, "text after a quoted comment");
+    } else {
+      std::string_view item = rest.substr(0, comma);
+      if (item.empty()) return spec_error(spec, "an argument position is empty");
+      std::size_t i = 0;
+      unsigned long value = 0;
+      while (i < item.size() && item[i] >= '0' && item[i] <= '9') {
+        value = value * 10 + static_cast<unsigned long>(item[i] - '0');
+        if (value > max_position) return spec_error(spec, "argument position over 1000");
+        ++i;
+      }
+      if (i == 0) return spec_error(spec, "'" + std::string(item) + "' is not an argument position");
+      if (value == 0) return spec_error(spec, "argument positions start at 1");
+      std::string_view suffix = item.substr(i);
+      const auto v = static_cast<unsigned>(value);
+      if (suffix.empty()) {
+        if (plain_count == 2) return spec_error(spec, "more than two message arguments");
+        plain[plain_count++] = v;
+      } else if (suffix == "c") {
+        if (k.context != 0) return spec_error(spec, "more than one context argument");
+        k.context = v;
+      } else if (suffix == "t") {
+        if (k.total != 0) return spec_error(spec, "more than one total argument count");
+        k.total = v;
+      } else if (suffix == "d") {
+        if (k.domain != 0) return spec_error(spec, "more than one domain argument");
+        k.domain = v;
+      } else {
+        return spec_error(spec, "unknown suffix '" + std::string(suffix) + "' (expected c, t or d)");
+      }
+    }
+    if (comma == std::string_view::npos) break;
+    rest.remove_prefix(comma + 1);
+  }
+  if (plain_count == 0) {
+    if (k.context != 0 || k.domain != 0) return spec_error(spec, "no msgid argument");
+    plain[0] = 1;  // `name:3t` or `name:"comment"`: the msgid is the first argument
+  }
+  k.msgid = plain[0];
+  k.msgid_plural = plain[1];
+  const unsigned positions[4] = {k.msgid, k.msgid_plural, k.context, k.domain};
+  for (int a = 0; a < 4; ++a) {
+    for (int b = a + 1; b < 4; ++b)
+      if (positions[a] != 0 && positions[a] == positions[b])
+        return spec_error(spec, "argument " + std::to_string(positions[a]) + " is used twice");
+    if (k.total != 0 && positions[a] > k.total)
+      return spec_error(spec, "argument " + std::to_string(positions[a]) + " is past the total count");
+  }
+  return k;
+}
+
+namespace {
+
+std::string spec_string(const keyword_spec& k, bool with_domain) {
+  std::string s = k.name + ':';
+  auto add = [&s](unsigned v, const char* suffix) {
+    if (v == 0) return;
+    if (s.back() != ':') s += ',';
+    s += std::to_string(v);
+    s += suffix;
+  };
+  if (with_domain) add(k.domain, "d");
+  add(k.context, "c");
+  add(k.msgid, "");
+  add(k.msgid_plural, "");
+  add(k.total, "t");
+  return s;
+}
+
+}  // namespace
+
+std::string to_string(const keyword_spec& spec) { return spec_string(spec, true); }
+
+std::vector<keyword_spec> default_keywords() {
+  static constexpr std::string_view specs[] = {
+      // erli18n lookups (free and translator members share the layouts) and GNU's C names.
+      "gettext:1", "ngettext:1,2", "pgettext:1c,2", "npgettext:1c,2,3",  //
+      "dgettext:1d,2", "dngettext:1d,2,3", "dpgettext:1d,2c,3", "dnpgettext:1d,2c,3,4", "dlgettext:1d,3",
+      "dlngettext:1d,3,4", "dlpgettext:1d,3c,4", "dlnpgettext:1d,3c,4,5",
+      // GNU only: the category is the last argument.
+      "dcgettext:1d,2", "dcngettext:1d,2,3", "dcpgettext:1d,2c,3", "dcnpgettext:1d,2c,3,4",  //
+      "_:1", "N_:1", "gettext_noop:1",
+      // Interpolating forms: a trailing bindings argument; the translator-first overloads
+      // are told apart by their argument count.
+      "gettextf:1,2t", "gettextf:2,3t", "ngettextf:1,2,4t", "ngettextf:2,3,5t",  //
+      "pgettextf:1c,2,3t", "pgettextf:2c,3,4t", "npgettextf:1c,2,3,5t", "npgettextf:2c,3,4,6t",
+      "dgettextf:1d,2", "dngettextf:1d,2,3", "dpgettextf:1d,2c,3", "dnpgettextf:1d,2c,3,4", "dlgettextf:1d,3",
+      "dlngettextf:1d,3,4", "dlpgettextf:1d,3c,4", "dlnpgettextf:1d,3c,4,5"};
+  std::vector<keyword_spec> out;
+  out.reserve(std::size(specs));
+  for (std::string_view s : specs) out.push_back(*parse_keyword_spec(s));
+  return out;
+}
+
+std::vector<std::string> default_keywords_for_xgettext() {
+  std::vector<std::string> out;
+  for (const keyword_spec& k : default_keywords()) out.push_back(spec_string(k, false));
+  return out;
+}
+
+std::string to_string(const extract_warning& w) {
+  std::string s = w.file;
+  if (w.line != 0) s += ':' + std::to_string(w.line);
+  s += ": warning: ";
+  s += w.message;
+  return s;
+}
+
+namespace {
+
+// One extraction run over any number of files.
+class collector {
+ public:
+  explicit collector(const extract_options& options) : options_(options) {
+    for (std::size_t i = 0; i < options.keywords.size(); ++i) by_name_[options.keywords[i].name].push_back(i);
+  }
+
+  void scan(std::string_view source, std::string_view file_name);
+  extract_result finish();
+
+ private:
+  struct argument {
+    bool empty = true;
+    bool literal = true;  // nothing but string literals so far
+    std::string value;
+    std::size_t line = 0;
+    std::string problem;
+    detail::comment_block comments;
+  };
+  struct frame {
+    char open = '(';
+    const std::vector<std::size_t>* specs = nullptr;  // keyword call frame when set
+    std::string name;
+    std::size_t line = 0;
+    std::vector<argument> args;
+    unsigned format_arg = 0;  // a printf-family call: the 1-based position of its format
+    std::size_t commas = 0;   // top-level commas so far
+  };
+
+  bool close_call(frame& f, std::string_view file_name, bool format_position);
+  void add(const std::string& domain, std::optional<std::string> context, std::string msgid,
+           std::optional<std::string> plural, std::string_view file, const argument& where,
+           bool format_position);
+  std::size_t record(po_file& pot, std::unordered_map<std::string, std::size_t>& index,
+                     std::unordered_set<std::string>& seen_comments, const std::string& key,
+                     const std::optional<std::string>& context, const std::string& msgid,
+                     const std::optional<std::string>& plural, std::string_view file, const argument& where,
+                     bool format_position);
+  void warn(std::string_view file, std::size_t line, std::size_t column, std::string message) {
+    result_.warnings.push_back(extract_warning{std::string(file), line, column, std::move(message)});
+  }
+
+  const extract_options& options_;
+  std::unordered_map<std::string, std::vector<std::size_t>> by_name_;
+  std::map<std::string, std::unordered_map<std::string, std::size_t>> index_;  // by domain
+  std::map<std::string, std::unordered_set<std::string>> seen_comments_;       // (index, comment) by domain
+  std::unordered_map<std::string, std::size_t> all_index_;                     // for result_.all
+  std::unordered_set<std::string> all_seen_comments_;
+  extract_result result_;
+};
+
+// xgettext's default format positions: a gettext call written as the format argument of
+// these functions is marked c-format (measured on xgettext 0.21; dprintf, asprintf, error,
+// syslog and the wide forms are not in its table).
+unsigned printf_format_position(std::string_view name) {
+  if (name == "printf" || name == "vprintf") return 1;
+  if (name == "fprintf" || name == "sprintf" || name == "vfprintf" || name == "vsprintf") return 2;
+  if (name == "snprintf" || name == "vsnprintf") return 3;
+  return 0;
+}
+
+// The keywords whose result xgettext treats as the format argument they sit in: GNU's own
+// names, not erli18n's additions.
+bool passes_c_format(std::string_view name) {
+  static constexpr std::string_view names[] = {"gettext",    "dgettext",   "dcgettext",   "ngettext",
+                                               "dngettext",  "dcngettext", "pgettext",    "dpgettext",
+                                               "dcpgettext", "npgettext",  "dnpgettext",  "dcnpgettext",
+                                               "_",          "N_",         "gettext_noop"};
+  return std::find(std::begin(names), std::end(names), name) != std::end(names);
+}
+
+// Bracket nesting deeper than this is still matched, but calls inside are not tracked.
+constexpr std::size_t max_depth = 512;
+// A message longer than this is cut (a bound on memory; no real message comes close).
+constexpr std::size_t max_message_bytes = std::size_t{1} << 20;
+
+void collector::scan(std::string_view source, std::string_view file_name) {
+  detail::cpp_lexer lexer(source, options_.comment_tag.has_value());
+  std::vector<frame> stack;
+  std::size_t untracked = 0;  // brackets opened past max_depth
+  cpp_token tok;
+  const std::vector<std::size_t>* pending = nullptr;  // keyword just seen, waiting for `(`
+  std::string pending_name;
+  std::size_t pending_line = 0;
+  auto taint = [&stack]() {
+    if (stack.empty() || stack.back().specs == nullptr) return;
+    argument& a = stack.back().args.back();
+    a.empty = false;
+    a.literal = false;
+  };
+  bool after_identifier = false;
+  while (lexer.next(tok)) {
+    const std::vector<std::size_t>* keyword = pending;
+    pending = nullptr;
+    const bool identifier_before = after_identifier;
+    after_identifier = tok.kind == cpp_token_kind::identifier;
+    switch (tok.kind) {
+      case cpp_token_kind::identifier: {
+        taint();
+        pending_name.assign(tok.text);
+        auto it = by_name_.find(pending_name);
+        if (it != by_name_.end()) {
+          pending = &it->second;
+          pending_line = tok.line;
+        }
+        break;
+      }
+      case cpp_token_kind::string: {
+        if (stack.empty() || stack.back().specs == nullptr) break;
+        argument& a = stack.back().args.back();
+        if (a.empty) {
+          a.line = tok.line;
+          a.comments = tok.comments;
+        }
+        a.empty = false;
+        if (a.literal) {
+          if (a.value.size() + tok.value.size() <= max_message_bytes) a.value += tok.value;
+          if (a.problem.empty()) a.problem = tok.problem;
+        }
+        break;
+      }
+      case cpp_token_kind::open: {
+        taint();
+        if (untracked > 0 || stack.size() >= max_depth) {
+          ++untracked;
+          break;
+        }
+        frame f;
+        f.open = tok.text[0];
+        if (keyword != nullptr && f.open == '(') {
+          f.specs = keyword;
+          f.name = pending_name;
+          f.line = pending_line;
+          f.args.emplace_back();
+        } else if (f.open == '(' && identifier_before) {
+          f.format_arg = printf_format_position(pending_name);
+        }
+        stack.push_back(std::move(f));
+        break;
+      }
+      case cpp_token_kind::close: {
+        if (untracked > 0) {
+          --untracked;
+          break;
+        }
+        const char want = tok.text[0] == ')' ? '(' : tok.text[0] == ']' ? '[' : '{';
+        // Pop to the matching bracket, not past the start of a #define body; a stray closer
+        // is ignored.
+        std::size_t i = stack.size();
+        while (i > 0 && stack[i - 1].open != want && stack[i - 1].open != '#') --i;
+        if (i == 0 || stack[i - 1].open == '#') {
+          taint();
+          break;
+        }
+        stack.resize(i);
+        frame f = std::move(stack.back());
+        stack.pop_back();
+        if (f.specs != nullptr) {
+          const bool format_position = !stack.empty() && stack.back().format_arg != 0 &&
+                                       stack.back().commas + 1 == stack.back().format_arg;
+          if (close_call(f, file_name, format_position)) lexer.clear_comments();
+        }
+        taint();  // the bracketed group is part of the enclosing argument
+        break;
+      }
+      case cpp_token_kind::comma: {
+        // Bounded: a call with absurdly many arguments stops recording them.
+        if (!stack.empty()) {
+          ++stack.back().commas;
+          if (stack.back().specs != nullptr && stack.back().args.size() < 4096)
+            stack.back().args.emplace_back();
+        }
+        break;
+      }
+      case cpp_token_kind::other:
+        taint();
+        break;
+      case cpp_token_kind::directive_begin:
+        if (untracked == 0 && stack.size() < max_depth) {
+          frame f;
+          f.open = '#';
+          stack.push_back(std::move(f));
+        } else {
+          ++untracked;
+        }
+        break;
+      case cpp_token_kind::directive_end: {
+        if (untracked > 0) {
+          untracked = 0;  // brackets left open in a macro body do not outlive it
+        }
+        std::size_t i = stack.size();
+        while (i > 0 && stack[i - 1].open != '#') --i;
+        if (i > 0) stack.resize(i - 1);
+        break;
+      }
+    }
+  }
+}
+
+bool collector::close_call(frame& f, std::string_view file_name, bool format_position) {
+  std::size_t count = f.args.size();
+  if (count == 1 && f.args[0].empty) count = 0;
+  const keyword_spec* spec = nullptr;
+  for (std::size_t i : *f.specs) {
+    const keyword_spec& k = options_.keywords[i];
+    if (k.total != 0 && k.total == count) {
+      spec = &k;
+      break;
+    }
+  }
+  if (spec == nullptr) {
+    for (std::size_t i : *f.specs) {
+      if (options_.keywords[i].total == 0) {
+        spec = &options_.keywords[i];
+        break;
+      }
+    }
+  }
+  if (spec == nullptr) return false;
+  const unsigned needed = std::max({spec->msgid, spec->msgid_plural, spec->context});
+  if (needed > count) return false;  // not this function's layout (e.g. a declaration, no arguments)
+  auto literal = [&](unsigned pos, const char* what) -> const argument* {
+    const argument& a = f.args[pos - 1];
+    if (a.empty || !a.literal) {
+      warn(file_name, f.line, 0,
+           std::string(what) + " argument " + std::to_string(pos) + " of '" + f.name +
+               "' is not a string literal; call skipped");
+      return nullptr;
+    }
+    if (!a.problem.empty()) {
+      warn(file_name, a.line, 0,
+           a.problem + " in argument " + std::to_string(pos) + " of '" + f.name + "'; call skipped");
+      return nullptr;
+    }
+    return &a;
+  };
+  const argument* msgid = literal(spec->msgid, "msgid");
+  if (msgid == nullptr) return false;
+  const argument* plural = nullptr;
+  if (spec->msgid_plural != 0 && (plural = literal(spec->msgid_plural, "plural")) == nullptr) return false;
+  const argument* context = nullptr;
+  if (spec->context != 0 && (context = literal(spec->context, "context")) == nullptr) return false;
+  std::string domain = options_.default_domain;
+  if (spec->domain != 0 && spec->domain <= count) {
+    const argument& d = f.args[spec->domain - 1];
+    if (!d.empty && d.literal && d.problem.empty()) domain = d.value;
+  }
+  // PO files cannot hold the context separator (msgcat and msgfmt reject it).
+  for (const argument* a : {msgid, plural, context}) {
+    if (a != nullptr && a->value.find('\x04') != std::string::npos) {
+      warn(file_name, a->line, 0, "context separator <EOT> within string; call skipped");
+      return false;
+    }
+  }
+  if (msgid->value.empty() && !context) {
+    // Kept, as xgettext keeps it: rendered with a header, it lends the header its references.
+    warn(file_name, msgid->line, 0,
+         "empty msgid; it is reserved by GNU gettext: gettext(\"\") returns the header entry");
+  }
+  format_position = format_position && passes_c_format(f.name);
+  add(domain, context ? std::optional<std::string>(context->value) : std::nullopt, msgid->value,
+      plural ? std::optional<std::string>(plural->value) : std::nullopt, file_name, *msgid, format_position);
+  return true;
+}
+
+std::vector<std::string> extracted_comments(const detail::comment_block& block,
+                                            const std::optional<std::string>& tag) {
+  std::vector<std::string> out;
+  if (block.empty() || !tag) return out;
+  const std::vector<std::string>& lines = *block.lines;
+  std::size_t first = 0;
+  std::size_t offset = 0;
+  if (!tag->empty()) {
+    while (first < block.count && (offset = lines[first].find(*tag)) == std::string::npos) ++first;
+    if (first == block.count) return out;
+  }
+  for (std::size_t i = first; i < block.count; ++i) {
+    std::string_view line = lines[i];
+    if (i == first) line.remove_prefix(offset);
+    out.push_back(line.empty() ? std::string() : ' ' + std::string(line));
+  }
+  return out;
+}
+
+void collector::add(const std::string& domain, std::optional<std::string> context, std::string msgid,
+                    std::optional<std::string> plural, std::string_view file, const argument& where,
+                    bool format_position) {
+  std::string key;
+  if (context) {
+    key += '\1';
+    key += *context;
+  }
+  key += '\0';
+  key += msgid;
+  po_file& pot = result_.templates[domain];
+  const std::size_t before = pot.messages.size();
+  const std::size_t at = record(pot, index_[domain], seen_comments_[domain], key, context, msgid, plural,
+                                file, where, format_position);
+  if (pot.messages.size() != before) result_.first_seen.emplace_back(domain, at);
+  // The same message in the one template of every domain, references in occurrence order.
+  record(result_.all, all_index_, all_seen_comments_, key, context, msgid, plural, file, where,
+         format_position);
+}
+
+std::size_t collector::record(po_file& pot, std::unordered_map<std::string, std::size_t>& index,
+                              std::unordered_set<std::string>& seen_comments, const std::string& key,
+                              const std::optional<std::string>& context, const std::string& msgid,
+                              const std::optional<std::string>& plural, std::string_view file,
+                              const argument& where, bool format_position) {
+  auto [it, inserted] = index.emplace(key, pot.messages.size());
+  if (inserted) {
+    po_message m;
+    m.msgctxt = context;
+    m.msgid = msgid;
+    m.msgid_plural = plural;
+    m.msgstr.assign(m.msgid_plural ? 2 : 1, std::string());
+    pot.messages.push_back(std::move(m));
+  }
+  po_message& m = pot.messages[it->second];
+  if (!m.msgid_plural && plural) {
+    m.msgid_plural = plural;
+    m.msgstr.assign(2, std::string());
+  }
+  switch (options_.add_location) {
+    // A repeated reference can only follow its twin (lines grow within a file), so comparing
+    // with the last one is enough, and keeps a message seen N times O(N).
+    case extract_options::locations::full: {
+      po_reference ref{std::string(file), where.line};
+      if (m.references.empty() || !(m.references.back() == ref)) m.references.push_back(std::move(ref));
+      break;
+    }
+    case extract_options::locations::file: {
+      po_reference ref{std::string(file), std::nullopt};
+      if (m.references.empty() || !(m.references.back() == ref)) m.references.push_back(std::move(ref));
+      break;
+    }
+    case extract_options::locations::never:
+      break;
+  }
+  for (std::string& c : extracted_comments(where.comments, options_.comment_tag)) {
+    std::string seen_key = std::to_string(it->second) + '\0' + c;
+    if (seen_comments.insert(std::move(seen_key)).second) m.extracted_comments.push_back(std::move(c));
+  }
+  auto flag = [&m](const char* name) {
+    if (std::find(m.flags.begin(), m.flags.end(), name) == m.flags.end()) m.flags.emplace_back(name);
+  };
+  const bool need = !format_position;
+  const bool c_format =
+      detail::is_c_format(m.msgid, need) || (m.msgid_plural && detail::is_c_format(*m.msgid_plural, need));
+  if (c_format) flag("c-format");
+  if (detail::has_erli18n_placeholder(m.msgid) ||
+      (m.msgid_plural && detail::has_erli18n_placeholder(*m.msgid_plural)))
+    flag("erli18n-format");
+  // Flags are kept in a fixed order: c-format first.
+  if (m.flags.size() == 2 && m.flags[0] != "c-format") std::swap(m.flags[0], m.flags[1]);
+  return it->second;
+}
+
+void sort_messages(std::vector<po_message>& messages, const extract_options& options) {
+  if (options.sort_output) {
+    std::stable_sort(messages.begin(), messages.end(), [](const po_message& a, const po_message& b) {
+      if (a.msgid != b.msgid) return a.msgid < b.msgid;
+      return a.msgctxt.value_or("") < b.msgctxt.value_or("");
+    });
+  } else if (options.sort_by_file) {
+    // xgettext orders each message's references first, then the messages by their first.
+    for (po_message& m : messages)
+      std::stable_sort(m.references.begin(), m.references.end(),
+                       [](const po_reference& x, const po_reference& y) {
+                         if (x.file != y.file) return x.file < y.file;
+                         return x.line.value_or(0) < y.line.value_or(0);
+                       });
+    std::stable_sort(messages.begin(), messages.end(), [](const po_message& a, const po_message& b) {
+      if (a.references.empty() || b.references.empty()) return a.references.empty() && !b.references.empty();
+      const po_reference& x = a.references.front();
+      const po_reference& y = b.references.front();
+      if (x.file != y.file) return x.file < y.file;
+      return x.line.value_or(0) < y.line.value_or(0);
+    });
+  }
+}
+
+extract_result collector::finish() {
+  if (options_.sort_output || options_.sort_by_file) {
+    for (auto& [domain, pot] : result_.templates) sort_messages(pot.messages, options_);
+    sort_messages(result_.all.messages, options_);
+    result_.first_seen.clear();  // the order is the sorted one now
+  }
+  for (auto& [domain, pot] : result_.templates) pot.file_name = domain + ".pot";
+  result_.all.file_name = options_.default_domain + ".pot";
+  return std::move(result_);
+}
+
+}  // namespace
+
+}  // namespace erli18n
+
+namespace erli18n {
+
+result<extract_result> extract_text(std::string_view source, std::string_view file_name,
+                                    const extract_options& options) {
+  collector c(options);
+  c.scan(source, file_name);
+  return c.finish();
+}
+
+namespace {
+
+result<std::string> read_file(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    return error{errc::io, "cannot read: is a directory", path, 0, 0};
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return error{errc::io, std::string("cannot open: ") + std::strerror(errno), path, 0, 0};
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  if (in.bad()) return error{errc::io, "read error", path, 0, 0};
+  return std::move(ss).str();
+}
+
+}  // namespace
+
+result<extract_result> extract_sources(const std::vector<std::string>& files,
+                                       const extract_options& options) {
+  collector c(options);
+  std::string text;
+  for (const std::string& file : files) {
+    result<std::string> bytes = read_file(file);
+    if (!bytes) return std::move(bytes).error();
+    c.scan(*bytes, file);
+  }
+  return c.finish();
+}
+
+po_file merge_templates(const extract_result& extracted, const extract_options& options) {
+  if (!extracted.all.messages.empty() || extracted.templates.empty()) {
+    po_file out = extracted.all;
+    out.file_name = options.default_domain + ".pot";
+    return out;
+  }
+  // A result built by hand, without `all`: merge the domains.
+  po_file out;
+  out.file_name = options.default_domain + ".pot";
+  std::unordered_map<std::string, std::size_t> index;
+  std::unordered_set<std::string> merged_seen;
+  std::vector<bool> indexed;
+  auto take = [&](const po_message& m) {
+    std::string key;
+    if (m.msgctxt) {
+      key += '\1';
+      key += *m.msgctxt;
+    }
+    key += '\0';
+    key += m.msgid;
+    auto [it, inserted] = index.emplace(std::move(key), out.messages.size());
+    if (inserted) {
+      out.messages.push_back(m);
+      indexed.push_back(false);
+      return;
+    }
+    po_message& into = out.messages[it->second];
+    if (!into.msgid_plural && m.msgid_plural) {
+      into.msgid_plural = m.msgid_plural;
+      into.msgstr.assign(2, std::string());
+    }
+    // Sets, so that merging stays linear however many references a message has.
+    const std::string id = std::to_string(it->second) + '\0';
+    auto seen = [&](const std::string& what) { return !merged_seen.insert(id + what).second; };
+    if (into.references.size() + into.extracted_comments.size() > 0 && !indexed[it->second]) {
+      indexed[it->second] = true;
+      for (const po_reference& r : into.references)
+        seen('r' + r.file + '\0' + std::to_string(r.line.value_or(0)));
+      for (const std::string& c : into.extracted_comments) seen('c' + c);
+    }
+    for (const po_reference& r : m.references)
+      if (!seen('r' + r.file + '\0' + std::to_string(r.line.value_or(0)))) into.references.push_back(r);
+    for (const std::string& c : m.extracted_comments)
+      if (!seen('c' + c)) into.extracted_comments.push_back(c);
+    for (const std::string& f : m.flags)
+      if (std::find(into.flags.begin(), into.flags.end(), f) == into.flags.end()) into.flags.push_back(f);
+    if (into.flags.size() == 2 && into.flags[0] != "c-format") std::swap(into.flags[0], into.flags[1]);
+  };
+  if (!extracted.first_seen.empty()) {
+    for (const auto& [domain, i] : extracted.first_seen) {
+      auto it = extracted.templates.find(domain);
+      if (it != extracted.templates.end() && i < it->second.messages.size()) take(it->second.messages[i]);
+    }
+  } else {
+    for (const auto& [domain, pot] : extracted.templates)
+      for (const po_message& m : pot.messages) take(m);
+  }
+  sort_messages(out.messages, options);
+  return out;
+}
+
+namespace {
+
+bool is_ascii(std::string_view s) {
+  return std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+}
+
+std::string creation_date(const extract_options& options) {
+  std::time_t t =
+      options.creation_time ? static_cast<std::time_t>(*options.creation_time) : std::time(nullptr);
+  std::tm tm{};
+  localtime_r(&t, &tm);
+  char date[32];
+  std::strftime(date, sizeof date, "%Y-%m-%d %H:%M", &tm);
+  const long off = tm.tm_gmtoff / 60;
+  const int minutes = static_cast<int>((off < 0 ? -off : off) % (100 * 60));
+  char zone[32];
+  std::snprintf(zone, sizeof zone, "%c%02d%02d", off < 0 ? '-' : '+', minutes / 60, minutes % 60);
+  return std::string(date) + zone;
+}
+
+}  // namespace
+
+result<std::string> render_template(const po_file& pot, const extract_options& options) {
+  po_file out;
+  out.file_name = pot.file_name;
+  bool ascii = true;
+  bool plural = false;
+  for (const po_message& m : pot.messages) {
+    // xgettext writes charset=UTF-8 as soon as any text it keeps, comments included, is not ASCII.
+    ascii = ascii && is_ascii(m.msgid) && is_ascii(m.msgid_plural.value_or("")) &&
+            is_ascii(m.msgctxt.value_or(""));
+    for (const std::string& c : m.extracted_comments) ascii = ascii && is_ascii(c);
+    plural = plural || m.msgid_plural.has_value();
+  }
+  out.charset = ascii ? "CHARSET" : "UTF-8";
+  out.messages.reserve(pot.messages.size() + 1);
+  if (!options.omit_header) {
+    po_message h;
+    h.translator_comments.push_back(" SOME DESCRIPTIVE TITLE.");
+    h.translator_comments.push_back(" Copyright (C) YEAR " +
+                                    (options.copyright_holder.empty()
+                                         ? std::string("THE PACKAGE'S COPYRIGHT HOLDER")
+                                         : options.copyright_holder));
+    const std::string package = options.package_name.empty() ? "PACKAGE" : options.package_name;
+    h.translator_comments.push_back(" This file is distributed under the same license as the " + package +
+                                    " package.");
+    h.translator_comments.push_back(" FIRST AUTHOR <EMAIL@ADDRESS>, YEAR.");
+    h.translator_comments.push_back("");
+    h.fuzzy = true;
+    std::string text = "Project-Id-Version: ";
+    if (options.package_name.empty()) {
+      text += "PACKAGE VERSION";
+    } else {
+      text += options.package_name;
+      if (!options.package_version.empty()) text += ' ' + options.package_version;
+    }
+    text += "\nReport-Msgid-Bugs-To: " + options.msgid_bugs_address + '\n';
+    text += "POT-Creation-Date: " + creation_date(options) + '\n';
+    text += "PO-Revision-Date: YEAR-MO-DA HO:MI+ZONE\n";
+    text += "Last-Translator: FULL NAME <EMAIL@ADDRESS>\n";
+    text += "Language-Team: LANGUAGE <LL@li.org>\n";
+    text += "Language: \n";
+    text += "MIME-Version: 1.0\n";
+    text += "Content-Type: text/plain; charset=" + out.charset + '\n';
+    text += "Content-Transfer-Encoding: 8bit\n";
+    if (plural) text += "Plural-Forms: nplurals=INTEGER; plural=EXPRESSION;\n";
+    h.msgstr.push_back(std::move(text));
+    out.messages.push_back(std::move(h));
+  }
+  // write_po prints the format flags msgcat knows and drops the others; erli18n-format goes
+  // through as a stand-in known flag that no extracted message carries, renamed below.
+  constexpr std::string_view stand_in = "ycp-format";
+  bool renamed = false;
+  for (const po_message& m : pot.messages) {
+    if (!options.omit_header && m.is_header()) {
+      // xgettext gives the header the comments and references of `gettext("")` calls.
+      po_message& h = out.messages.front();
+      h.extracted_comments = m.extracted_comments;
+      h.references = m.references;
+      continue;
+    }
+    out.messages.push_back(m);
+    for (std::string& f : out.messages.back().flags) {
+      if (f == "erli18n-format") {
+        f = stand_in;
+        renamed = true;
+      }
+    }
+  }
+  result<std::string> bytes = write_po(out);
+  if (!bytes || !renamed) return bytes;
+  std::string& s = *bytes;
+  std::string fixed;
+  fixed.reserve(s.size() + 64);
+  std::size_t pos = 0;
+  while (pos < s.size()) {
+    std::size_t end = s.find('\n', pos);
+    end = end == std::string::npos ? s.size() : end + 1;
+    std::string_view line(s.data() + pos, end - pos);
+    if (line.substr(0, 3) == "#, ") {
+      std::size_t at = line.find(stand_in);
+      if (at != std::string_view::npos) {
+        fixed.append(line.substr(0, at));
+        fixed.append("erli18n-format");
+        fixed.append(line.substr(at + stand_in.size()));
+        pos = end;
+        continue;
+      }
+    }
+    fixed.append(line);
+    pos = end;
+  }
+  return fixed;
+}
+
+namespace {
+
+bool has_source_extension(const std::filesystem::path& p) {
+  static constexpr std::string_view exts[] = {".c",  ".h",   ".cc",  ".cp",  ".cpp", ".cxx", ".c++",
+                                              ".hh", ".hp",  ".hpp", ".hxx", ".h++", ".C",   ".H",
+                                              ".CC", ".CPP", ".ipp", ".tpp", ".inl", ".ixx", ".cppm"};
+  const std::string ext = p.extension().string();
+  return std::find(std::begin(exts), std::end(exts), ext) != std::end(exts);
+}
+
+}  // namespace
+
+result<std::vector<std::string>> collect_source_files(const std::vector<std::string>& paths) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> out;
+  std::set<std::string> seen;
+  for (const std::string& path : paths) {
+    std::error_code ec;
+    fs::file_status st = fs::status(path, ec);
+    if (ec || !fs::exists(st)) return error{errc::io, "no such file or directory", path, 0, 0};
+    if (!fs::is_directory(st)) {
+      if (seen.insert(path).second) out.push_back(path);
+      continue;
+    }
+    std::vector<std::string> found;
+    fs::recursive_directory_iterator it(path, fs::directory_options::none, ec), end;
+    if (ec) return error{errc::io, "cannot read directory: " + ec.message(), path, 0, 0};
+    for (; it != end; it.increment(ec)) {
+      if (ec) return error{errc::io, "cannot read directory: " + ec.message(), path, 0, 0};
+      const fs::path& p = it->path();
+      const std::string name = p.filename().string();
+      if (!name.empty() && name[0] == '.') {
+        if (it->is_directory(ec)) it.disable_recursion_pending();
+        continue;
+      }
+      if (it->is_symlink(ec) && it->is_directory(ec)) {
+        it.disable_recursion_pending();
+        continue;
+      }
+      if (it->is_regular_file(ec) && has_source_extension(p)) found.push_back(p.string());
+    }
+    std::sort(found.begin(), found.end());
+    for (std::string& f : found)
+      if (seen.insert(f).second) out.push_back(std::move(f));
+  }
+  return out;
+}
+
+}  // namespace erli18n

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# `erli18n extract`: one template per text domain with --output-dir, -o merging them all,
+# directories walked by extension, --files-from, --keyword (a bare one clears the defaults),
+# warnings on stderr, SOURCE_DATE_EPOCH, exit codes 0 / 1 (bad input) / 2 (usage).
+set -euo pipefail
+mkdir -p "$TEST_TMP"
+cd "$TEST_TMP"
+rm -rf src out new && mkdir -p src/sub out
+checks=0
+fail() { echo "FAIL: $*" >&2; exit 1; }
+ok() { checks=$((checks + 1)); }
+export SOURCE_DATE_EPOCH=1700000000 TZ=UTC
+
+cat > src/a.cc <<'CC'
+#include "erli18n/gettext.h"
+void f(const char* dynamic) {
+  erli18n::gettext("Hello");
+  erli18n::dgettext("errors", "Disk full");
+  erli18n::dngettext("errors", "%d error", "%d errors", 2);
+  erli18n::gettext(dynamic);
+}
+CC
+cat > src/sub/b.hpp <<'CC'
+inline void g() { erli18n::dpgettext("ui", "menu", "Open"); erli18n::gettext("Hello"); }
+CC
+echo 'gettext("not a source file");' > src/notes.txt
+
+# --output-dir: one template per domain; warnings on stderr, exit 0.
+"$ERLI18N" extract --output-dir out src 2> err.txt || fail "extract --output-dir failed"
+[ "$(cd out && ls | tr '\n' ' ')" = "errors.pot messages.pot ui.pot " ] || fail "templates: $(ls out)"; ok
+grep -qx 'src/a.cc:6: warning: msgid argument 1 of '"'"'gettext'"'"' is not a string literal; call skipped' err.txt ||
+  fail "warning: $(cat err.txt)"; ok
+grep -q '^"POT-Creation-Date: 2023-11-14 22:13+0000\\n"$' out/messages.pot || fail "SOURCE_DATE_EPOCH"; ok
+grep -qx '#: src/a.cc:3 src/sub/b.hpp:1' out/messages.pot || fail "references: $(cat out/messages.pot)"; ok
+grep -q 'Plural-Forms' out/messages.pot && fail "Plural-Forms without a plural message"; ok
+grep -q 'Plural-Forms: nplurals=INTEGER; plural=EXPRESSION;' out/errors.pot || fail "Plural-Forms"; ok
+grep -q 'not a source file' out/*.pot && fail "notes.txt was read"; ok
+"$ERLI18N" extract --output-dir out --default-domain app src 2>/dev/null && [ -f out/app.pot ] || fail "--default-domain"; ok
+
+"$ERLI18N" extract --output-dir new/dir src 2>/dev/null && [ -f new/dir/ui.pot ] || fail "--output-dir not created"; ok
+
+# -o: every domain in one template, in first-seen order.
+"$ERLI18N" extract -o all.pot src 2>/dev/null || fail "extract -o failed"
+[ "$(grep '^msgid "[^"]' all.pot | tr '\n' '|')" = 'msgid "Hello"|msgid "Disk full"|msgid "%d error"|msgid "Open"|' ] ||
+  fail "merged order: $(grep '^msgid' all.pot)"; ok
+"$ERLI18N" extract -o - src/a.cc 2>/dev/null | grep -q '^msgid "Hello"$' || fail "-o -"; ok
+
+# --files-from, in the listed order; a listed .txt file is read as given.
+printf 'src/sub/b.hpp\n# a comment\n\nsrc/notes.txt\n' > list.txt
+"$ERLI18N" extract --files-from list.txt -o - 2>/dev/null > listed.pot || fail "--files-from"
+[ "$(grep '^msgid "[^"]' listed.pot | tr '\n' '|')" = 'msgid "Open"|msgid "Hello"|msgid "not a source file"|' ] ||
+  fail "files-from order: $(grep '^msgid' listed.pot)"; ok
+
+# Keywords: a bare --keyword clears the defaults; specs add; a bad spec is a usage error.
+echo 'tr("one"); gettext("two"); my_n("s", "p", 3);' > src/k.cc
+out=$("$ERLI18N" extract --keyword --keyword=tr -k my_n:1,2 --omit-header -o - src/k.cc | grep '^msgid ' | tr '\n' '|')
+[ "$out" = 'msgid "one"|msgid "s"|' ] || fail "keywords: $out"; ok
+set +e
+"$ERLI18N" extract --keyword=1bad -o - src/k.cc > /dev/null 2> err.txt; rc=$?
+set -e
+[ "$rc" -eq 2 ] && grep -q "invalid keyword spec '1bad'" err.txt || fail "bad spec: rc=$rc $(cat err.txt)"; ok
+
+# Comments, locations, header options.
+printf '// TRANSLATORS: greet\ngettext("hi");\n' > src/c.cc
+"$ERLI18N" extract --add-comments=TRANSLATORS: --add-location=never --omit-header -o - src/c.cc > c.pot
+[ "$(cat c.pot)" = $'#. TRANSLATORS: greet\nmsgid "hi"\nmsgstr ""' ] || fail "comments: $(cat c.pot)"; ok
+"$ERLI18N" extract --package-name=demo --package-version=2 --msgid-bugs-address=x@y -o - src/c.cc |
+  grep -q '^"Project-Id-Version: demo 2\\n"$' || fail "package"; ok
+
+# Exit codes: a missing path is bad input (1); no input, unknown options and -o with
+# --output-dir are usage errors (2).
+set +e
+"$ERLI18N" extract -o - src/missing.cc > /dev/null 2> err.txt; rc=$?
+[ "$rc" -eq 1 ] && grep -q 'src/missing.cc: error: no such file or directory' err.txt || fail "missing: $rc $(cat err.txt)"; ok
+"$ERLI18N" extract > /dev/null 2>&1; [ $? -eq 2 ] || fail "no input"; ok
+"$ERLI18N" extract --bogus src > /dev/null 2>&1; [ $? -eq 2 ] || fail "unknown option"; ok
+"$ERLI18N" extract -o x.pot --output-dir out src > /dev/null 2>&1; [ $? -eq 2 ] || fail "-o with --output-dir"; ok
+"$ERLI18N" extract --add-location=sideways src > /dev/null 2>&1; [ $? -eq 2 ] || fail "bad --add-location"; ok
+echo 'dgettext("../evil", "x");' > src/evil.cc
+"$ERLI18N" extract --output-dir out src/evil.cc > /dev/null 2> err.txt; rc=$?
+[ "$rc" -eq 1 ] && [ ! -e evil.pot ] || fail "unsafe domain: rc=$rc"; ok
+SOURCE_DATE_EPOCH=soon "$ERLI18N" extract -o - src/c.cc > /dev/null 2>&1; [ $? -eq 2 ] || fail "bad SOURCE_DATE_EPOCH"; ok
+set -e
+
+echo "extract_cli: $checks checks passed"

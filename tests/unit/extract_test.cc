@@ -1,0 +1,367 @@
+// The C++ lexer, keyword specs and the extractor (extract.h, cpp_lexer.h).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "cpp_lexer.h"
+#include "erli18n/extract.h"
+
+namespace erli18n {
+namespace {
+
+using detail::cpp_lexer;
+using detail::cpp_token;
+using detail::cpp_token_kind;
+
+// The string literals of `source`, decoded, with their lines.
+std::vector<std::pair<std::string, std::size_t>> strings_of(std::string_view source) {
+  cpp_lexer lexer(source);
+  cpp_token t;
+  std::vector<std::pair<std::string, std::size_t>> out;
+  while (lexer.next(t))
+    if (t.kind == cpp_token_kind::string)
+      out.emplace_back(t.problem.empty() ? t.value : "!" + t.problem, t.line);
+  return out;
+}
+
+std::vector<std::string> identifiers_of(std::string_view source) {
+  cpp_lexer lexer(source);
+  cpp_token t;
+  std::vector<std::string> out;
+  while (lexer.next(t))
+    if (t.kind == cpp_token_kind::identifier) out.emplace_back(t.text);
+  return out;
+}
+
+using strings = std::vector<std::pair<std::string, std::size_t>>;
+
+TEST(CppLexer, PlainStringsAndEscapes) {
+  EXPECT_EQ(strings_of(R"("a\tb\n\\\"\'\?")"), (strings{{"a\tb\n\\\"'?", 1}}));
+  EXPECT_EQ(strings_of(R"("\101\x41\x4a\0101")"), (strings{{"AAJ\b1", 1}}));
+  EXPECT_EQ(strings_of(R"("\a\b\f\v\r")"), (strings{{"\a\b\f\v\r", 1}}));
+  EXPECT_EQ(strings_of(R"("\u00e9\U0001F600")"), (strings{{"\xc3\xa9\xf0\x9f\x98\x80", 1}}));
+  EXPECT_EQ(strings_of(R"("unknown \e escape")"), (strings{{"unknown e escape", 1}}));
+  EXPECT_EQ(strings_of(R"("nul\0 ends it")"), (strings{{"nul", 1}}));
+}
+
+TEST(CppLexer, BadEscapesAreProblems) {
+  EXPECT_EQ(strings_of(R"("\x")"), (strings{{"!\\x used with no following hex digits", 1}}));
+  EXPECT_EQ(strings_of(R"("\x100")"), (strings{{"!escape sequence out of range", 1}}));
+  EXPECT_EQ(strings_of(R"(L"\x100")"), (strings{{"\xc4\x80", 1}}));
+  EXPECT_EQ(strings_of(R"("\u12")"), (strings{{"!invalid universal character name", 1}}));
+  EXPECT_EQ(strings_of(R"("\ud800")"), (strings{{"!invalid universal character name", 1}}));
+  EXPECT_EQ(strings_of(R"("\U00110000")"), (strings{{"!invalid universal character name", 1}}));
+  EXPECT_EQ(strings_of("\"open\nx"), (strings{{"!unterminated string literal", 1}}));
+  EXPECT_EQ(strings_of(R"("\xFFFFFFFFFFFF")"), (strings{{"!escape sequence out of range", 1}}));
+}
+
+TEST(CppLexer, Prefixes) {
+  EXPECT_EQ(strings_of(R"(u8"a" L"b" u"c" U"d")"), (strings{{"a", 1}, {"b", 1}, {"c", 1}, {"d", 1}}));
+  EXPECT_EQ(strings_of(R"(x"a")"), (strings{{"a", 1}}));  // x is an identifier, then a string
+  EXPECT_EQ(identifiers_of(R"(x"a" u8 L)"), (std::vector<std::string>{"x", "u8", "L"}));
+  EXPECT_EQ(strings_of(R"("abc"sv "d"_x)"), (strings{{"abc", 1}, {"d", 1}}));  // user-defined suffixes
+}
+
+TEST(CppLexer, RawStrings) {
+  EXPECT_EQ(strings_of(R"--(R"(a\nb "q")")--"), (strings{{"a\\nb \"q\"", 1}}));
+  EXPECT_EQ(strings_of(R"--(R"x(a)"b)x")--"), (strings{{"a)\"b", 1}}));
+  EXPECT_EQ(strings_of("R\"(line\\\nnext)\""), (strings{{"line\\\nnext", 1}}));  // splice kept
+  EXPECT_EQ(strings_of("u8R\"(a)\" LR\"(b)\" uR\"(c)\" UR\"(d)\""),
+            (strings{{"a", 1}, {"b", 1}, {"c", 1}, {"d", 1}}));
+  EXPECT_EQ(strings_of("R\"(two\nlines)\" \"next\""), (strings{{"two\nlines", 1}, {"next", 2}}));
+  EXPECT_EQ(strings_of(R"--(R"(// /* */)")--"), (strings{{"// /* */", 1}}));
+  EXPECT_EQ(strings_of(R"(R"(unterminated)"), (strings{{"!unterminated raw string literal", 1}}));
+  EXPECT_EQ(strings_of(R"(R"abcdefghijklmnopq(x)abcdefghijklmnopq")").front().first,
+            "!invalid raw string delimiter");
+  EXPECT_EQ(strings_of(R"--(R"a b(x)a b")--").front().first, "!invalid raw string delimiter");
+}
+
+TEST(CppLexer, CommentsAndCharacterLiterals) {
+  EXPECT_TRUE(strings_of(R"(// "no"
+/* "no" */ 'a' '"' '\'' u8'"' L'\\')")
+                  .empty());
+  EXPECT_EQ(strings_of("'\"' \"yes\""), (strings{{"yes", 1}}));
+  EXPECT_EQ(strings_of("// comment \\\n \"still comment\"\n\"code\""), (strings{{"code", 3}}));
+  EXPECT_EQ(strings_of("/* a\n b */ \"x\""), (strings{{"x", 2}}));
+  EXPECT_TRUE(strings_of("/* unterminated \"x\"").empty());
+}
+
+TEST(CppLexer, NumbersWithDigitSeparators) {
+  EXPECT_EQ(strings_of("int a = 1'000'000; \"s\" 0x1'F 1e+5'' \"t\""), (strings{{"s", 1}, {"t", 1}}));
+  EXPECT_EQ(identifiers_of("1'a b"), (std::vector<std::string>{"b"}));
+}
+
+TEST(CppLexer, SplicesEverywhereButRawStrings) {
+  EXPECT_EQ(identifiers_of("get\\\ntext"), (std::vector<std::string>{"gettext"}));
+  EXPECT_EQ(strings_of("\"a\\\nb\""), (strings{{"ab", 1}}));
+  EXPECT_EQ(strings_of("\"a\\\r\nb\""), (strings{{"ab", 1}}));
+}
+
+TEST(CppLexer, Directives) {
+  EXPECT_TRUE(strings_of("#include \"gettext(\\\"x\\\")\"\n#pragma x \"y\"\n#error don't \"z\"").empty());
+  EXPECT_EQ(strings_of("#define M \"in macro\"\n\"after\""), (strings{{"in macro", 1}, {"after", 2}}));
+  EXPECT_EQ(strings_of("#if 0\n\"x\"\n#endif"), (strings{{"x", 2}}));
+  EXPECT_TRUE(strings_of("#include /* \"a\"\n \"b\" */ <x>\n").empty());
+  EXPECT_EQ(identifiers_of("#define F(a, b) g(a)\nh"), (std::vector<std::string>{"g", "a", "h"}));
+  EXPECT_EQ(identifiers_of("x # y"), (std::vector<std::string>{"x", "y"}));  // not at line start
+}
+
+TEST(CppLexer, CFormat) {
+  using detail::is_c_format;
+  for (const char* yes :
+       {"%d",  "%%",        "%5.2f",     "%-*d",    "%lld",      "%zu",           "%ls",        "%p", "%n",
+        "%'d", "%1$s %2$s", "%2$s %1$s", "%1$*2$d", "%<PRId64>", "%<PRIxLEAST8>", "%<PRIuMAX>", "%m", "% d",
+        "%.d", "x%%y",      "%hhx",      "%Lf",     "%Zd",       "%qd",           "%C",         "%S"})
+    EXPECT_TRUE(is_c_format(yes)) << yes;
+  for (const char* no : {"", "text", "50%", "% ", "%ll", "%z", "%5%", "%-%", "%y", "%I64d", "%2$s", "%1$s %s",
+                         "%1$d %3$d", "%0$d", "%*1$d", "%<SCNd32>", "%<PRId7>", "%{name}", "%s %"})
+    EXPECT_FALSE(is_c_format(no)) << no;
+  EXPECT_TRUE(is_c_format("plain", false));
+  EXPECT_FALSE(is_c_format("50%", false));
+}
+
+TEST(CppLexer, Placeholders) {
+  using detail::has_erli18n_placeholder;
+  EXPECT_TRUE(has_erli18n_placeholder("Hi %{name}!"));
+  EXPECT_TRUE(has_erli18n_placeholder("%{_x1}"));
+  EXPECT_FALSE(has_erli18n_placeholder("%%{name}"));
+  EXPECT_FALSE(has_erli18n_placeholder("%{}"));
+  EXPECT_FALSE(has_erli18n_placeholder("%{1x}"));
+  EXPECT_FALSE(has_erli18n_placeholder("%{a b}"));
+  EXPECT_FALSE(has_erli18n_placeholder("%{open"));
+}
+
+TEST(KeywordSpec, Parses) {
+  auto p = [](std::string_view s) { return parse_keyword_spec(s); };
+  EXPECT_EQ(*p("foo"), (keyword_spec{"foo", 1, 0, 0, 0, 0}));
+  EXPECT_EQ(*p("foo:2"), (keyword_spec{"foo", 2, 0, 0, 0, 0}));
+  EXPECT_EQ(*p("foo:1,2"), (keyword_spec{"foo", 1, 2, 0, 0, 0}));
+  EXPECT_EQ(*p("foo:1c,2"), (keyword_spec{"foo", 2, 0, 1, 0, 0}));
+  EXPECT_EQ(*p("foo:2,3t"), (keyword_spec{"foo", 2, 0, 0, 3, 0}));
+  EXPECT_EQ(*p("foo:1d,2c,3,4,5t"), (keyword_spec{"foo", 3, 4, 2, 5, 1}));
+  EXPECT_EQ(*p("foo:1,\"a, comment\""), (keyword_spec{"foo", 1, 0, 0, 0, 0}));
+  EXPECT_EQ(*p("foo:3t"), (keyword_spec{"foo", 1, 0, 0, 3, 0}));
+  EXPECT_EQ(*p("_"), (keyword_spec{"_", 1, 0, 0, 0, 0}));
+}
+
+TEST(KeywordSpec, RejectsMalformed) {
+  for (const char* bad : {"",          ":1",          "1foo",       "a-b",       "foo:",      "foo:,1",
+                          "foo:1,",    "foo:x",       "foo:0",      "foo:1001",  "foo:1,2,3", "foo:1c,2c,3",
+                          "foo:1t,2t", "foo:1d,2d,3", "foo:1q",     "foo:1,1",   "foo:1c,1",  "foo:1,3,2t",
+                          "foo:1c",    "foo:2d",      "foo:\"open", "foo:\"x\"y"}) {
+    result<keyword_spec> r = parse_keyword_spec(bad);
+    ASSERT_FALSE(r) << bad;
+    EXPECT_EQ(r.error().code, errc::invalid_argument);
+    EXPECT_NE(r.error().message.find("invalid keyword spec"), std::string::npos);
+  }
+}
+
+TEST(KeywordSpec, RoundTripsAndDefaults) {
+  for (const keyword_spec& k : default_keywords()) {
+    result<keyword_spec> again = parse_keyword_spec(to_string(k));
+    ASSERT_TRUE(again) << to_string(k);
+    EXPECT_EQ(*again, k);
+  }
+  std::vector<std::string> x = default_keywords_for_xgettext();
+  EXPECT_EQ(x.size(), default_keywords().size());
+  for (const std::string& s : x) EXPECT_EQ(s.find('d', s.find(':')), std::string::npos) << s;
+  EXPECT_EQ(to_string(*parse_keyword_spec("dpgettext:1d,2c,3")), "dpgettext:1d,2c,3");
+}
+
+// Extraction of one text with the default keywords; messages of every domain, in order.
+po_file extract(std::string_view text, extract_options opts = {}) {
+  result<extract_result> r = extract_text(text, "t.cc", opts);
+  EXPECT_TRUE(r);
+  return merge_templates(*r, opts);
+}
+
+std::vector<std::string> msgids(const po_file& po) {
+  std::vector<std::string> out;
+  for (const po_message& m : po.messages) out.push_back((m.msgctxt ? *m.msgctxt + "|" : "") + m.msgid);
+  return out;
+}
+
+TEST(Extract, CallFormsAndOverloads) {
+  po_file po = extract(R"(
+    gettextf("a %{x}", {{"x", 1}});
+    gettextf(tr, "b", {});
+    ngettextf("c", "cs", n, {});
+    ngettextf(tr, "d", "ds", n, args);
+    pgettextf(tr, "ctx", "e", args);
+    tr.gettext("f"); p->ngettext("g", "gs", 2); ns::pgettext("h", "i");
+    gettextf(x, "not matched", a, b);
+    dlgettext("dom", "fr", "j");
+  )");
+  EXPECT_EQ(msgids(po), (std::vector<std::string>{"a %{x}", "b", "c", "d", "ctx|e", "f", "g", "h|i", "j"}));
+  EXPECT_EQ(po.messages[2].msgid_plural, "cs");
+  EXPECT_EQ(po.messages[0].flags, (std::vector<std::string>{"erli18n-format"}));
+}
+
+TEST(Extract, TotalFirstThenAny) {
+  extract_options o;
+  o.keywords = {*parse_keyword_spec("f:2"), *parse_keyword_spec("f:1,1t")};
+  EXPECT_EQ(msgids(extract(R"(f("one"); f(x, "two"); f("a", "b", "c");)", o)),
+            (std::vector<std::string>{"one", "two", "b"}));
+}
+
+TEST(Extract, NonLiteralArgumentsWarnAndSkip) {
+  result<extract_result> r = extract_text(R"(
+gettext(name);
+gettext("a" + b);
+ngettext("x", plural, n);
+pgettext(ctx, "y");
+gettext(c ? "p" : "q");
+gettext("\x100");
+dgettext(domain, "kept in the default domain");
+gettext();
+)",
+                                          "w.cc", {});
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->warnings.size(), 6u);
+  EXPECT_EQ(to_string(r->warnings[0]),
+            "w.cc:2: warning: msgid argument 1 of 'gettext' is not a string literal; call skipped");
+  EXPECT_EQ(r->warnings[2].message, "plural argument 2 of 'ngettext' is not a string literal; call skipped");
+  EXPECT_EQ(r->warnings[3].message, "context argument 1 of 'pgettext' is not a string literal; call skipped");
+  EXPECT_EQ(r->warnings[5].message, "escape sequence out of range in argument 1 of 'gettext'; call skipped");
+  ASSERT_EQ(r->templates.size(), 1u);
+  EXPECT_EQ(msgids(r->templates.at("messages")), (std::vector<std::string>{"kept in the default domain"}));
+}
+
+TEST(Extract, DomainsSplitAndMerge) {
+  extract_options o;
+  o.default_domain = "app";
+  result<extract_result> r = extract_text(R"(
+gettext("one");
+dgettext("errors", "two");
+dngettext("errors", "three", "threes", n);
+dpgettextf("ui", "menu", "four", {});
+dlgettext("errors", "fr", "one");
+)",
+                                          "d.cc", o);
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->templates.size(), 3u);
+  EXPECT_EQ(msgids(r->templates.at("app")), (std::vector<std::string>{"one"}));
+  EXPECT_EQ(msgids(r->templates.at("errors")), (std::vector<std::string>{"two", "three", "one"}));
+  EXPECT_EQ(msgids(r->templates.at("ui")), (std::vector<std::string>{"menu|four"}));
+  po_file all = merge_templates(*r, o);
+  EXPECT_EQ(msgids(all), (std::vector<std::string>{"one", "two", "three", "menu|four"}));
+  ASSERT_EQ(all.messages[0].references.size(), 2u);
+  EXPECT_EQ(all.messages[0].references[1].line, 6u);
+}
+
+TEST(Extract, ReferencesAndLocations) {
+  const char* text = "gettext(\n  \"a\");\ngettext(\"a\"); gettext(\"a\");\n";
+  po_file po = extract(text);
+  ASSERT_EQ(po.messages.size(), 1u);
+  EXPECT_EQ(po.messages[0].references, (std::vector<po_reference>{{"t.cc", 2}, {"t.cc", 3}}));
+  extract_options o;
+  o.add_location = extract_options::locations::file;
+  EXPECT_EQ(extract(text, o).messages[0].references, (std::vector<po_reference>{{"t.cc", std::nullopt}}));
+  o.add_location = extract_options::locations::never;
+  EXPECT_TRUE(extract(text, o).messages[0].references.empty());
+}
+
+TEST(Extract, CommentsFollowXgettextRules) {
+  extract_options o;
+  o.comment_tag = "TRANSLATORS:";
+  po_file po = extract(R"(// TRANSLATORS: one
+// two
+gettext("a");
+gettext("b");
+// x TRANSLATORS: tail
+gettext("c");
+// TRANSLATORS: gone
+int x;
+gettext("d");
+)",
+                       o);
+  ASSERT_EQ(po.messages.size(), 4u);
+  EXPECT_EQ(po.messages[0].extracted_comments, (std::vector<std::string>{" TRANSLATORS: one", " two"}));
+  EXPECT_TRUE(po.messages[1].extracted_comments.empty());
+  EXPECT_EQ(po.messages[2].extracted_comments, (std::vector<std::string>{" TRANSLATORS: tail"}));
+  EXPECT_TRUE(po.messages[3].extracted_comments.empty());
+  o.comment_tag.reset();
+  EXPECT_TRUE(extract("// c\ngettext(\"a\");", o).messages[0].extracted_comments.empty());
+}
+
+TEST(Extract, FlagsAndFormatPositions) {
+  po_file po = extract(R"(gettext("%d"); printf(gettext("plain")); printf(gettextf("f", {}));
+fprintf(f, _("x")); fprintf(_("y")); gettext("%{a} %d"); printf(gettext("50%"));)");
+  ASSERT_EQ(po.messages.size(), 7u);
+  EXPECT_EQ(po.messages[0].flags, (std::vector<std::string>{"c-format"}));
+  EXPECT_EQ(po.messages[1].flags, (std::vector<std::string>{"c-format"}));
+  EXPECT_TRUE(po.messages[2].flags.empty());
+  EXPECT_EQ(po.messages[3].flags, (std::vector<std::string>{"c-format"}));
+  EXPECT_TRUE(po.messages[4].flags.empty());
+  EXPECT_EQ(po.messages[5].flags, (std::vector<std::string>{"erli18n-format"}));
+  EXPECT_TRUE(po.messages[6].flags.empty());
+}
+
+TEST(Extract, SortOptions) {
+  extract_options o;
+  o.sort_output = true;
+  EXPECT_EQ(msgids(extract(R"(gettext("b"); pgettext("z", "a"); gettext("a");)", o)),
+            (std::vector<std::string>{"a", "z|a", "b"}));
+}
+
+TEST(Extract, RenderTemplateHeader) {
+  extract_options o;
+  o.creation_time = 0;
+  o.package_name = "demo";
+  o.package_version = "1.0";
+  result<extract_result> r =
+      extract_text("ngettext(\"%d x\", \"%d xs\", n); gettext(\"caf\\u00e9\");", "r.cc", o);
+  ASSERT_TRUE(r);
+  result<std::string> pot = render_template(merge_templates(*r, o), o);
+  ASSERT_TRUE(pot);
+  EXPECT_EQ(pot->substr(0, 30), "# SOME DESCRIPTIVE TITLE.\n# Co");
+  EXPECT_NE(pot->find("\"Project-Id-Version: demo 1.0\\n\"\n"), std::string::npos);
+  EXPECT_NE(pot->find("\"Content-Type: text/plain; charset=UTF-8\\n\"\n"), std::string::npos);
+  EXPECT_NE(pot->find("\"Plural-Forms: nplurals=INTEGER; plural=EXPRESSION;\\n\"\n"), std::string::npos);
+  EXPECT_NE(pot->find("#, fuzzy\nmsgid \"\"\n"), std::string::npos);
+  o.omit_header = true;
+  result<std::string> bare = render_template(merge_templates(*r, o), o);
+  ASSERT_TRUE(bare);
+  EXPECT_EQ(bare->substr(0, 17), "#: r.cc:1\n#, c-fo");
+}
+
+TEST(Extract, ErrorsAndFiles) {
+  result<extract_result> r = extract_sources({"/nonexistent/x.cc"});
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, errc::io);
+  EXPECT_EQ(r.error().file, "/nonexistent/x.cc");
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / "erli18n_extract_test";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "sub");
+  fs::create_directories(dir / ".hidden");
+  for (const char* f : {"b.cc", "a.h", "sub/c.cpp", "notes.txt", ".hidden/d.cc", "sub/e.C"})
+    std::ofstream(dir / f) << "gettext(\"x\");\n";
+  result<std::vector<std::string>> files = collect_source_files({dir.string(), (dir / "notes.txt").string()});
+  ASSERT_TRUE(files);
+  EXPECT_EQ(*files, (std::vector<std::string>{(dir / "a.h").string(), (dir / "b.cc").string(),
+                                              (dir / "sub/c.cpp").string(), (dir / "sub/e.C").string(),
+                                              (dir / "notes.txt").string()}));
+  EXPECT_FALSE(collect_source_files({(dir / "missing").string()}));
+  result<extract_result> dir_as_file = extract_sources({dir.string()});
+  EXPECT_FALSE(dir_as_file);
+  fs::remove_all(dir);
+}
+
+TEST(Extract, BoundedOnHostileInput) {
+  std::string deep(100000, '(');
+  deep += "gettext(\"deep\")";
+  deep += std::string(100000, ')');
+  EXPECT_TRUE(extract_text(deep, "deep.cc", {}));
+  std::string commas = "gettext(" + std::string(100000, ',') + ")";
+  EXPECT_TRUE(extract_text(commas, "commas.cc", {}));
+  std::string unclosed = "#define X gettext(\"a\"\ngettext(\"b\");";
+  po_file po = extract(unclosed);
+  EXPECT_EQ(msgids(po), (std::vector<std::string>{"b"}));
+}
+
+}  // namespace
+}  // namespace erli18n

@@ -1,0 +1,114 @@
+#include "extract_cli_options.h"
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <string>
+#include <utility>
+
+namespace erli18n::cli {
+namespace {
+
+error invalid(std::string message) { return error{errc::invalid_argument, std::move(message), {}, 0, 0}; }
+
+}  // namespace
+
+void add_extract_options(CLI::App& cmd, extract_cli_options& o) {
+  cmd.add_option("paths", o.paths, "Source files and directories (directories are searched recursively)");
+  cmd.add_option("-f,--files-from", o.files_from, "Read the source paths from FILE, one per line")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->allow_extra_args(false);
+  // xgettext's `--keyword[=SPEC]` and `--add-comments[=TAG]` take an optional value, which
+  // CLI11 offers only on flags (`--flag{default}`): so the value must follow `=`, and the next
+  // argument is never taken as one. `-c` takes no tag.
+  cmd.add_flag("--keyword{}", o.keywords,
+               "Keyword spec in xgettext's syntax (--keyword=name:1,2, name:1c,2, name:2,3t); "
+               "--keyword alone: no default keywords")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  // `-k` alone (as `erli18n extract` takes it) clears the defaults too; `-kSPEC` or `-k SPEC`.
+  cmd.add_option("-k", o.short_keywords, "Keyword spec, as --keyword=SPEC; -k alone: no default keywords")
+      ->expected(0, 1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->allow_extra_args(false);
+  cmd.add_flag("--add-comments{}", o.add_comments,
+               "Keep the comment blocks before keyword calls (--add-comments=TAG: those starting with TAG)");
+  cmd.add_flag("-c", o.all_comments, "Keep every comment block before keyword calls");
+  cmd.add_option("--add-location", o.add_location, "References: full (file:line), file or never")
+      ->check(CLI::IsMember({"full", "file", "never"}));
+  cmd.add_flag("--no-location", o.no_location, "No references (--add-location=never)");
+  cmd.add_flag("-n", o.full_location, "References with line numbers (--add-location=full, the default)");
+  cmd.add_option("-d,--default-domain", o.default_domain,
+                 "Domain of calls that name none (default: messages)");
+  cmd.add_flag("-s,--sort-output", o.sort_output, "Sort messages by msgid");
+  cmd.add_flag("-F,--sort-by-file", o.sort_by_file, "Sort messages by file location");
+  cmd.add_flag("--omit-header", o.omit_header, "No header entry");
+  cmd.add_option("--package-name", o.package_name, "Package name in the header");
+  cmd.add_option("--package-version", o.package_version, "Package version in the header");
+  cmd.add_option("--msgid-bugs-address", o.msgid_bugs_address, "Report-Msgid-Bugs-To in the header");
+  cmd.add_option("--copyright-holder", o.copyright_holder, "Copyright holder in the header comment");
+}
+
+result<extract_options> make_extract_options(const extract_cli_options& o) {
+  extract_options out;
+  std::vector<std::string> specs = o.keywords;
+  specs.insert(specs.end(), o.short_keywords.begin(), o.short_keywords.end());
+  if (std::find(specs.begin(), specs.end(), std::string{}) != specs.end()) out.keywords.clear();
+  for (const std::string& spec : specs) {
+    if (spec.empty()) continue;
+    result<keyword_spec> parsed = parse_keyword_spec(spec);
+    if (!parsed) return invalid("--keyword=" + spec + ": " + parsed.error().message);
+    out.keywords.push_back(*parsed);
+  }
+  out.comment_tag = o.add_comments;
+  if (o.all_comments) out.comment_tag = std::string{};
+  if (o.no_location || o.add_location == "never") {
+    out.add_location = extract_options::locations::never;
+  } else if (o.add_location == "file") {
+    out.add_location = extract_options::locations::file;
+  } else if (o.add_location == "full") {
+    out.add_location = extract_options::locations::full;
+  } else {
+    return invalid("--add-location: expected full, file or never, got \"" + o.add_location + '"');
+  }
+  if (o.default_domain.empty()) return invalid("--default-domain: empty domain");
+  out.default_domain = o.default_domain;
+  out.sort_output = o.sort_output;
+  out.sort_by_file = o.sort_by_file;
+  out.omit_header = o.omit_header;
+  out.package_name = o.package_name;
+  out.package_version = o.package_version;
+  out.msgid_bugs_address = o.msgid_bugs_address;
+  out.copyright_holder = o.copyright_holder;
+  if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch != nullptr && *epoch != '\0') {
+    char* end = nullptr;
+    errno = 0;
+    long long seconds = std::strtoll(epoch, &end, 10);
+    if (errno != 0 || end == epoch || *end != '\0')
+      return invalid(std::string("SOURCE_DATE_EPOCH: not a number of seconds: ") + epoch);
+    out.creation_time = seconds;
+  }
+  return out;
+}
+
+result<std::vector<std::string>> source_files(const extract_cli_options& o) {
+  std::vector<std::string> paths = o.paths;
+  for (const std::string& list : o.files_from) {
+    std::ifstream in(list);
+    if (!in) return error{errc::io, std::string("cannot read: ") + std::strerror(errno), list, 0, 0};
+    std::string line;
+    while (std::getline(in, line)) {
+      while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
+        line.pop_back();
+      if (line.empty() || line.front() == '#') continue;
+      paths.push_back(line);
+    }
+  }
+  if (paths.empty()) return invalid("no source paths given (PATH… or --files-from)");
+  return collect_source_files(paths);
+}
+
+}  // namespace erli18n::cli
