@@ -585,10 +585,26 @@ result<std::string> read_file(const std::string& path) {
     return error{errc::io, "cannot read: is a directory", path, 0, 0};
   std::ifstream in(path, std::ios::binary);
   if (!in) return error{errc::io, std::string("cannot open: ") + std::strerror(errno), path, 0, 0};
-  std::ostringstream ss;
-  ss << in.rdbuf();
+  // One read of the whole file when it tells its size; a pipe is read to its end.
+  std::string bytes;
+  in.seekg(0, std::ios::end);
+  const std::streamoff size = in ? static_cast<std::streamoff>(in.tellg()) : -1;
+  in.clear();
+  if (size > 0) {
+    in.seekg(0);
+    bytes.resize(static_cast<std::size_t>(size));
+    in.read(bytes.data(), size);
+    bytes.resize(static_cast<std::size_t>(in.gcount()));
+    in.clear();
+  }
+  if (size <= 0 || in.peek() != std::char_traits<char>::eof()) {
+    in.clear();
+    std::ostringstream rest;
+    rest << in.rdbuf();
+    bytes += std::move(rest).str();
+  }
   if (in.bad()) return error{errc::io, "read error", path, 0, 0};
-  return std::move(ss).str();
+  return bytes;
 }
 
 }  // namespace

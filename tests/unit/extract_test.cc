@@ -230,6 +230,22 @@ gettext();
   EXPECT_EQ(msgids(r->templates.at("messages")), (std::vector<std::string>{"kept in the default domain"}));
 }
 
+TEST(Extract, UnrepresentableMessages) {
+  using namespace std::string_literals;
+  result<extract_result> r =
+      extract_text("gettext(\"ctx\\004sep\"); gettext(\"raw\0nul\"); gettext(\"\");"s, "u.cc", {});
+  ASSERT_TRUE(r);
+  ASSERT_EQ(r->warnings.size(), 2u);
+  EXPECT_EQ(r->warnings[0].message, "context separator <EOT> within string; call skipped");
+  EXPECT_EQ(r->warnings[1].message.substr(0, 11), "empty msgid");
+  EXPECT_EQ(msgids(r->all), (std::vector<std::string>{"raw", ""}));
+  extract_options o;
+  o.creation_time = 0;
+  result<std::string> pot = render_template(r->all, o);
+  ASSERT_TRUE(pot);
+  EXPECT_NE(pot->find("#: u.cc:1\n#, fuzzy\nmsgid \"\""), std::string::npos);  // the header takes it
+}
+
 TEST(Extract, DomainsSplitAndMerge) {
   extract_options o;
   o.default_domain = "app";
