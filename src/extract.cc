@@ -6,6 +6,10 @@
 // nested (), [], {} never split arguments, unlike xgettext, which only counts parentheses.
 #include "erli18n/extract.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -579,32 +583,33 @@ result<extract_result> extract_text(std::string_view source, std::string_view fi
 
 namespace {
 
-result<std::string> read_file(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
+// Reads `path` into `bytes` (reused across files: one buffer, grown to the largest file):
+// one read of the whole file when it tells its size; a pipe is read to its end.
+result<bool> read_file(const std::string& path, std::string& bytes) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return error{errc::io, std::string("cannot open: ") + std::strerror(errno), path, 0, 0};
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    ::close(fd);
     return error{errc::io, "cannot read: is a directory", path, 0, 0};
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return error{errc::io, std::string("cannot open: ") + std::strerror(errno), path, 0, 0};
-  // One read of the whole file when it tells its size; a pipe is read to its end.
-  std::string bytes;
-  in.seekg(0, std::ios::end);
-  const std::streamoff size = in ? static_cast<std::streamoff>(in.tellg()) : -1;
-  in.clear();
-  if (size > 0) {
-    in.seekg(0);
-    bytes.resize(static_cast<std::size_t>(size));
-    in.read(bytes.data(), size);
-    bytes.resize(static_cast<std::size_t>(in.gcount()));
-    in.clear();
   }
-  if (size <= 0 || in.peek() != std::char_traits<char>::eof()) {
-    in.clear();
-    std::ostringstream rest;
-    rest << in.rdbuf();
-    bytes += std::move(rest).str();
+  std::size_t want = S_ISREG(st.st_mode) && st.st_size > 0 ? static_cast<std::size_t>(st.st_size) + 1 : 65536;
+  std::size_t have = 0;
+  if (bytes.size() < want) bytes.resize(want);
+  while (true) {
+    if (have == bytes.size()) bytes.resize(bytes.size() * 2);
+    const ssize_t got = ::read(fd, bytes.data() + have, bytes.size() - have);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) {
+      ::close(fd);
+      return error{errc::io, "read error", path, 0, 0};
+    }
+    if (got == 0) break;
+    have += static_cast<std::size_t>(got);
   }
-  if (in.bad()) return error{errc::io, "read error", path, 0, 0};
-  return bytes;
+  ::close(fd);
+  bytes.resize(have);
+  return true;
 }
 
 }  // namespace
@@ -614,9 +619,9 @@ result<extract_result> extract_sources(const std::vector<std::string>& files,
   collector c(options);
   std::string text;
   for (const std::string& file : files) {
-    result<std::string> bytes = read_file(file);
-    if (!bytes) return std::move(bytes).error();
-    c.scan(*bytes, file);
+    result<bool> read = read_file(file, text);
+    if (!read) return std::move(read).error();
+    c.scan(text, file);
   }
   return c.finish();
 }
@@ -705,6 +710,10 @@ std::string creation_date(const extract_options& options) {
 }  // namespace
 
 result<std::string> render_template(const po_file& pot, const extract_options& options) {
+  return render_template(po_file(pot), options);
+}
+
+result<std::string> render_template(po_file&& pot, const extract_options& options) {
   po_file out;
   out.file_name = pot.file_name;
   bool ascii = true;
@@ -755,15 +764,15 @@ result<std::string> render_template(const po_file& pot, const extract_options& o
   // through as a stand-in known flag that no extracted message carries, renamed below.
   constexpr std::string_view stand_in = "ycp-format";
   bool renamed = false;
-  for (const po_message& m : pot.messages) {
+  for (po_message& m : pot.messages) {
     if (!options.omit_header && m.is_header()) {
       // xgettext gives the header the comments and references of `gettext("")` calls.
       po_message& h = out.messages.front();
-      h.extracted_comments = m.extracted_comments;
-      h.references = m.references;
+      h.extracted_comments = std::move(m.extracted_comments);
+      h.references = std::move(m.references);
       continue;
     }
-    out.messages.push_back(m);
+    out.messages.push_back(std::move(m));
     for (std::string& f : out.messages.back().flags) {
       if (f == "erli18n-format") {
         f = stand_in;

@@ -157,6 +157,9 @@ po_file merge_templates(const extract_result& extracted, const extract_options& 
 /// the messages, wrapped at 79 columns as xgettext wraps.
 result<std::string> render_template(const po_file& pot, const extract_options& options = {});
 
+/// `render_template` for a template no longer needed: its messages are moved, not copied.
+result<std::string> render_template(po_file&& pot, const extract_options& options = {});
+
 /// The C and C++ source files under `paths`, for extraction: a file path is taken as is
 /// (whatever its extension); a directory is walked recursively (symlinked directories are
 /// not followed, hidden entries starting with `.` are skipped) for files ending in

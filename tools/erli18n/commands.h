@@ -3,6 +3,7 @@
 #ifndef ERLI18N_TOOLS_COMMANDS_H
 #define ERLI18N_TOOLS_COMMANDS_H
 
+#include <cstddef>
 #include <iostream>
 #include <string>
 #include <string_view>
@@ -43,6 +44,9 @@ bool write_output(const std::string& path, std::string_view bytes);
 /// transparent huge pages, because faulting memory in 4 KB at a time costs more than the
 /// parse itself on virtual machines. Does nothing for small inputs or non-regular files.
 void prepare_heap_for(const std::string& input_path);
+
+/// `prepare_heap_for` with the input's size given: for commands reading several files.
+void prepare_heap_for_size(std::size_t input_size);
 
 /// Ends the process after a successful command without running destructors or freeing
 /// anything: the kernel takes the memory back in one go, which is cheaper than tens of

@@ -1,5 +1,7 @@
 // erli18n extract [options] PATH...: C and C++ sources -> .pot templates, as xgettext
 // --language=C++ writes them, with erli18n's keywords and one template per text domain.
+#include <sys/stat.h>
+
 #include <CLI/CLI.hpp>
 
 #include <cstdlib>
@@ -133,6 +135,14 @@ void add_extract_command(CLI::App& app, int& exit_code) {
     }
     result<std::vector<std::string>> files = collect_source_files(inputs);
     if (!succeeded(files, exit_code)) return;
+    {
+      // The heap grown once for what the extraction keeps (see prepare_heap_for).
+      std::size_t total = 0;
+      struct stat st {};
+      for (const std::string& f : *files)
+        if (::stat(f.c_str(), &st) == 0 && S_ISREG(st.st_mode)) total += static_cast<std::size_t>(st.st_size);
+      prepare_heap_for_size(total);
+    }
     result<extract_result> extracted = extract_sources(*files, eo);
     if (!succeeded(extracted, exit_code)) return;
     for (const extract_warning& w : extracted->warnings) std::cerr << to_string(w) << '\n';
@@ -156,10 +166,19 @@ void add_extract_command(CLI::App& app, int& exit_code) {
       }
       return;
     }
-    result<std::string> bytes = render_template(merge_templates(*extracted, eo), eo);
+    // The one template of every domain is moved out rather than copied.
+    po_file merged;
+    if (!extracted->all.messages.empty() || extracted->templates.empty()) {
+      merged = std::move(extracted->all);
+      merged.file_name = eo.default_domain + ".pot";
+    } else {
+      merged = merge_templates(*extracted, eo);
+    }
+    result<std::string> bytes = render_template(std::move(merged), eo);
     if (!succeeded(bytes, exit_code)) return;
     std::string out = opts->output.empty() ? eo.default_domain + ".pot" : opts->output;
     if (!write_output(out, *bytes)) exit_code = 1;
+    exit_now(exit_code);
   });
 }
 

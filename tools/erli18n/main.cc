@@ -53,7 +53,10 @@ bool write_output(const std::string& path, std::string_view bytes) {
 void prepare_heap_for(const std::string& input_path) {
   struct stat st {};
   if (::stat(input_path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return;
-  const auto size = static_cast<std::size_t>(st.st_size);
+  prepare_heap_for_size(static_cast<std::size_t>(st.st_size));
+}
+
+void prepare_heap_for_size(std::size_t size) {
   // A small input touches few pages; a huge page would cost more to clear than it saves.
   if (size < (std::size_t{256} << 10)) return;
   // A parsed catalog takes up to about ten times its file size (a po_message is a few
