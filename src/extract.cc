@@ -16,6 +16,7 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <set>
 #include <sstream>
 #include <unordered_map>
@@ -218,7 +219,12 @@ class collector {
   }
 
   const extract_options& options_;
-  std::unordered_map<std::string, std::vector<std::size_t>> by_name_;
+  // Looked up by the lexer's view of each identifier, without copying it.
+  struct name_hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  std::unordered_map<std::string, std::vector<std::size_t>, name_hash, std::equal_to<>> by_name_;
   std::map<std::string, std::unordered_map<std::string, std::size_t>> index_;  // by domain
   std::map<std::string, std::unordered_set<std::string>> seen_comments_;       // (index, comment) by domain
   std::unordered_map<std::string, std::size_t> all_index_;                     // for result_.all
@@ -257,7 +263,9 @@ void collector::scan(std::string_view source, std::string_view file_name) {
   std::size_t untracked = 0;  // brackets opened past max_depth
   cpp_token tok;
   const std::vector<std::size_t>* pending = nullptr;  // keyword just seen, waiting for `(`
-  std::string pending_name;
+  // The last identifier: a view into the lexer, valid until the next identifier, which is
+  // all the use it has (the `(` right after it).
+  std::string_view pending_name;
   std::size_t pending_line = 0;
   auto taint = [&stack]() {
     if (stack.empty() || stack.back().specs == nullptr) return;
@@ -274,7 +282,7 @@ void collector::scan(std::string_view source, std::string_view file_name) {
     switch (tok.kind) {
       case cpp_token_kind::identifier: {
         taint();
-        pending_name.assign(tok.text);
+        pending_name = tok.text;
         auto it = by_name_.find(pending_name);
         if (it != by_name_.end()) {
           pending = &it->second;
@@ -306,7 +314,7 @@ void collector::scan(std::string_view source, std::string_view file_name) {
         f.open = tok.text[0];
         if (keyword != nullptr && f.open == '(') {
           f.specs = keyword;
-          f.name = pending_name;
+          f.name.assign(pending_name);
           f.line = pending_line;
           f.args.emplace_back();
         } else if (f.open == '(' && identifier_before) {
