@@ -477,6 +477,11 @@ void collector::add(const std::string& domain, std::optional<std::string> contex
   }
   key += '\0';
   key += msgid;
+  if (!options_.per_domain) {
+    record(result_.all, all_index_, all_seen_comments_, key, context, msgid, plural, file, where,
+           format_position);
+    return;
+  }
   po_file& pot = result_.templates[domain];
   const std::size_t before = pot.messages.size();
   const std::size_t at = record(pot, index_[domain], seen_comments_[domain], key, context, msgid, plural,

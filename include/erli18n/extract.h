@@ -110,6 +110,9 @@ struct extract_options {
   /// `POT-Creation-Date`, seconds since the epoch; unset = now. The CLI sets it from
   /// `SOURCE_DATE_EPOCH`.
   std::optional<long long> creation_time;
+  /// False: `extract_sources` fills only `extract_result::all` (templates and first_seen
+  /// stay empty), half the work when one template with every domain is all that is needed.
+  bool per_domain = true;
 };
 
 /// A non-fatal finding, e.g. a keyword call whose msgid is not a string literal.

@@ -143,6 +143,7 @@ void add_extract_command(CLI::App& app, int& exit_code) {
         if (::stat(f.c_str(), &st) == 0 && S_ISREG(st.st_mode)) total += static_cast<std::size_t>(st.st_size);
       prepare_heap_for_size(total);
     }
+    eo.per_domain = !opts->output_dir.empty();  // -o needs only the merged template
     result<extract_result> extracted = extract_sources(*files, eo);
     if (!succeeded(extracted, exit_code)) return;
     for (const extract_warning& w : extracted->warnings) std::cerr << to_string(w) << '\n';
