@@ -4,6 +4,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <new>
 #include <optional>
 #include <thread>
@@ -509,7 +510,7 @@ error called_from_observer() {
 // begins, then load_stop (or reload) with what was published, or load_failure.
 class load_report {
  public:
-  load_report(const store_impl& s, std::string_view domain, std::string_view locale) noexcept
+  load_report(store_impl& s, std::string_view domain, std::string_view locale) noexcept
       : s_(s), domain_(domain), locale_(locale) {}
 
   // Copies `source`: the failure event may come after the caller's string is gone (reload
@@ -590,11 +591,11 @@ class load_report {
 
   // A memory warning when retained text and mappings passed the threshold, at most once
   // per interval.
-  void check_memory() const noexcept {
+  void check_memory() noexcept {
     const std::size_t retained = s_.text_bytes + s_.mapped_bytes;
     if (s_.memory_warning_bytes == 0 || retained < s_.memory_warning_bytes || !s_.observers) return;
     const auto now = std::chrono::steady_clock::now();
-    auto& last = const_cast<store_impl&>(s_).last_memory_warning;  // writer lock held
+    auto& last = s_.last_memory_warning;  // writer lock held
     if (last && now - *last < s_.memory_warning_interval) return;
     last = now;
     store_event e = event(event_kind::memory_warning);
@@ -602,7 +603,7 @@ class load_report {
     raise(e);
   }
 
-  const store_impl& s_;
+  store_impl& s_;
   std::string_view domain_;
   std::string_view locale_;
   std::string source_;
@@ -690,13 +691,15 @@ namespace {
 
 // A write that changes no catalog's content but what the store publishes with them (the
 // fallback rule, the observers): `change()` updates the store's state and returns a
-// function that undoes it, then the same catalogs are published again.
+// function that undoes it, then the same catalogs are published again. An empty function
+// means nothing changed: nothing is published.
 template <class Change>
 result<void> republish(store_impl& s, Change&& change) {
   if (detail::inside_observer_of(&s)) return called_from_observer();
   return guarded([&]() -> result<void> {
     std::lock_guard lock(s.writer);
-    auto undo = change();
+    const std::function<void()> undo = change();
+    if (!undo) return {};
     // A write of no catalog's key (the empty domain): the same catalogs, published again.
     store_write w(s, std::string(), std::string());
     try {
@@ -790,7 +793,7 @@ result<observer_id> catalog_store::add_observer(observer fn, const observer_opti
 
 result<void> catalog_store::remove_observer(observer_id id) {
   bool found = false;
-  result<void> r = republish(*impl_, [&] {
+  result<void> r = republish(*impl_, [&]() -> std::function<void()> {
     auto list = std::make_shared<detail::observer_list>();
     if (impl_->observers)
       for (const auto& entry : impl_->observers->entries) {
@@ -801,9 +804,8 @@ result<void> catalog_store::remove_observer(observer_id id) {
         list->entries.push_back(entry);
         list->wants_lookup_events = list->wants_lookup_events || entry->options.lookup_events;
       }
-    auto previous = impl_->observers;
-    // Unchanged when the id is unknown (the store is published again all the same).
-    if (found) impl_->observers = list->entries.empty() ? nullptr : std::move(list);
+    if (!found) return {};
+    auto previous = std::exchange(impl_->observers, list->entries.empty() ? nullptr : std::move(list));
     return [this, previous] { impl_->observers = previous; };
   });
   if (!r) return r;
