@@ -52,8 +52,21 @@ constexpr int wide = 1;    // L, u, U: an escape is one code unit, written here 
 
 }  // namespace
 
+namespace {
+
+bool holds_splice(std::string_view s) {
+  for (std::size_t at = s.find('\\'); at != std::string_view::npos; at = s.find('\\', at + 1)) {
+    std::size_t n = at + 1;
+    if (n < s.size() && s[n] == '\r') ++n;
+    if (n < s.size() && s[n] == '\n') return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 cpp_lexer::cpp_lexer(std::string_view source, bool keep_comments)
-    : src_(source), keep_comments_(keep_comments) {}
+    : src_(source), has_splices_(holds_splice(source)), keep_comments_(keep_comments) {}
 
 void cpp_lexer::skip_splices() {
   while (pos_ < src_.size() && src_[pos_] == '\\') {
@@ -64,11 +77,6 @@ void cpp_lexer::skip_splices() {
     ++line_;
     line_start_ = pos_;
   }
-}
-
-int cpp_lexer::cur() {
-  skip_splices();
-  return pos_ < src_.size() ? static_cast<unsigned char>(src_[pos_]) : -1;
 }
 
 int cpp_lexer::peek_after(std::size_t count) {
@@ -87,16 +95,6 @@ int cpp_lexer::peek_after(std::size_t count) {
     --count;
     ++p;
   }
-}
-
-void cpp_lexer::advance() {
-  skip_splices();
-  if (pos_ >= src_.size()) return;
-  if (src_[pos_] == '\n') {
-    ++line_;
-    line_start_ = pos_ + 1;
-  }
-  ++pos_;
 }
 
 void cpp_lexer::note_code_line(std::size_t line) {
@@ -122,6 +120,13 @@ void cpp_lexer::skip_line_comment() {
   begin_comment(line_);
   advance();
   advance();
+  if (!has_splices_ && !keep_comments_) {
+    // Without splices the comment ends at the next new line, which is left for next().
+    const std::size_t end = src_.find('\n', pos_);
+    pos_ = end == std::string_view::npos ? src_.size() : end;
+    last_comment_line_ = line_;
+    return;
+  }
   std::string text;
   for (int c = cur(); c >= 0 && c != '\n'; c = cur()) {
     if (keep_comments_) text += static_cast<char>(c);
@@ -135,6 +140,17 @@ void cpp_lexer::skip_block_comment() {
   begin_comment(line_);
   advance();
   advance();
+  if (!has_splices_ && !keep_comments_) {
+    const std::size_t close = src_.find("*/", pos_);
+    const std::size_t end = close == std::string_view::npos ? src_.size() : close + 2;
+    for (std::size_t nl = src_.find('\n', pos_); nl < end; nl = src_.find('\n', nl + 1)) {
+      ++line_;
+      line_start_ = nl + 1;
+    }
+    pos_ = end;
+    last_comment_line_ = line_;
+    return;
+  }
   std::string text;
   while (true) {
     int c = cur();
@@ -160,6 +176,12 @@ void cpp_lexer::skip_block_comment() {
 
 void cpp_lexer::read_identifier(std::string& out) {
   out.clear();
+  if (!has_splices_) {
+    const std::size_t begin = pos_;
+    while (pos_ < src_.size() && is_ident_char(static_cast<unsigned char>(src_[pos_]))) ++pos_;
+    out.assign(src_.data() + begin, pos_ - begin);
+    return;
+  }
   for (int c = cur(); c >= 0 && is_ident_char(c); c = cur()) {
     out += static_cast<char>(c);
     advance();
@@ -235,6 +257,18 @@ void cpp_lexer::read_string(cpp_token& token, int encoding) {
     if (c < 0 || c == '\n') {
       if (token.problem.empty()) token.problem = "unterminated string literal";
       return;
+    }
+    if (!has_splices_ && c != '"' && c != '\\' && c != 0) {
+      // A run of plain bytes, copied at once.
+      std::size_t end = pos_ + 1;
+      while (end < src_.size()) {
+        const char b = src_[end];
+        if (b == '"' || b == '\\' || b == '\n' || b == '\0') break;
+        ++end;
+      }
+      if (!truncated) out.append(src_.data() + pos_, end - pos_);
+      pos_ = end;
+      continue;
     }
     advance();
     if (c == '"') break;

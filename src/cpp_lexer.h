@@ -67,9 +67,22 @@ class cpp_lexer {
   void clear_comments() { comment_lines_.reset(); }
 
  private:
-  int cur();                          // current byte after splices, -1 at the end
+  // current byte after splices, -1 at the end
+  int cur() {
+    if (has_splices_) skip_splices();
+    return pos_ < src_.size() ? static_cast<unsigned char>(src_[pos_]) : -1;
+  }
   int peek_after(std::size_t count);  // the byte `count` logical bytes ahead, -1 at the end
-  void advance();                     // past the current (logical) byte
+  // past the current (logical) byte
+  void advance() {
+    if (has_splices_) skip_splices();
+    if (pos_ >= src_.size()) return;
+    if (src_[pos_] == '\n') {
+      ++line_;
+      line_start_ = pos_ + 1;
+    }
+    ++pos_;
+  }
   void skip_splices();
   std::size_t column() const { return pos_ - line_start_ + 1; }
 
@@ -88,6 +101,10 @@ class cpp_lexer {
   void begin_comment(std::size_t line);
 
   std::string_view src_;
+  // Whether the source holds a backslash-newline at all. Most files hold none, and then
+  // every byte is its own logical byte: cur() and advance() skip the splice check, and
+  // comments and plain literal runs are scanned with memchr.
+  bool has_splices_;
   std::string ident_;  // the last identifier (splices removed)
   std::size_t pos_ = 0;
   std::size_t line_ = 1;

@@ -1,6 +1,7 @@
 // The C++ lexer, keyword specs and the extractor (extract.h, cpp_lexer.h).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -98,6 +99,52 @@ TEST(CppLexer, SplicesEverywhereButRawStrings) {
   EXPECT_EQ(identifiers_of("get\\\ntext"), (std::vector<std::string>{"gettext"}));
   EXPECT_EQ(strings_of("\"a\\\nb\""), (strings{{"ab", 1}}));
   EXPECT_EQ(strings_of("\"a\\\r\nb\""), (strings{{"ab", 1}}));
+}
+
+// Every token of `source` as one line of text: kind, position, text, value, problem.
+std::vector<std::string> tokens_of(std::string_view source, bool keep_comments, std::size_t skip_lines = 0) {
+  cpp_lexer lexer(source, keep_comments);
+  cpp_token t;
+  std::vector<std::string> out;
+  while (lexer.next(t))
+    out.push_back(std::to_string(static_cast<int>(t.kind)) + ' ' + std::to_string(t.line - skip_lines) + ':' +
+                  std::to_string(t.column) + ' ' + std::string(t.text) + '|' + t.value + '|' + t.problem +
+                  '|' + std::to_string(t.comments.count));
+  return out;
+}
+
+// A source without any backslash-newline is lexed on a fast path (memchr over comments and
+// literal runs); one splice anywhere, even in a trailing comment, switches to the byte-by-byte
+// path. Both must give the same tokens, positions included. The splice is put first (it
+// joins line 1 to line 2 and moves no column), so it cannot change how the source ends.
+TEST(CppLexer, FastPathWithoutSplicesMatchesTheSplicePath) {
+  std::vector<std::string> sources = {
+      "int a; // one\n/* two\n lines */ f(\"x\\ty\", 'c', \"a\" \"b\");\n",
+      "x /* unterminated \"x\"",
+      "\"unterminated\n x \"ok\"\n",
+      "s = \"nul\\0after\" u8\"\\u00e9t\\xe9\" L\"w\" R\"d(raw \\ \n)d\";",
+      "#define M(a) g(\"in macro\") // c\n#include <x> /* y\n z */\nh(\"after\");",
+      "x /*/ still */ y //\n\"z\"",
+      std::string("nul \"a\0b\" byte", 18),
+  };
+  for (const char* name : {"api.cpp", "comments.cpp", "lexer.cpp", "utf8.cpp"}) {
+    std::ifstream in(std::string(ERLI18N_TEST_DATA) + "/extract/parity/" + name, std::ios::binary);
+    ASSERT_TRUE(in) << name;
+    sources.emplace_back(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  for (const std::string& source : sources) {
+    for (bool keep : {false, true}) {
+      const std::vector<std::string> fast = tokens_of(source, keep);
+      const std::vector<std::string> spliced = tokens_of("\\\n" + source, keep, 1);
+      ASSERT_FALSE(fast.empty()) << source;
+      const std::size_t same = static_cast<std::size_t>(
+          std::mismatch(fast.begin(), fast.end(), spliced.begin(), spliced.end()).first - fast.begin());
+      EXPECT_TRUE(same == fast.size() && same == spliced.size())
+          << "first difference at token " << same << ": " << (same < fast.size() ? fast[same] : "(end)")
+          << " vs " << (same < spliced.size() ? spliced[same] : "(end)") << "\nin:\n"
+          << source;
+    }
+  }
 }
 
 TEST(CppLexer, Directives) {
