@@ -206,14 +206,27 @@ class collector {
   };
 
   bool close_call(frame& f, std::string_view file_name, bool format_position);
-  void add(const std::string& domain, std::optional<std::string> context, std::string msgid,
-           std::optional<std::string> plural, std::string_view file, const argument& where,
-           bool format_position);
-  std::size_t record(po_file& pot, std::unordered_map<std::string, std::size_t>& index,
-                     std::unordered_set<std::string>& seen_comments, const std::string& key,
-                     const std::optional<std::string>& context, const std::string& msgid,
-                     const std::optional<std::string>& plural, std::string_view file, const argument& where,
-                     bool format_position);
+  // One occurrence of a message: its strings are views into the call's arguments, copied
+  // only when the message is new.
+  struct occurrence {
+    const std::string* context = nullptr;
+    const std::string* msgid = nullptr;
+    const std::string* plural = nullptr;
+    std::string_view file;
+    const argument* where = nullptr;
+    bool format_position = false;
+  };
+  // What a template knows of its messages besides the messages themselves.
+  struct template_index {
+    std::unordered_map<std::string, std::size_t> by_key;  // (msgctxt, msgid) -> message
+    std::unordered_set<std::string> seen_comments;        // (message, extracted comment)
+    // Per message, whether it is a C format string (as a plain argument; as printf's format
+    // argument), computed when its msgid or plural changes rather than at every occurrence.
+    std::vector<std::pair<bool, bool>> c_format;
+  };
+
+  void add(const std::string& domain, const occurrence& o);
+  std::size_t record(po_file& pot, template_index& index, const occurrence& o);
   void warn(std::string_view file, std::size_t line, std::size_t column, std::string message) {
     result_.warnings.push_back(extract_warning{std::string(file), line, column, std::move(message)});
   }
@@ -225,10 +238,9 @@ class collector {
     std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
   };
   std::unordered_map<std::string, std::vector<std::size_t>, name_hash, std::equal_to<>> by_name_;
-  std::map<std::string, std::unordered_map<std::string, std::size_t>> index_;  // by domain
-  std::map<std::string, std::unordered_set<std::string>> seen_comments_;       // (index, comment) by domain
-  std::unordered_map<std::string, std::size_t> all_index_;                     // for result_.all
-  std::unordered_set<std::string> all_seen_comments_;
+  std::map<std::string, template_index> index_;  // by domain
+  template_index all_index_;                     // for result_.all
+  std::string key_;                              // the key of the occurrence being recorded
   extract_result result_;
 };
 
@@ -442,9 +454,14 @@ bool collector::close_call(frame& f, std::string_view file_name, bool format_pos
     warn(file_name, msgid->line, 0,
          "empty msgid; it is reserved by GNU gettext: gettext(\"\") returns the header entry");
   }
-  format_position = format_position && passes_c_format(f.name);
-  add(domain, context ? std::optional<std::string>(context->value) : std::nullopt, msgid->value,
-      plural ? std::optional<std::string>(plural->value) : std::nullopt, file_name, *msgid, format_position);
+  occurrence o;
+  o.context = context ? &context->value : nullptr;
+  o.msgid = &msgid->value;
+  o.plural = plural ? &plural->value : nullptr;
+  o.file = file_name;
+  o.where = msgid;
+  o.format_position = format_position && passes_c_format(f.name);
+  add(domain, o);
   return true;
 }
 
@@ -467,83 +484,82 @@ std::vector<std::string> extracted_comments(const detail::comment_block& block,
   return out;
 }
 
-void collector::add(const std::string& domain, std::optional<std::string> context, std::string msgid,
-                    std::optional<std::string> plural, std::string_view file, const argument& where,
-                    bool format_position) {
-  std::string key;
-  if (context) {
-    key += '\1';
-    key += *context;
+void collector::add(const std::string& domain, const occurrence& o) {
+  key_.clear();
+  if (o.context) {
+    key_ += '\1';
+    key_ += *o.context;
   }
-  key += '\0';
-  key += msgid;
+  key_ += '\0';
+  key_ += *o.msgid;
   if (!options_.per_domain) {
-    record(result_.all, all_index_, all_seen_comments_, key, context, msgid, plural, file, where,
-           format_position);
+    record(result_.all, all_index_, o);
     return;
   }
   po_file& pot = result_.templates[domain];
   const std::size_t before = pot.messages.size();
-  const std::size_t at = record(pot, index_[domain], seen_comments_[domain], key, context, msgid, plural,
-                                file, where, format_position);
+  const std::size_t at = record(pot, index_[domain], o);
   if (pot.messages.size() != before) result_.first_seen.emplace_back(domain, at);
   // The same message in the one template of every domain, references in occurrence order.
-  record(result_.all, all_index_, all_seen_comments_, key, context, msgid, plural, file, where,
-         format_position);
+  record(result_.all, all_index_, o);
 }
 
-std::size_t collector::record(po_file& pot, std::unordered_map<std::string, std::size_t>& index,
-                              std::unordered_set<std::string>& seen_comments, const std::string& key,
-                              const std::optional<std::string>& context, const std::string& msgid,
-                              const std::optional<std::string>& plural, std::string_view file,
-                              const argument& where, bool format_position) {
-  auto [it, inserted] = index.emplace(key, pot.messages.size());
+std::size_t collector::record(po_file& pot, template_index& index, const occurrence& o) {
+  auto [it, inserted] = index.by_key.emplace(key_, pot.messages.size());
+  const std::size_t at = it->second;
+  bool changed = inserted;
   if (inserted) {
     po_message m;
-    m.msgctxt = context;
-    m.msgid = msgid;
-    m.msgid_plural = plural;
+    if (o.context) m.msgctxt = *o.context;
+    m.msgid = *o.msgid;
+    if (o.plural) m.msgid_plural = *o.plural;
     m.msgstr.assign(m.msgid_plural ? 2 : 1, std::string());
     pot.messages.push_back(std::move(m));
+    index.c_format.emplace_back();
   }
-  po_message& m = pot.messages[it->second];
-  if (!m.msgid_plural && plural) {
-    m.msgid_plural = plural;
+  po_message& m = pot.messages[at];
+  if (!m.msgid_plural && o.plural) {
+    m.msgid_plural = *o.plural;
     m.msgstr.assign(2, std::string());
+    changed = true;
   }
+  const std::size_t line = o.where->line;
   switch (options_.add_location) {
     // A repeated reference can only follow its twin (lines grow within a file), so comparing
     // with the last one is enough, and keeps a message seen N times O(N).
-    case extract_options::locations::full: {
-      po_reference ref{std::string(file), where.line};
-      if (m.references.empty() || !(m.references.back() == ref)) m.references.push_back(std::move(ref));
+    case extract_options::locations::full:
+      if (m.references.empty() || m.references.back().file != o.file || m.references.back().line != line)
+        m.references.push_back(po_reference{std::string(o.file), line});
       break;
-    }
-    case extract_options::locations::file: {
-      po_reference ref{std::string(file), std::nullopt};
-      if (m.references.empty() || !(m.references.back() == ref)) m.references.push_back(std::move(ref));
+    case extract_options::locations::file:
+      if (m.references.empty() || m.references.back().file != o.file || m.references.back().line)
+        m.references.push_back(po_reference{std::string(o.file), std::nullopt});
       break;
-    }
     case extract_options::locations::never:
       break;
   }
-  for (std::string& c : extracted_comments(where.comments, options_.comment_tag)) {
-    std::string seen_key = std::to_string(it->second) + '\0' + c;
-    if (seen_comments.insert(std::move(seen_key)).second) m.extracted_comments.push_back(std::move(c));
+  for (std::string& c : extracted_comments(o.where->comments, options_.comment_tag)) {
+    std::string seen_key = std::to_string(at) + '\0' + c;
+    if (index.seen_comments.insert(std::move(seen_key)).second) m.extracted_comments.push_back(std::move(c));
   }
   auto flag = [&m](const char* name) {
     if (std::find(m.flags.begin(), m.flags.end(), name) == m.flags.end()) m.flags.emplace_back(name);
   };
-  const bool need = !format_position;
-  const bool c_format =
-      detail::is_c_format(m.msgid, need) || (m.msgid_plural && detail::is_c_format(*m.msgid_plural, need));
-  if (c_format) flag("c-format");
-  if (detail::has_erli18n_placeholder(m.msgid) ||
-      (m.msgid_plural && detail::has_erli18n_placeholder(*m.msgid_plural)))
-    flag("erli18n-format");
+  std::pair<bool, bool>& c_format = index.c_format[at];
+  if (changed) {
+    auto is_format = [&m](bool directive_needed) {
+      return detail::is_c_format(m.msgid, directive_needed) ||
+             (m.msgid_plural && detail::is_c_format(*m.msgid_plural, directive_needed));
+    };
+    c_format = {is_format(true), is_format(false)};
+    if (detail::has_erli18n_placeholder(m.msgid) ||
+        (m.msgid_plural && detail::has_erli18n_placeholder(*m.msgid_plural)))
+      flag("erli18n-format");
+  }
+  if (o.format_position ? c_format.second : c_format.first) flag("c-format");
   // Flags are kept in a fixed order: c-format first.
   if (m.flags.size() == 2 && m.flags[0] != "c-format") std::swap(m.flags[0], m.flags[1]);
-  return it->second;
+  return at;
 }
 
 void sort_messages(std::vector<po_message>& messages, const extract_options& options) {
@@ -727,8 +743,9 @@ result<std::string> render_template(const po_file& pot, const extract_options& o
 }
 
 result<std::string> render_template(po_file&& pot, const extract_options& options) {
-  po_file out;
-  out.file_name = pot.file_name;
+  // The template is rendered in place: its message array is the big allocation of an
+  // extraction, and a second one would be touched (and paid for) page by page.
+  po_file& out = pot;
   bool ascii = true;
   bool plural = false;
   for (const po_message& m : pot.messages) {
@@ -739,7 +756,6 @@ result<std::string> render_template(po_file&& pot, const extract_options& option
     plural = plural || m.msgid_plural.has_value();
   }
   out.charset = ascii ? "CHARSET" : "UTF-8";
-  out.messages.reserve(pot.messages.size() + 1);
   if (!options.omit_header) {
     po_message h;
     h.translator_comments.push_back(" SOME DESCRIPTIVE TITLE.");
@@ -771,25 +787,29 @@ result<std::string> render_template(po_file&& pot, const extract_options& option
     text += "Content-Transfer-Encoding: 8bit\n";
     if (plural) text += "Plural-Forms: nplurals=INTEGER; plural=EXPRESSION;\n";
     h.msgstr.push_back(std::move(text));
-    out.messages.push_back(std::move(h));
+    // xgettext gives the header the comments and references of `gettext("")` calls; that
+    // message (there is at most one) is replaced by the header, which goes first.
+    auto empty = std::find_if(out.messages.begin(), out.messages.end(),
+                              [](const po_message& m) { return m.is_header(); });
+    if (empty != out.messages.end()) {
+      h.extracted_comments = std::move(empty->extracted_comments);
+      h.references = std::move(empty->references);
+      std::move_backward(out.messages.begin(), empty, std::next(empty));
+      out.messages.front() = std::move(h);
+    } else {
+      out.messages.insert(out.messages.begin(), std::move(h));
+    }
   }
   // write_po prints the format flags msgcat knows and drops the others; erli18n-format goes
   // through as a stand-in known flag that no extracted message carries, renamed below.
   constexpr std::string_view stand_in = "ycp-format";
-  bool renamed = false;
-  for (po_message& m : pot.messages) {
-    if (!options.omit_header && m.is_header()) {
-      // xgettext gives the header the comments and references of `gettext("")` calls.
-      po_message& h = out.messages.front();
-      h.extracted_comments = std::move(m.extracted_comments);
-      h.references = std::move(m.references);
-      continue;
-    }
-    out.messages.push_back(std::move(m));
-    for (std::string& f : out.messages.back().flags) {
-      if (f == "erli18n-format") {
+  constexpr std::string_view flag_name = "erli18n-format";
+  std::size_t renamed = 0;
+  for (po_message& m : out.messages) {
+    for (std::string& f : m.flags) {
+      if (f == flag_name) {
         f = stand_in;
-        renamed = true;
+        ++renamed;
       }
     }
   }
@@ -797,7 +817,7 @@ result<std::string> render_template(po_file&& pot, const extract_options& option
   if (!bytes || !renamed) return bytes;
   std::string& s = *bytes;
   std::string fixed;
-  fixed.reserve(s.size() + 64);
+  fixed.reserve(s.size() + renamed * (flag_name.size() - stand_in.size()));
   std::size_t pos = 0;
   while (pos < s.size()) {
     std::size_t end = s.find('\n', pos);
@@ -807,7 +827,7 @@ result<std::string> render_template(po_file&& pot, const extract_options& option
       std::size_t at = line.find(stand_in);
       if (at != std::string_view::npos) {
         fixed.append(line.substr(0, at));
-        fixed.append("erli18n-format");
+        fixed.append(flag_name);
         fixed.append(line.substr(at + stand_in.size()));
         pos = end;
         continue;
