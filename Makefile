@@ -21,11 +21,12 @@ asan: deps
 	  -DERLI18N_WERROR=ON -DERLI18N_SANITIZE=address,undefined
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 
-# The catalog store's tests under ThreadSanitizer: only the store's test binaries are built
-# (the lock-free read path and the writer's reclamation are what TSan has to see), and each
-# runs once as a whole, which is faster than a ctest process per test case. The CLI stays
-# configured (the script tests name it) but is not built.
-TSAN_TESTS ?= store_stress_test store_faults_test catalog_store_test gettext_test events_test
+# The tests of threaded code under ThreadSanitizer: the catalog store (its lock-free read path
+# and the writer's reclamation) and the extractor (workers scanning files for the recording
+# thread). Only those test binaries are built, and each runs once as a whole, which is faster
+# than a ctest process per test case. The CLI stays configured (the script tests name it) but
+# is not built.
+TSAN_TESTS ?= store_stress_test store_faults_test catalog_store_test gettext_test events_test extract_test
 tsan: deps
 	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DERLI18N_SANITIZE=thread \
 	  -DERLI18N_WERROR=ON -DERLI18N_BUILD_EXAMPLES=OFF

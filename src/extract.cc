@@ -11,14 +11,19 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
+#include <condition_variable>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <mutex>
 #include <set>
 #include <sstream>
+#include <system_error>
+#include <thread>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -176,15 +181,51 @@ std::string to_string(const extract_warning& w) {
 
 namespace {
 
-// One extraction run over any number of files.
-class collector {
+// A message found in one file: everything recording it needs, owned.
+struct found_message {
+  std::string domain;
+  std::optional<std::string> context;
+  std::string msgid;
+  std::optional<std::string> plural;
+  std::size_t line = 0;
+  detail::comment_block comments;
+  bool format_position = false;  // the call is the format argument of a printf-like call
+};
+
+// What one file yields, in source order.
+struct file_findings {
+  std::vector<found_message> messages;
+  std::vector<extract_warning> warnings;
+};
+
+// The keywords by function name, looked up by the lexer's view of each identifier without
+// copying it. Read-only once built, so scanners on several threads share one.
+class keyword_table {
  public:
-  explicit collector(const extract_options& options) : options_(options) {
-    for (std::size_t i = 0; i < options.keywords.size(); ++i) by_name_[options.keywords[i].name].push_back(i);
+  explicit keyword_table(const std::vector<keyword_spec>& keywords) {
+    for (std::size_t i = 0; i < keywords.size(); ++i) by_name_[keywords[i].name].push_back(i);
+  }
+  const std::vector<std::size_t>* find(std::string_view name) const {
+    auto it = by_name_.find(name);
+    return it == by_name_.end() ? nullptr : &it->second;
   }
 
-  void scan(std::string_view source, std::string_view file_name);
-  extract_result finish();
+ private:
+  struct name_hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  std::unordered_map<std::string, std::vector<std::size_t>, name_hash, std::equal_to<>> by_name_;
+};
+
+// Finds the keyword calls of one file. A file's findings do not depend on any other file,
+// which is what lets `extract_sources` scan files on several threads.
+class file_scanner {
+ public:
+  file_scanner(const extract_options& options, const keyword_table& keywords)
+      : options_(options), keywords_(keywords) {}
+
+  file_findings scan(std::string_view source, std::string_view file_name);
 
  private:
   struct argument {
@@ -206,16 +247,24 @@ class collector {
   };
 
   bool close_call(frame& f, std::string_view file_name, bool format_position);
-  // One occurrence of a message: its strings are views into the call's arguments, copied
-  // only when the message is new.
-  struct occurrence {
-    const std::string* context = nullptr;
-    const std::string* msgid = nullptr;
-    const std::string* plural = nullptr;
-    std::string_view file;
-    const argument* where = nullptr;
-    bool format_position = false;
-  };
+  void warn(std::string_view file, std::size_t line, std::size_t column, std::string message) {
+    findings_.warnings.push_back(extract_warning{std::string(file), line, column, std::move(message)});
+  }
+
+  const extract_options& options_;
+  const keyword_table& keywords_;
+  file_findings findings_;
+};
+
+// Records the findings of each file, in file order, into the templates.
+class collector {
+ public:
+  explicit collector(const extract_options& options) : options_(options) {}
+
+  void add(file_findings&& findings, std::string_view file_name);
+  extract_result finish();
+
+ private:
   // What a template knows of its messages besides the messages themselves.
   struct template_index {
     std::unordered_map<std::string, std::size_t> by_key;  // (msgctxt, msgid) -> message
@@ -225,22 +274,13 @@ class collector {
     std::vector<std::pair<bool, bool>> c_format;
   };
 
-  void add(const std::string& domain, const occurrence& o);
-  std::size_t record(po_file& pot, template_index& index, const occurrence& o);
-  void warn(std::string_view file, std::size_t line, std::size_t column, std::string message) {
-    result_.warnings.push_back(extract_warning{std::string(file), line, column, std::move(message)});
-  }
+  void add(const found_message& found, std::string_view file);
+  std::size_t record(po_file& pot, template_index& index, const found_message& found, std::string_view file);
 
   const extract_options& options_;
-  // Looked up by the lexer's view of each identifier, without copying it.
-  struct name_hash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
-  };
-  std::unordered_map<std::string, std::vector<std::size_t>, name_hash, std::equal_to<>> by_name_;
   std::map<std::string, template_index> index_;  // by domain
   template_index all_index_;                     // for result_.all
-  std::string key_;                              // the key of the occurrence being recorded
+  std::string key_;                              // the key of the message being recorded
   extract_result result_;
 };
 
@@ -269,7 +309,8 @@ constexpr std::size_t max_depth = 512;
 // A message longer than this is cut (a bound on memory; no real message comes close).
 constexpr std::size_t max_message_bytes = std::size_t{1} << 20;
 
-void collector::scan(std::string_view source, std::string_view file_name) {
+file_findings file_scanner::scan(std::string_view source, std::string_view file_name) {
+  findings_ = {};
   detail::cpp_lexer lexer(source, options_.comment_tag.has_value());
   std::vector<frame> stack;
   std::size_t untracked = 0;  // brackets opened past max_depth
@@ -295,11 +336,8 @@ void collector::scan(std::string_view source, std::string_view file_name) {
       case cpp_token_kind::identifier: {
         taint();
         pending_name = tok.text;
-        auto it = by_name_.find(pending_name);
-        if (it != by_name_.end()) {
-          pending = &it->second;
-          pending_line = tok.line;
-        }
+        pending = keywords_.find(pending_name);
+        if (pending != nullptr) pending_line = tok.line;
         break;
       }
       case cpp_token_kind::string: {
@@ -392,9 +430,10 @@ void collector::scan(std::string_view source, std::string_view file_name) {
       }
     }
   }
+  return std::move(findings_);
 }
 
-bool collector::close_call(frame& f, std::string_view file_name, bool format_position) {
+bool file_scanner::close_call(frame& f, std::string_view file_name, bool format_position) {
   std::size_t count = f.args.size();
   if (count == 1 && f.args[0].empty) count = 0;
   const keyword_spec* spec = nullptr;
@@ -454,14 +493,16 @@ bool collector::close_call(frame& f, std::string_view file_name, bool format_pos
     warn(file_name, msgid->line, 0,
          "empty msgid; it is reserved by GNU gettext: gettext(\"\") returns the header entry");
   }
-  occurrence o;
-  o.context = context ? &context->value : nullptr;
-  o.msgid = &msgid->value;
-  o.plural = plural ? &plural->value : nullptr;
-  o.file = file_name;
-  o.where = msgid;
-  o.format_position = format_position && passes_c_format(f.name);
-  add(domain, o);
+  // The frame is done with: its values move into the finding.
+  found_message found;
+  found.domain = std::move(domain);
+  if (context) found.context = std::move(f.args[spec->context - 1].value);
+  if (plural) found.plural = std::move(f.args[spec->msgid_plural - 1].value);
+  found.line = msgid->line;
+  found.comments = msgid->comments;
+  found.format_position = format_position && passes_c_format(f.name);
+  found.msgid = std::move(f.args[spec->msgid - 1].value);
+  findings_.messages.push_back(std::move(found));
   return true;
 }
 
@@ -484,35 +525,41 @@ std::vector<std::string> extracted_comments(const detail::comment_block& block,
   return out;
 }
 
-void collector::add(const std::string& domain, const occurrence& o) {
-  key_.clear();
-  if (o.context) {
-    key_ += '\1';
-    key_ += *o.context;
-  }
-  key_ += '\0';
-  key_ += *o.msgid;
-  if (!options_.per_domain) {
-    record(result_.all, all_index_, o);
-    return;
-  }
-  po_file& pot = result_.templates[domain];
-  const std::size_t before = pot.messages.size();
-  const std::size_t at = record(pot, index_[domain], o);
-  if (pot.messages.size() != before) result_.first_seen.emplace_back(domain, at);
-  // The same message in the one template of every domain, references in occurrence order.
-  record(result_.all, all_index_, o);
+void collector::add(file_findings&& findings, std::string_view file_name) {
+  for (extract_warning& w : findings.warnings) result_.warnings.push_back(std::move(w));
+  for (const found_message& found : findings.messages) add(found, file_name);
 }
 
-std::size_t collector::record(po_file& pot, template_index& index, const occurrence& o) {
+void collector::add(const found_message& found, std::string_view file) {
+  key_.clear();
+  if (found.context) {
+    key_ += '\1';
+    key_ += *found.context;
+  }
+  key_ += '\0';
+  key_ += found.msgid;
+  if (!options_.per_domain) {
+    record(result_.all, all_index_, found, file);
+    return;
+  }
+  po_file& pot = result_.templates[found.domain];
+  const std::size_t before = pot.messages.size();
+  const std::size_t at = record(pot, index_[found.domain], found, file);
+  if (pot.messages.size() != before) result_.first_seen.emplace_back(found.domain, at);
+  // The same message in the one template of every domain, references in occurrence order.
+  record(result_.all, all_index_, found, file);
+}
+
+std::size_t collector::record(po_file& pot, template_index& index, const found_message& o,
+                              std::string_view file) {
   auto [it, inserted] = index.by_key.emplace(key_, pot.messages.size());
   const std::size_t at = it->second;
   bool changed = inserted;
   if (inserted) {
     po_message m;
-    if (o.context) m.msgctxt = *o.context;
-    m.msgid = *o.msgid;
-    if (o.plural) m.msgid_plural = *o.plural;
+    m.msgctxt = o.context;
+    m.msgid = o.msgid;
+    m.msgid_plural = o.plural;
     m.msgstr.assign(m.msgid_plural ? 2 : 1, std::string());
     pot.messages.push_back(std::move(m));
     index.c_format.emplace_back();
@@ -523,22 +570,22 @@ std::size_t collector::record(po_file& pot, template_index& index, const occurre
     m.msgstr.assign(2, std::string());
     changed = true;
   }
-  const std::size_t line = o.where->line;
+  const std::size_t line = o.line;
   switch (options_.add_location) {
     // A repeated reference can only follow its twin (lines grow within a file), so comparing
     // with the last one is enough, and keeps a message seen N times O(N).
     case extract_options::locations::full:
-      if (m.references.empty() || m.references.back().file != o.file || m.references.back().line != line)
-        m.references.push_back(po_reference{std::string(o.file), line});
+      if (m.references.empty() || m.references.back().file != file || m.references.back().line != line)
+        m.references.push_back(po_reference{std::string(file), line});
       break;
     case extract_options::locations::file:
-      if (m.references.empty() || m.references.back().file != o.file || m.references.back().line)
-        m.references.push_back(po_reference{std::string(o.file), std::nullopt});
+      if (m.references.empty() || m.references.back().file != file || m.references.back().line)
+        m.references.push_back(po_reference{std::string(file), std::nullopt});
       break;
     case extract_options::locations::never:
       break;
   }
-  for (std::string& c : extracted_comments(o.where->comments, options_.comment_tag)) {
+  for (std::string& c : extracted_comments(o.comments, options_.comment_tag)) {
     std::string seen_key = std::to_string(at) + '\0' + c;
     if (index.seen_comments.insert(std::move(seen_key)).second) m.extracted_comments.push_back(std::move(c));
   }
@@ -605,8 +652,10 @@ namespace erli18n {
 
 result<extract_result> extract_text(std::string_view source, std::string_view file_name,
                                     const extract_options& options) {
+  const keyword_table keywords(options.keywords);
+  file_scanner scanner(options, keywords);
   collector c(options);
-  c.scan(source, file_name);
+  c.add(scanner.scan(source, file_name), file_name);
   return c.finish();
 }
 
@@ -645,12 +694,85 @@ result<bool> read_file(const std::string& path, std::string& bytes) {
 
 result<extract_result> extract_sources(const std::vector<std::string>& files,
                                        const extract_options& options) {
+  const keyword_table keywords(options.keywords);
   collector c(options);
-  std::string text;
-  for (const std::string& file : files) {
-    result<bool> read = read_file(file, text);
-    if (!read) return std::move(read).error();
-    c.scan(text, file);
+  std::size_t jobs = options.jobs != 0 ? options.jobs : std::max(1U, std::thread::hardware_concurrency());
+  jobs = std::min(jobs, files.size());
+
+  // Reading and scanning a file depends on that file alone, so workers do it for the files
+  // they claim, in any order; this thread records each file's findings in file order, as
+  // soon as they are ready, which makes the result that of one thread reading file by file.
+  struct slot {
+    bool ready = false;
+    std::optional<error> failed;
+    file_findings findings;
+  };
+  std::vector<slot> slots(jobs > 1 ? files.size() : 0);
+  std::mutex mutex;
+  std::condition_variable filled;
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> stop{false};
+  auto work = [&]() {
+    file_scanner scanner(options, keywords);
+    std::string text;
+    for (std::size_t i = 0;
+         !stop.load(std::memory_order_relaxed) && (i = next.fetch_add(1)) < files.size();) {
+      slot out;
+      try {
+        result<bool> read = read_file(files[i], text);
+        if (read) {
+          out.findings = scanner.scan(text, files[i]);
+        } else {
+          out.failed = std::move(read).error();
+        }
+      } catch (const std::bad_alloc&) {
+        out.failed = error{errc::out_of_memory, "out of memory", files[i], 0, 0};
+      }
+      {
+        std::lock_guard<std::mutex> lock(mutex);
+        slots[i] = std::move(out);
+        slots[i].ready = true;
+      }
+      filled.notify_all();
+    }
+  };
+  std::vector<std::jthread> workers;
+  // Leaving early (an error) stops the workers at their next file; either way they are
+  // joined before anything they use goes away.
+  struct join_on_exit {
+    std::atomic<bool>& stop;
+    std::vector<std::jthread>& workers;
+    ~join_on_exit() {
+      stop = true;
+      workers.clear();
+    }
+  } joiner{stop, workers};
+  if (jobs > 1) {
+    try {
+      for (std::size_t j = 0; j < jobs; ++j) workers.emplace_back(work);
+    } catch (const std::system_error&) {
+      // No more threads to be had: those started do the work.
+    }
+  }
+  if (workers.empty()) {
+    file_scanner scanner(options, keywords);
+    std::string text;
+    for (const std::string& file : files) {
+      result<bool> read = read_file(file, text);
+      if (!read) return std::move(read).error();
+      c.add(scanner.scan(text, file), file);
+    }
+    return c.finish();
+  }
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    slot done;
+    {
+      std::unique_lock<std::mutex> lock(mutex);
+      filled.wait(lock, [&] { return slots[i].ready; });
+      done = std::move(slots[i]);
+    }
+    if (done.failed) return std::move(*done.failed);
+    c.add(std::move(done.findings), files[i]);
   }
   return c.finish();
 }

@@ -113,6 +113,10 @@ struct extract_options {
   /// False: `extract_sources` fills only `extract_result::all` (templates and first_seen
   /// stay empty), half the work when one template with every domain is all that is needed.
   bool per_domain = true;
+  /// Threads that read and scan files in `extract_sources`: 0 = one per core, 1 = none (all
+  /// on the calling thread). The result is the same whatever the number: files are recorded
+  /// in their given order.
+  unsigned jobs = 0;
 };
 
 /// A non-fatal finding, e.g. a keyword call whose msgid is not a string literal.

@@ -9,6 +9,7 @@
 
 #include "cpp_lexer.h"
 #include "erli18n/extract.h"
+#include "temp_dir.h"
 
 namespace erli18n {
 namespace {
@@ -412,6 +413,59 @@ TEST(Extract, ErrorsAndFiles) {
   result<extract_result> dir_as_file = extract_sources({dir.string()});
   EXPECT_FALSE(dir_as_file);
   fs::remove_all(dir);
+}
+
+// Files are read and scanned on several threads and recorded in order: any number of jobs
+// gives what one thread gives, messages, references, comments, flags, domains and warnings.
+TEST(Extract, JobsDoNotChangeTheResult) {
+  test_support::temp_dir dir;
+  std::vector<std::string> files;
+  for (const char* name : {"api.cpp", "comments.cpp", "lexer.cpp", "utf8.cpp"})
+    files.push_back(std::string(ERLI18N_TEST_DATA) + "/extract/parity/" + name);
+  // Many small files sharing messages, so that references interleave across files.
+  for (int i = 0; i < 60; ++i) {
+    const std::string n = std::to_string(i);
+    files.push_back(dir.write("f" + n + ".cc", "// TRANSLATORS: file " + n +
+                                                   "\nvoid f() { gettext(\"shared\"); _(\"only " + n +
+                                                   "\");\n dgettext(\"d" + std::to_string(i % 3) +
+                                                   "\", \"%d in domain\");\n gettext(x); }\n"));
+  }
+  for (bool sort : {false, true}) {
+    extract_options base;
+    base.comment_tag = "";
+    base.sort_output = sort;
+    base.jobs = 1;
+    result<extract_result> one = extract_sources(files, base);
+    ASSERT_TRUE(one);
+    ASSERT_GT(one->all.messages.size(), 60U);
+    ASSERT_GE(one->warnings.size(), 60U);
+    for (unsigned jobs : {2U, 3U, 8U, 0U}) {
+      extract_options o = base;
+      o.jobs = jobs;
+      result<extract_result> many = extract_sources(files, o);
+      ASSERT_TRUE(many);
+      EXPECT_EQ(render_template(many->all, o).value(), render_template(one->all, base).value()) << jobs;
+      ASSERT_EQ(many->templates.size(), one->templates.size());
+      for (const auto& [domain, pot] : one->templates)
+        EXPECT_EQ(render_template(many->templates.at(domain), o).value(), render_template(pot, base).value());
+      EXPECT_EQ(many->first_seen, one->first_seen);
+      ASSERT_EQ(many->warnings.size(), one->warnings.size());
+      for (std::size_t i = 0; i < one->warnings.size(); ++i)
+        EXPECT_EQ(to_string(many->warnings[i]), to_string(one->warnings[i]));
+    }
+  }
+  // The first unreadable file in the given order is the error, whichever thread met it.
+  std::vector<std::string> broken = files;
+  broken.insert(broken.begin() + 30, dir.path("missing-a.cc"));
+  broken.insert(broken.begin() + 50, dir.path("missing-b.cc"));
+  for (unsigned jobs : {1U, 2U, 4U}) {
+    extract_options o;
+    o.jobs = jobs;
+    result<extract_result> r = extract_sources(broken, o);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, errc::io);
+    EXPECT_EQ(r.error().file, dir.path("missing-a.cc")) << jobs;
+  }
 }
 
 TEST(Extract, BoundedOnHostileInput) {
