@@ -14,6 +14,7 @@
 #include <atomic>
 #include <cerrno>
 #include <condition_variable>
+#include <cstdint>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
@@ -29,6 +30,7 @@
 #include <utility>
 
 #include "cpp_lexer.h"
+#include "text_hash.h"
 
 namespace erli18n {
 
@@ -190,6 +192,51 @@ struct found_message {
   std::size_t line = 0;
   detail::comment_block comments;
   bool format_position = false;  // the call is the format argument of a printf-like call
+  std::uint64_t key_hash = 0;    // of (context, msgid), computed by the scanner's thread
+};
+
+// Which message of a template has a given (msgctxt, msgid): open addressing over the key
+// hashes, the keys themselves compared in the messages, so no key is stored twice and a
+// lookup touches one flat array before the message it finds.
+class message_table {
+ public:
+  /// The index of the message with `found`'s key; failing that, `fresh`, now remembered.
+  std::size_t find_or_add(const std::vector<po_message>& messages, const found_message& found,
+                          std::size_t fresh) {
+    if ((used_ + 1) * 2 > slots_.size()) grow();
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = found.key_hash & mask;; i = (i + 1) & mask) {
+      slot& s = slots_[i];
+      if (s.index == 0) {
+        s = {found.key_hash, fresh + 1};
+        ++used_;
+        return fresh;
+      }
+      if (s.hash == found.key_hash) {
+        const po_message& m = messages[s.index - 1];
+        if (m.msgid == found.msgid && m.msgctxt == found.context) return s.index - 1;
+      }
+    }
+  }
+
+ private:
+  struct slot {
+    std::uint64_t hash = 0;
+    std::size_t index = 0;  // message index + 1; 0 = empty
+  };
+  void grow() {
+    std::vector<slot> old = std::move(slots_);
+    slots_.assign(std::max<std::size_t>(64, old.size() * 2), slot{});
+    const std::size_t mask = slots_.size() - 1;
+    for (const slot& s : old) {
+      if (s.index == 0) continue;
+      std::size_t i = s.hash & mask;
+      while (slots_[i].index != 0) i = (i + 1) & mask;
+      slots_[i] = s;
+    }
+  }
+  std::vector<slot> slots_;
+  std::size_t used_ = 0;
 };
 
 // What one file yields, in source order.
@@ -267,8 +314,8 @@ class collector {
  private:
   // What a template knows of its messages besides the messages themselves.
   struct template_index {
-    std::unordered_map<std::string, std::size_t> by_key;  // (msgctxt, msgid) -> message
-    std::unordered_set<std::string> seen_comments;        // (message, extracted comment)
+    message_table by_key;                           // (msgctxt, msgid) -> message
+    std::unordered_set<std::string> seen_comments;  // (message, extracted comment)
     // Per message, whether it is a C format string (as a plain argument; as printf's format
     // argument), computed when its msgid or plural changes rather than at every occurrence.
     std::vector<std::pair<bool, bool>> c_format;
@@ -280,7 +327,6 @@ class collector {
   const extract_options& options_;
   std::map<std::string, template_index> index_;  // by domain
   template_index all_index_;                     // for result_.all
-  std::string key_;                              // the key of the message being recorded
   extract_result result_;
 };
 
@@ -502,6 +548,12 @@ bool file_scanner::close_call(frame& f, std::string_view file_name, bool format_
   found.comments = msgid->comments;
   found.format_position = format_position && passes_c_format(f.name);
   found.msgid = std::move(f.args[spec->msgid - 1].value);
+  if (found.context) {
+    const std::string_view context_view = *found.context;
+    found.key_hash = detail::hash_key(&context_view, found.msgid);
+  } else {
+    found.key_hash = detail::hash_key(nullptr, found.msgid);
+  }
   findings_.messages.push_back(std::move(found));
   return true;
 }
@@ -531,13 +583,6 @@ void collector::add(file_findings&& findings, std::string_view file_name) {
 }
 
 void collector::add(const found_message& found, std::string_view file) {
-  key_.clear();
-  if (found.context) {
-    key_ += '\1';
-    key_ += *found.context;
-  }
-  key_ += '\0';
-  key_ += found.msgid;
   if (!options_.per_domain) {
     record(result_.all, all_index_, found, file);
     return;
@@ -552,8 +597,8 @@ void collector::add(const found_message& found, std::string_view file) {
 
 std::size_t collector::record(po_file& pot, template_index& index, const found_message& o,
                               std::string_view file) {
-  auto [it, inserted] = index.by_key.emplace(key_, pot.messages.size());
-  const std::size_t at = it->second;
+  const std::size_t at = index.by_key.find_or_add(pot.messages, o, pot.messages.size());
+  const bool inserted = at == pot.messages.size();
   bool changed = inserted;
   if (inserted) {
     po_message m;
