@@ -631,10 +631,11 @@ result<extract_result> extract_sources(const std::vector<std::string>& files,
                                        const extract_options& options) {
   collector c(options);
   std::string text;
-  for (const std::string& file : files) {
-    result<bool> read = read_file(file, text);
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    result<bool> read = read_file(files[i], text);
     if (!read) return std::move(read).error();
-    c.scan(text, file);
+    c.scan(text, files[i]);
+    if (options.on_file_done) options.on_file_done(i + 1, files.size());
   }
   return c.finish();
 }
