@@ -199,9 +199,9 @@ ok
 # -k and -c are read as extract reads them (and xgettext): a value only when attached.
 fresh_tree
 printf '// TAG: hi\nerli18n::gettext("Tagged");\n// note\nerli18n::gettext("Noted");\n' > src/t.cc
-"$ERLI18N" extract -o po/tags.pot -cTAG: -k src 2> /dev/null
+"$ERLI18N" extract -o po/tags.pot -cTAG: -k -ktr src 2> /dev/null
 grep -q 'Tagged' po/tags.pot && fail "extract -k: the defaults were kept"
-run 0 --template po/tags.pot -cTAG: -k src
+run 0 --template po/tags.pot -cTAG: -k -ktr src
 run 1 --template po/tags.pot -cTAG: src
 has "po/tags.pot: "
 "$ERLI18N" extract -o po/tags.pot -cTAG: src 2> /dev/null
@@ -211,6 +211,8 @@ run 1 --template po/tags.pot -c src
 has "po/tags.pot: "
 run 2 --template po/tags.pot -c TAG: src
 grep -q '^TAG:: error: no such file or directory' err.txt || fail "check -c TAG: $(cat err.txt)"
+run 2 --template po/tags.pot -k tr src
+grep -q 'no keywords to look for' err.txt || fail "check -k tr: $(cat err.txt)"
 ok
 
 # Usage errors exit 2.

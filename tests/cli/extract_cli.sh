@@ -68,6 +68,11 @@ out=$("$ERLI18N" extract -k tr --keyword=gettext --omit-header -o - src/k.cc | g
 [ "$out" = '#: tr:1|msgid "in tr"|#: src/k.cc:1|msgid "two"|' ] || fail "-k then a path: $out"; ok
 out=$("$ERLI18N" extract -ktr --omit-header -o - src/k.cc | grep '^msgid ' | tr '\n' '|')
 [ "$out" = 'msgid "one"|msgid "two"|' ] || fail "-kSPEC: $out"; ok
+# -k then a path and no other keyword: nothing to look for, a usage error (as xgettext).
+set +e
+"$ERLI18N" extract -k tr -o - src/k.cc > /dev/null 2> err.txt; rc=$?
+set -e
+[ "$rc" -eq 2 ] && grep -q 'no keywords to look for' err.txt || fail "-k tr alone: rc=$rc $(cat err.txt)"; ok
 # -k alone clears the defaults wherever it is; clusters of short options read as getopt does.
 out=$("$ERLI18N" extract -ktr -k --omit-header -o - src/k.cc | grep '^msgid ' | tr '\n' '|')
 [ "$out" = 'msgid "one"|' ] || fail "-kSPEC -k: $out"; ok

@@ -60,6 +60,11 @@ result<extract_options> make_extract_options(const extract_cli_options& o) {
     if (!parsed) return invalid("--keyword=" + spec + ": " + parsed.error().message);
     out.keywords.push_back(*parsed);
   }
+  // As xgettext: a run that looks for nothing is a mistake (often `-k name`, read as `-k`
+  // then the path `name`), not an empty template.
+  if (out.keywords.empty())
+    return invalid(
+        "no keywords to look for: -k or --keyword alone drops the defaults (give -kSPEC or --keyword=SPEC)");
   out.comment_tag = o.add_comments;
   if (o.no_location || o.add_location == "never") {
     out.add_location = extract_options::locations::never;

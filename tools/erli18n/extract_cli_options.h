@@ -54,7 +54,8 @@ void add_extract_options(CLI::App& cmd, extract_cli_options& options);
 std::vector<std::string> spell_out_attached_values(CLI::App& app, std::vector<std::string> args);
 
 /// The library's options for `options` (keyword specs parsed, SOURCE_DATE_EPOCH read).
-/// A malformed spec or value is an `errc::invalid_argument` error.
+/// A malformed spec or value, or no keyword left (`-k` alone), is an `errc::invalid_argument`
+/// error.
 result<extract_options> make_extract_options(const extract_cli_options& options);
 
 /// The source files to read: PATH… then the lines of each `--files-from` file (blank lines
