@@ -802,10 +802,12 @@ result<extract_result> extract_sources(const std::vector<std::string>& files,
   if (workers.empty()) {
     file_scanner scanner(options, keywords);
     std::string text;
-    for (const std::string& file : files) {
+    for (std::size_t i = 0; i < files.size(); ++i) {
+      const std::string& file = files[i];
       result<bool> read = read_file(file, text);
       if (!read) return std::move(read).error();
       c.add(scanner.scan(text, file), file);
+      if (options.on_file_done) options.on_file_done(i + 1, files.size());
     }
     return c.finish();
   }
@@ -818,6 +820,7 @@ result<extract_result> extract_sources(const std::vector<std::string>& files,
     }
     if (done.failed) return std::move(*done.failed);
     c.add(std::move(done.findings), files[i]);
+    if (options.on_file_done) options.on_file_done(i + 1, files.size());
   }
   return c.finish();
 }

@@ -30,6 +30,7 @@
 #define ERLI18N_EXTRACT_H
 
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -117,6 +118,9 @@ struct extract_options {
   /// on the calling thread). The result is the same whatever the number: files are recorded
   /// in their given order.
   unsigned jobs = 0;
+  /// Called by `extract_sources` after each file is read and scanned, with the files done so
+  /// far and the total (e.g. to draw a progress bar); on the calling thread; empty = none.
+  std::function<void(std::size_t done, std::size_t total)> on_file_done;
 };
 
 /// A non-fatal finding, e.g. a keyword call whose msgid is not a string literal.

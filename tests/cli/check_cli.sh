@@ -191,7 +191,28 @@ ok
 fresh_tree
 sed -i 's|erli18n::gettext("Bye");|erli18n::gettext("Bye"); erli18n::gettext(name);|' src/b.cc
 run 0 --pot-dir po src
-[ -s err.txt ] || fail "no warning for a non-literal argument"
+# A redirected stderr gets the warning and nothing else (no progress bar), byte for byte.
+printf '%s\n' "src/b.cc:3: warning: msgid argument 1 of 'gettext' is not a string literal; call skipped" > want.txt
+cmp -s want.txt err.txt || fail "stderr: $(od -c err.txt)"
+ok
+
+# -k and -c are read as extract reads them (and xgettext): a value only when attached.
+fresh_tree
+printf '// TAG: hi\nerli18n::gettext("Tagged");\n// note\nerli18n::gettext("Noted");\n' > src/t.cc
+"$ERLI18N" extract -o po/tags.pot -cTAG: -k -ktr src 2> /dev/null
+grep -q 'Tagged' po/tags.pot && fail "extract -k: the defaults were kept"
+run 0 --template po/tags.pot -cTAG: -k -ktr src
+run 1 --template po/tags.pot -cTAG: src
+has "po/tags.pot: "
+"$ERLI18N" extract -o po/tags.pot -cTAG: src 2> /dev/null
+grep -qx '#. TAG: hi' po/tags.pot || fail "extract -cTAG: $(cat po/tags.pot)"
+run 0 --template po/tags.pot -cTAG: src
+run 1 --template po/tags.pot -c src
+has "po/tags.pot: "
+run 2 --template po/tags.pot -c TAG: src
+grep -q '^TAG:: error: no such file or directory' err.txt || fail "check -c TAG: $(cat err.txt)"
+run 2 --template po/tags.pot -k tr src
+grep -q 'no keywords to look for' err.txt || fail "check -k tr: $(cat err.txt)"
 ok
 
 # Usage errors exit 2.

@@ -60,6 +60,9 @@ option_sets=(
   ""
   "--add-comments"
   "--add-comments=TRANSLATORS:"
+  "-c"
+  "-cTRANSLATORS:"
+  "-cTRANSLATORS: --add-comments"
   "--sort-output"
   "--sort-by-file"
   "--add-location=file"
@@ -82,6 +85,10 @@ for o in "${option_sets[@]}"; do
   # shellcheck disable=SC2086
   compare "all" $o -- "${inputs[@]}"
 done
+
+# `-c` and `--add-comments` take a tag only when attached: the next argument is a path.
+compare "-c then a path" -c tests/data/extract/parity/comments.cpp -- examples/hello/main.cc
+compare "--add-comments then a path" --add-comments tests/data/extract/parity/comments.cpp -- examples/hello/main.cc
 
 # Where xgettext is wrong: the outputs must differ, and ours must be the reviewed one.
 for f in tests/data/extract/differs/*.cpp; do

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cpp_lexer.h"
@@ -466,6 +467,27 @@ TEST(Extract, JobsDoNotChangeTheResult) {
     EXPECT_EQ(r.error().code, errc::io);
     EXPECT_EQ(r.error().file, dir.path("missing-a.cc")) << jobs;
   }
+}
+
+TEST(Extract, OnFileDoneAfterEachFileInOrder) {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / "erli18n_extract_progress_test";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  for (const char* f : {"a.cc", "b.cc", "c.cc"}) std::ofstream(dir / f) << "gettext(\"" << f << "\");\n";
+  const std::string a = (dir / "a.cc").string(), b = (dir / "b.cc").string(), c = (dir / "c.cc").string();
+  std::vector<std::pair<std::size_t, std::size_t>> calls;
+  extract_options options;
+  options.on_file_done = [&calls](std::size_t done, std::size_t total) { calls.emplace_back(done, total); };
+  result<extract_result> r = extract_sources({a, b, c}, options);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(calls, (std::vector<std::pair<std::size_t, std::size_t>>{{1, 3}, {2, 3}, {3, 3}}));
+  EXPECT_EQ(r->all.messages.size(), 3u);
+  // A file that cannot be read ends the run: no call for it or after it.
+  calls.clear();
+  EXPECT_FALSE(extract_sources({a, (dir / "missing.cc").string(), c}, options));
+  EXPECT_EQ(calls, (std::vector<std::pair<std::size_t, std::size_t>>{{1, 3}}));
+  fs::remove_all(dir);
 }
 
 TEST(Extract, BoundedOnHostileInput) {

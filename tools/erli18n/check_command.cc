@@ -25,6 +25,7 @@
 #include "erli18n/po.h"
 #include "erli18n/template_diff.h"
 #include "extract_cli_options.h"
+#include "progress.h"
 
 namespace erli18n::cli {
 namespace {
@@ -211,7 +212,11 @@ int run_check(const check_options& opts) {
               << '\n';
     return exit_cannot_check;
   }
+  progress_bar bar("extracting", files->size());
+  options->on_file_done = [&bar](std::size_t done, std::size_t) { bar.update(done); };
   result<extract_result> extracted = extract_sources(*files, *options);
+  options->on_file_done = nullptr;
+  bar.finish();  // the line is cleared before any warning or account is printed
   if (!extracted) {
     std::cerr << extracted.error().to_string() << '\n';
     return exit_cannot_check;

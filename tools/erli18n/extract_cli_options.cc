@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -24,19 +25,16 @@ void add_extract_options(CLI::App& cmd, extract_cli_options& o) {
       ->allow_extra_args(false);
   // xgettext's `--keyword[=SPEC]` and `--add-comments[=TAG]` take an optional value, which
   // CLI11 offers only on flags (`--flag{default}`): so the value must follow `=`, and the next
-  // argument is never taken as one. `-c` takes no tag.
-  cmd.add_flag("--keyword{}", o.keywords,
-               "Keyword spec in xgettext's syntax (--keyword=name:1,2, name:1c,2, name:2,3t); "
-               "--keyword alone: no default keywords")
+  // argument is never taken as one. The short forms reach CLI11 spelled long (see
+  // spell_out_attached_values); they are named here for --help.
+  cmd.add_flag("-k{},--keyword{}", o.keywords,
+               "Keyword spec in xgettext's syntax (--keyword=name:1,2, name:1c,2, name:2,3t, or -kSPEC); "
+               "--keyword or -k alone: no default keywords")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  // `-k` alone (as `erli18n extract` takes it) clears the defaults too; `-kSPEC` or `-k SPEC`.
-  cmd.add_option("-k", o.short_keywords, "Keyword spec, as --keyword=SPEC; -k alone: no default keywords")
-      ->expected(0, 1)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
-      ->allow_extra_args(false);
-  cmd.add_flag("--add-comments{}", o.add_comments,
-               "Keep the comment blocks before keyword calls (--add-comments=TAG: those starting with TAG)");
-  cmd.add_flag("-c", o.all_comments, "Keep every comment block before keyword calls");
+  cmd.add_flag("-c{},--add-comments{}", o.add_comments,
+               "Keep the comment blocks before keyword calls (--add-comments=TAG or -cTAG: those "
+               "starting with TAG)")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   cmd.add_option("--add-location", o.add_location, "References: full (file:line), file or never")
       ->check(CLI::IsMember({"full", "file", "never"}));
   cmd.add_flag("--no-location", o.no_location, "No references (--add-location=never)");
@@ -54,8 +52,7 @@ void add_extract_options(CLI::App& cmd, extract_cli_options& o) {
 
 result<extract_options> make_extract_options(const extract_cli_options& o) {
   extract_options out;
-  std::vector<std::string> specs = o.keywords;
-  specs.insert(specs.end(), o.short_keywords.begin(), o.short_keywords.end());
+  const std::vector<std::string>& specs = o.keywords;
   if (std::find(specs.begin(), specs.end(), std::string{}) != specs.end()) out.keywords.clear();
   for (const std::string& spec : specs) {
     if (spec.empty()) continue;
@@ -63,8 +60,12 @@ result<extract_options> make_extract_options(const extract_cli_options& o) {
     if (!parsed) return invalid("--keyword=" + spec + ": " + parsed.error().message);
     out.keywords.push_back(*parsed);
   }
+  // As xgettext: a run that looks for nothing is a mistake (often `-k name`, read as `-k`
+  // then the path `name`), not an empty template.
+  if (out.keywords.empty())
+    return invalid(
+        "no keywords to look for: -k or --keyword alone drops the defaults (give -kSPEC or --keyword=SPEC)");
   out.comment_tag = o.add_comments;
-  if (o.all_comments) out.comment_tag = std::string{};
   if (o.no_location || o.add_location == "never") {
     out.add_location = extract_options::locations::never;
   } else if (o.add_location == "file") {
@@ -109,6 +110,57 @@ result<std::vector<std::string>> source_files(const extract_cli_options& o) {
   }
   if (paths.empty()) return invalid("no source paths given (PATH… or --files-from)");
   return collect_source_files(paths);
+}
+
+namespace {
+
+// Whether `option` needs a value: then, unless attached, it takes the next argument.
+bool takes_value(const CLI::Option* option) {
+  return option != nullptr && option->get_items_expected_min() > 0;
+}
+
+}  // namespace
+
+std::vector<std::string> spell_out_attached_values(CLI::App& app, std::vector<std::string> args) {
+  // The top level takes flags only, so the first other argument names the subcommand.
+  auto named =
+      std::find_if(args.begin(), args.end(), [](const std::string& a) { return a.empty() || a[0] != '-'; });
+  if (named == args.end()) return args;
+  const std::string name = *named;
+  std::vector<CLI::App*> subs = app.get_subcommands([&name](CLI::App* s) { return s->get_name() == name; });
+  if (subs.empty() || subs.front()->get_option_no_throw("--keyword") == nullptr) return args;
+  const CLI::App& sub = *subs.front();
+  for (std::size_t i = static_cast<std::size_t>(named - args.begin()) + 1; i < args.size(); ++i) {
+    const std::string arg = args[i];
+    if (arg == "--") break;
+    if (arg.size() < 2 || arg[0] != '-') continue;  // a path, or "-"
+    if (arg[1] == '-') {                            // --name=value, or --name then its value
+      if (arg.find('=') == std::string::npos && takes_value(sub.get_option_no_throw(arg))) ++i;
+      continue;
+    }
+    // A cluster of short options: flags, then perhaps one taking the rest or the next argument.
+    for (std::size_t k = 1; k < arg.size(); ++k) {
+      if (arg[k] == 'k' || arg[k] == 'c') {
+        std::string spelled = arg[k] == 'k' ? "--keyword" : "--add-comments";
+        if (k + 1 < arg.size()) spelled += '=' + arg.substr(k + 1);
+        if (k == 1) {
+          args[i] = std::move(spelled);
+        } else {
+          args[i] = arg.substr(0, k);  // the flags before it
+          args.insert(args.begin() + static_cast<std::ptrdiff_t>(i) + 1, std::move(spelled));
+          ++i;
+        }
+        break;
+      }
+      const CLI::Option* option = sub.get_option_no_throw(std::string{'-', arg[k]});
+      if (option == nullptr) break;  // unknown: CLI11 reports it
+      if (takes_value(option)) {
+        if (k + 1 == arg.size()) ++i;  // the next argument is its value
+        break;
+      }
+    }
+  }
+  return args;
 }
 
 }  // namespace erli18n::cli

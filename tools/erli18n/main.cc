@@ -14,8 +14,11 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "commands.h"
+#include "extract_cli_options.h"
 
 namespace erli18n::cli {
 
@@ -125,8 +128,13 @@ int main(int argc, char** argv) {
   erli18n::cli::add_lint_command(app, exit_code);
   erli18n::cli::add_check_command(app, exit_code);
   erli18n::cli::add_extract_command(app, exit_code);
+  // xgettext's attached-only `-kSPEC`/`-cTAG`, spelled so that CLI11 reads them as xgettext does.
+  const std::vector<std::string> args =
+      erli18n::cli::spell_out_attached_values(app, std::vector<std::string>(argv + 1, argv + argc));
+  std::vector<const char*> spelled{argv[0]};
+  for (const std::string& arg : args) spelled.push_back(arg.c_str());
   try {
-    app.parse(argc, argv);
+    app.parse(static_cast<int>(spelled.size()), spelled.data());
   } catch (const CLI::ParseError& e) {
     int rc = app.exit(e);
     return rc == 0 ? 0 : 2;  // usage errors exit 2, as the GNU tools do

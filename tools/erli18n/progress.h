@@ -8,9 +8,8 @@
 //   for (std::size_t i = 0; i < files.size(); ++i) { work(files[i]); bar.update(i + 1); }
 //   bar.finish();  // or let the destructor clear the line
 //
-// Not drawn by any command yet: `extract_sources` reads the whole file list in one call. To
-// use it in `extract` and `check`, give `extract_options` a per-file callback (files done,
-// files total) and call `update` from it.
+// `erli18n extract` and `erli18n check` draw one while extracting, updated from
+// `extract_options::on_file_done`, and finish it before printing warnings or results.
 #ifndef ERLI18N_TOOLS_PROGRESS_H
 #define ERLI18N_TOOLS_PROGRESS_H
 
