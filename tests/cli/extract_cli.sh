@@ -117,6 +117,16 @@ echo 'dgettext("../evil", "x");' > src/evil.cc
 "$ERLI18N" extract --output-dir out src/evil.cc > /dev/null 2> err.txt; rc=$?
 [ "$rc" -eq 1 ] && [ ! -e evil.pot ] || fail "unsafe domain: rc=$rc"; ok
 SOURCE_DATE_EPOCH=soon "$ERLI18N" extract -o - src/c.cc > /dev/null 2>&1; [ $? -eq 2 ] || fail "bad SOURCE_DATE_EPOCH"; ok
+"$ERLI18N" extract --jobs -1 -o - src > /dev/null 2>&1; [ $? -eq 2 ] || fail "--jobs -1"; ok
+"$ERLI18N" extract --jobs many -o - src > /dev/null 2>&1; [ $? -eq 2 ] || fail "--jobs many"; ok
 set -e
+
+# --jobs: any number of threads writes the same template and the same warnings, in order.
+"$ERLI18N" extract --jobs 1 -o jobs1.pot src 2> jobs1.err
+for j in 2 5 0; do
+  "$ERLI18N" extract --jobs $j -o jobs$j.pot src 2> jobs$j.err
+  cmp -s jobs1.pot jobs$j.pot && cmp -s jobs1.err jobs$j.err || fail "--jobs $j differs from --jobs 1"; ok
+done
+grep -q '^msgid "Hello"$' jobs1.pot && [ -s jobs1.err ] || fail "--jobs 1 output"; ok
 
 echo "extract_cli: $checks checks passed"

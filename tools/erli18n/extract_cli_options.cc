@@ -44,6 +44,9 @@ void add_extract_options(CLI::App& cmd, extract_cli_options& o) {
   cmd.add_flag("-s,--sort-output", o.sort_output, "Sort messages by msgid");
   cmd.add_flag("-F,--sort-by-file", o.sort_by_file, "Sort messages by file location");
   cmd.add_flag("--omit-header", o.omit_header, "No header entry");
+  // Long form only: xgettext's -j is --join-existing.
+  cmd.add_option("--jobs", o.jobs, "Threads reading and scanning files (default 0: one per core)")
+      ->check(CLI::Range(0U, 256U));
   cmd.add_option("--package-name", o.package_name, "Package name in the header");
   cmd.add_option("--package-version", o.package_version, "Package version in the header");
   cmd.add_option("--msgid-bugs-address", o.msgid_bugs_address, "Report-Msgid-Bugs-To in the header");
@@ -79,6 +82,7 @@ result<extract_options> make_extract_options(const extract_cli_options& o) {
   out.default_domain = o.default_domain;
   out.sort_output = o.sort_output;
   out.sort_by_file = o.sort_by_file;
+  out.jobs = o.jobs;
   out.omit_header = o.omit_header;
   out.package_name = o.package_name;
   out.package_version = o.package_version;

@@ -30,6 +30,7 @@ struct extract_cli_options {
   std::string default_domain = "messages";  ///< `-d`/`--default-domain`
   bool sort_output = false;
   bool sort_by_file = false;
+  unsigned jobs = 0;  ///< `--jobs N`: threads reading and scanning files (0 = one per core)
   bool omit_header = false;
   std::string package_name;
   std::string package_version;
