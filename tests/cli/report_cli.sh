@@ -124,12 +124,17 @@ run 1 po/fr/LC_MESSAGES/app.po broken.po missing.po
 grep -q '^broken.po:2:[0-9]*: error: ' err.txt || fail "broken.po: $(cat err.txt)"
 grep -q '^missing.po: error: cannot open file: no such file or directory$' err.txt || fail "missing: $(cat err.txt)"
 grep -q '^app  *fr  *3  *0  *0  *0  *100.0%$' out.txt || fail "fr not reported: $(cat out.txt)"
-grep -q '^messages  *broken  *(unreadable: see the errors above)$' out.txt || fail "broken row: $(cat out.txt)"
+grep -q '^messages  *broken  *(unreadable)$' out.txt || fail "broken row: $(cat out.txt)"
 ok
 run 1 --format json broken.po
 python3 -c '
 import json; c = json.load(open("out.txt"))["catalogs"][0]
 assert c["status"] == "error" and c["error"].startswith("broken.po:2:"), c' || fail "json error: $(cat out.txt)"
+ok
+
+run 1 --format html broken.po
+grep -q '<td data-sort="-2" class="error" title="broken.po:2:[0-9]*: error: [^"]*">unreadable</td>' out.txt ||
+  fail "html error cell: $(grep -o '<td[^>]*class="error"[^>]*>' out.txt)"
 ok
 
 # Two files for one (domain, locale): the second is an error, not a silent sum.

@@ -59,7 +59,7 @@ std::string render_report_text(const report_model& model) {
       if (c == nullptr)
         rows.push_back(note_row(domain, locale, "(no catalog)"));
       else if (!c->counts)
-        rows.push_back(note_row(domain, locale, "(unreadable: see the errors above)"));
+        rows.push_back(note_row(domain, locale, "(unreadable)"));
       else
         rows.push_back(counts_row(domain, locale, *c->counts));
     }
@@ -68,10 +68,11 @@ std::string render_report_text(const report_model& model) {
   if (model.domains.size() > 1)
     for (const std::string& locale : model.locales)
       rows.push_back(total_row(all, locale, model.locale_total(locale)));
-  const message_counts total = model.total().counts;
-  rows.push_back(total_row(all, all, model.total()));
+  const report_total total = model.total();
+  rows.push_back(total_row(all, all, total));
 
   // Names are left-aligned, numbers right-aligned; a note spills over the count columns.
+  // Widths are in bytes: names outside ASCII may shift their row (the JSON is for machines).
   std::array<std::size_t, columns> width{};
   for (const row& r : rows)
     for (std::size_t i = 0; i < (r.note ? 2 : columns); ++i) width[i] = std::max(width[i], r.cells[i].size());
@@ -90,8 +91,8 @@ std::string render_report_text(const report_model& model) {
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out += line + '\n';
   }
-  if (total.partial_plurals > 0)
-    out += "note: " + std::to_string(total.partial_plurals) +
+  if (total.counts.partial_plurals > 0)
+    out += "note: " + std::to_string(total.counts.partial_plurals) +
            " plural message(s) with a translated first form but an empty other form count as untranslated "
            "(msgfmt --statistics counts them as translated)\n";
   return out;
