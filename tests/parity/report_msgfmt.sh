@@ -18,14 +18,14 @@ rm -rf "$TEST_TMP" && mkdir -p "$TEST_TMP/real" "$TEST_TMP/made"
 export LC_ALL=C
 
 # gnu FILE: "T F U" from msgfmt --statistics (which omits zero fuzzy and untranslated counts).
-# Plain shell tools rather than python: a process per catalog has to start fast.
+# Bash alone rather than python or grep: the processes started per catalog are the test's cost.
 gnu() {
-  local text n t=0 f=0 u=0
+  local text t=0 f=0 u=0
   text=$(LC_ALL=C msgfmt --statistics -o /dev/null "$1" 2>&1 >/dev/null) || { echo "$text"; return 1; }
-  case $text in *"translated message"*) ;; *) echo "$text"; return 1 ;; esac
-  n=$(grep -o -E '[0-9]+ translated message' <<< "$text") && t=${n%% *}
-  n=$(grep -o -E '[0-9]+ fuzzy translation' <<< "$text") && f=${n%% *}
-  n=$(grep -o -E '[0-9]+ untranslated message' <<< "$text") && u=${n%% *}
+  [[ $text =~ ([0-9]+)\ translated\ message ]] || { echo "$text"; return 1; }
+  t=${BASH_REMATCH[1]}
+  [[ $text =~ ([0-9]+)\ fuzzy\ translation ]] && f=${BASH_REMATCH[1]}
+  [[ $text =~ ([0-9]+)\ untranslated\ message ]] && u=${BASH_REMATCH[1]}
   echo "$t $f $u"
 }
 
