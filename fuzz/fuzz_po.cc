@@ -1,5 +1,5 @@
-// Fuzzes the PO reader, and the writer on whatever the reader accepts: no input may crash,
-// hang or read out of bounds, and everything read must be writable.
+// Fuzzes the PO reader, the report's counts and the writer on whatever the reader accepts: no input may
+// crash, hang or read out of bounds, and everything read must be writable.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "erli18n/po.h"
+#include "erli18n/report.h"
 
 namespace {
 
@@ -40,6 +41,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (const erli18n::po_message& m : po->messages)
     if (m.msgstr.empty() || m.line == 0 || m.column == 0) std::abort();
   (void)po->header_field("Plural-Forms");
+  // The report's counts: every entry but the header falls in exactly one state.
+  const erli18n::message_counts counts = erli18n::count_messages(*po);
+  std::size_t headers = 0;  // the reader leaves duplicate headers to msgfmt's check
+  for (const erli18n::po_message& m : po->messages) headers += m.is_header() ? 1 : 0;
+  if (counts.partial_plurals > counts.untranslated || counts.permille_complete() > 1000) std::abort();
+  if (counts.total() + counts.obsolete + headers != po->messages.size()) std::abort();
   if (has_duplicates(*po)) return 0;
   erli18n::result<std::string> written = erli18n::write_po(*po);
   // A file we read in UTF-8 must write back; other charsets may hold text the writer
