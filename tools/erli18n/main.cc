@@ -72,11 +72,12 @@ void prepare_heap_for_size(std::size_t size) {
   mallopt(M_TRIM_THRESHOLD, INT_MAX);
   mallopt(M_TOP_PAD, static_cast<int>(pad));
   auto* before = static_cast<char*>(::sbrk(0));
-  // A block larger than the free space at the top of the heap (`keepcost`) makes malloc grow
+  // A block larger than all the free memory of the heap (`fordblks`, the free space at its
+  // top included) cannot be served from a free chunk left by earlier work, so malloc grows
   // the heap now, by `pad` more. Nothing but chunk headers is written: the block's own, and
   // that of the free space after it, just past the old end of the heap.
-  const std::size_t top = mallinfo2().keepcost;
-  void* grow = std::malloc(top + 64);
+  const std::size_t request = mallinfo2().fordblks + 64;
+  void* grow = std::malloc(request);
   auto* after = static_cast<char*>(::sbrk(0));
   if (grow == nullptr || before == reinterpret_cast<char*>(-1) || after <= before) {
     std::free(grow);
@@ -89,7 +90,7 @@ void prepare_heap_for_size(std::size_t size) {
   // pages. glibc grows a block in place when the top of the heap follows it. Layout details
   // of malloc only change how many small pages come first, never correctness.
   const auto at = reinterpret_cast<std::uintptr_t>(grow);
-  const std::uintptr_t touched_end = at + top + 64 + 64;  // past the free space's header
+  const std::uintptr_t touched_end = at + request + 64;  // past the free space's header
   const std::uintptr_t start = (touched_end + huge_page - 1) & ~(huge_page - 1);
   const auto end = reinterpret_cast<std::uintptr_t>(after);
   if (end <= start + huge_page) {
