@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace erli18n {
 namespace {
@@ -106,6 +107,18 @@ void append_value(bounded_writer& w, const arg_value& v) {
   }
 }
 
+// The length of the placeholder name that starts at `start` (just after a `%{`) and is
+// closed at once by `}`, or 0 when the `%{` does not start a placeholder.
+std::size_t name_length_at(std::string_view text, std::size_t start) {
+  std::size_t end = start;
+  if (end < text.size() && is_name_start(text[end])) {
+    while (end < text.size() && end - start <= max_placeholder_name && is_name_char(text[end])) ++end;
+  }
+  const std::size_t length = end - start;
+  if (length == 0 || length > max_placeholder_name || end >= text.size() || text[end] != '}') return 0;
+  return length;
+}
+
 const arg* find_binding(std::string_view name, arg_list args, const arg* fallback) {
   for (const arg& a : args)
     if (a.name == name) return &a;
@@ -138,16 +151,13 @@ std::string_view scan(bounded_writer& w, std::string_view text, arg_list args, c
     }
     // "%{": a placeholder if an identifier of 1..max_placeholder_name bytes and '}' follow.
     const std::size_t start = next + 1;
-    std::size_t end = start;
-    if (end < text.size() && is_name_start(text[end])) {
-      while (end < text.size() && end - start <= max_placeholder_name && is_name_char(text[end])) ++end;
-    }
-    const std::size_t length = end - start;
-    if (length == 0 || length > max_placeholder_name || end >= text.size() || text[end] != '}') {
+    const std::size_t length = name_length_at(text, start);
+    if (length == 0) {
       w.append("%{");
       i = start;
       continue;
     }
+    const std::size_t end = start + length;
     const std::string_view name = text.substr(start, length);
     const arg* binding = find_binding(name, args, fallback);
     if (!binding && mode == interpolation_mode::strict) return name;
@@ -163,6 +173,25 @@ std::string_view scan(bounded_writer& w, std::string_view text, arg_list args, c
 }
 
 }  // namespace
+
+std::vector<placeholder> placeholders(std::string_view text) {
+  std::vector<placeholder> found;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const std::size_t percent = text.find('%', i);
+    if (percent == std::string_view::npos || percent + 1 >= text.size()) break;
+    const std::size_t next = percent + 1;
+    if (text[next] != '{') {  // `%%` is one literal `%`; a lone `%` is text
+      i = text[next] == '%' ? next + 1 : next;
+      continue;
+    }
+    const std::size_t length = name_length_at(text, next + 1);
+    if (length != 0) found.push_back({text.substr(next + 1, length), percent});
+    // As in `scan`: after an invalid `%{` scanning goes on right after the `{`.
+    i = length != 0 ? next + 1 + length + 1 : next + 1;
+  }
+  return found;
+}
 
 namespace detail {
 

@@ -53,6 +53,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include "erli18n/result.h"
 
@@ -187,6 +188,17 @@ result<std::string> interpolate(std::string_view text, arg_list args,
 /// failure `out` is left as it was; `errc::limit_exceeded` if `out` would pass max_size().
 result<void> interpolate_to(std::string& out, std::string_view text, arg_list args,
                             interpolation_mode mode = interpolation_mode::lenient);
+
+/// One `%{name}` placeholder of a text: its name, and the byte offset of its `%`.
+struct placeholder {
+  std::string_view name;
+  std::size_t offset = 0;
+};
+
+/// The placeholders of `text`, left to right, read exactly as `interpolate` reads them (`%%{x}`
+/// is no placeholder, `%{1x}` neither). The names are views into `text`. `erli18n lint` uses
+/// it to compare a translation's placeholders with its msgid's.
+std::vector<placeholder> placeholders(std::string_view text);
 
 namespace detail {
 /// `interpolate_to` with one more binding, consulted after all of `args` (gettextf.h binds

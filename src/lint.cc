@@ -1,0 +1,145 @@
+// The lint driver: reads the file, runs the check families of src/lint_*.cc in the order
+// their results depend on, and sorts what they found into file order.
+#include "erli18n/lint.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include "lint_context.h"
+
+namespace erli18n {
+namespace lint_detail {
+namespace {
+
+std::string_view line_at(const context& c, std::size_t line) {
+  const std::size_t begin = c.line_starts[line - 1];
+  const std::size_t end = line < c.line_starts.size() ? c.line_starts[line] : c.text.size();
+  std::string_view row = c.text.substr(begin, end - begin);
+  while (!row.empty() && (row.back() == '\n' || row.back() == '\r')) row.remove_suffix(1);
+  return row;
+}
+
+std::size_t leading_blanks(std::string_view row) {
+  std::size_t i = 0;
+  while (i < row.size() && (row[i] == ' ' || row[i] == '\t')) ++i;
+  return i;
+}
+
+}  // namespace
+
+bool context::checked(const po_message& m) const {
+  if (m.obsolete) return false;
+  if (m.fuzzy && !options.use_fuzzy && !m.is_header()) return false;
+  return !m.msgstr.empty() && !m.msgstr[0].empty();
+}
+
+std::pair<std::size_t, std::size_t> context::keyword_position(const po_message& m,
+                                                              std::string_view keyword) const {
+  for (std::size_t line = m.line; line != 0 && line <= line_starts.size(); ++line) {
+    const std::string_view row = line_at(*this, line);
+    const std::size_t at = leading_blanks(row);
+    const std::string_view rest = row.substr(at);
+    if (line > m.line && (rest.substr(0, 6) == "msgid " || rest.substr(0, 6) == "msgid\""))
+      break;  // next entry
+    if (rest.substr(0, keyword.size()) == keyword) {
+      const char after = rest.size() > keyword.size() ? rest[keyword.size()] : ' ';
+      if (after == ' ' || after == '\t' || after == '"' || after == '[') return {line, at + 1};
+    }
+  }
+  return {m.line, m.column};
+}
+
+std::pair<std::size_t, std::size_t> context::msgstr_position(const po_message& m, std::size_t form) const {
+  if (!m.is_plural()) return keyword_position(m, "msgstr");
+  return keyword_position(m, "msgstr[" + std::to_string(form) + "]");
+}
+
+std::pair<std::size_t, std::size_t> context::field_position(std::string_view name) const {
+  const po_message* header = po.header();
+  if (header == nullptr) return {0, 0};
+  const std::string needle = "\"" + std::string(name) + ":";
+  for (std::size_t line = header->line; line != 0 && line <= line_starts.size(); ++line) {
+    const std::string_view row = line_at(*this, line);
+    if (leading_blanks(row) == row.size()) break;  // the blank line after the header
+    if (const std::size_t at = row.find(needle); at != std::string_view::npos) return {line, at + 2};
+  }
+  return keyword_position(*header, "msgstr");
+}
+
+void context::report(std::pair<std::size_t, std::size_t> at, lint_severity severity, std::string check,
+                     std::string message) {
+  out.push_back({file, at.first, at.second, severity, std::move(check), std::move(message)});
+}
+
+std::string quote(std::string_view s) {
+  constexpr std::size_t shown = 40;
+  std::string q = "'";
+  for (std::size_t i = 0; i < s.size() && i < shown; ++i)
+    q += s[i] == '\n' ? std::string("\\n") : std::string(1, s[i]);
+  if (s.size() > shown) q += "...";
+  return q + "'";
+}
+
+}  // namespace lint_detail
+
+namespace {
+
+// The catalog's locale as its path names it, or "".
+std::string locale_from_path(std::string_view file_name) {
+  const std::filesystem::path path(file_name);
+  const std::filesystem::path parent = path.parent_path();
+  if (parent.filename() == "LC_MESSAGES") return parent.parent_path().filename().string();
+  return path.stem().string();
+}
+
+}  // namespace
+
+std::vector<lint_diagnostic> lint_po(std::string_view text, std::string_view file_name,
+                                     const lint_options& options) {
+  std::vector<lint_diagnostic> out;
+  result<po_file> po = read_po(text, file_name);
+  if (!po) {
+    const error& e = po.error();
+    out.push_back({std::string(file_name), e.line, e.column, lint_severity::error, "syntax", e.message});
+    return out;
+  }
+  lint_detail::context c{*po, text, std::string(file_name), options, {}, locale_from_path(file_name),
+                         {},  out};
+  c.line_starts.push_back(0);
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if (text[i] == '\n' && i + 1 < text.size()) c.line_starts.push_back(i + 1);
+
+  // The plural checks come first: c-format and placeholders need the plural usage they
+  // compute, and plural-cldr needs the locale check_language reads.
+  lint_detail::check_header(c);
+  lint_detail::check_language(c);
+  lint_detail::check_plurals(c);
+  lint_detail::check_plural_cldr(c);
+  lint_detail::check_newlines(c);
+  lint_detail::check_c_format(c);
+  lint_detail::check_placeholders(c);
+  if (options.check_duplicates) lint_detail::check_duplicates(c);
+  std::stable_sort(out.begin(), out.end(), [](const lint_diagnostic& a, const lint_diagnostic& b) {
+    return a.line != b.line ? a.line < b.line : a.column < b.column;
+  });
+  return out;
+}
+
+std::vector<lint_diagnostic> lint_po_file(const std::string& path, const lint_options& options) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return {{path, 0, 0, lint_severity::error, "read", "cannot open the file"}};
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  if (in.bad()) return {{path, 0, 0, lint_severity::error, "read", "cannot read the file"}};
+  return lint_po(text, path, options);
+}
+
+std::string to_string(const lint_diagnostic& d) {
+  std::string s = d.file;
+  if (d.line != 0) s += ":" + std::to_string(d.line) + ":" + std::to_string(d.column);
+  s += d.severity == lint_severity::error ? ": error: " : ": warning: ";
+  return s + d.message + " [" + d.check + "]";
+}
+
+}  // namespace erli18n

@@ -1,0 +1,168 @@
+// The printf directive parser (src/c_format.cc) and the checks of erli18n/lint.h that
+// msgfmt does not make (placeholders, language, duplicates) plus the plural relaxation.
+// msgfmt parity of the other checks is tests/parity/lint_msgfmt.sh.
+#include "erli18n/lint.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "c_format.h"
+#include "erli18n/interpolate.h"
+
+namespace erli18n {
+namespace {
+
+using c_format::arg_type;
+using c_format::base;
+using c_format::parse_c_format;
+using c_format::size;
+
+std::vector<std::string> described(std::string_view text) {
+  std::vector<std::string> out;
+  const c_format::parsed p = parse_c_format(text);
+  if (!p.valid) return {"invalid: " + p.reason};
+  for (const arg_type& t : p.args) out.push_back(c_format::describe(t));
+  return out;
+}
+
+TEST(CFormat, ConversionsAndSizes) {
+  EXPECT_THAT(
+      described("%d %i %u %x %hhd %hu %ld %lld %Ld %qd %jd %zu %td"),
+      testing::ElementsAre("int", "int", "unsigned int", "unsigned int", "char", "unsigned short", "long",
+                           "long long", "long long", "long long", "intmax_t", "size_t", "ptrdiff_t"));
+  EXPECT_THAT(
+      described("%f %Lf %llf %hf %c %lc %C %s %ls %S %p %lp %n %hhn"),
+      testing::ElementsAre("double", "long double", "long double", "double", "char", "wint_t", "wint_t",
+                           "char*", "wchar_t*", "wchar_t*", "void*", "void*", "int* (%n)", "char* (%n)"));
+  EXPECT_THAT(described("%<PRId64> %<PRIuMAX> %<PRIxPTR> %<PRIdLEAST8> %<PRIoFAST32>"),
+              testing::ElementsAre("int64_t", "uintmax_t", "uintptr_t", "int_least8_t", "uint_fast32_t"));
+}
+
+TEST(CFormat, FlagsWidthPrecisionAndNoArgumentConversions) {
+  EXPECT_THAT(described("%-+ #0'I12.5d"), testing::ElementsAre("int"));
+  EXPECT_THAT(described("%*.*f"), testing::ElementsAre("int", "int", "double"));
+  EXPECT_THAT(described("100%% %m %5% %*%"), testing::ElementsAre("int"));  // `*` reads even for `%`
+  EXPECT_THAT(described("no directive"), testing::IsEmpty());
+}
+
+TEST(CFormat, PositionalArguments) {
+  EXPECT_THAT(described("%2$s %1$d"), testing::ElementsAre("int", "char*"));
+  EXPECT_THAT(described("%1$*2$d %2$d"), testing::ElementsAre("int", "int"));
+  EXPECT_THAT(described("%1$d %1$d"), testing::ElementsAre("int"));
+  EXPECT_EQ(described("%2$d")[0], "invalid: argument 1 is never used, but a later one is");
+  EXPECT_EQ(described("%1$d %s")[0], "invalid: numbered and unnumbered arguments are mixed");
+  EXPECT_EQ(described("%*1$d")[0], "invalid: numbered and unnumbered arguments are mixed");
+  EXPECT_EQ(described("%1$s %1$d")[0], "invalid: argument 1 is read both as char* and as int");
+  EXPECT_EQ(described("%0$d")[0], "invalid: directive 1: argument number 0");
+  EXPECT_EQ(described("%99999999999999999999$d")[0], "invalid: directive 1: argument number above 1024");
+}
+
+TEST(CFormat, InvalidDirectives) {
+  const c_format::parsed p = parse_c_format("ok %d then %y");
+  EXPECT_FALSE(p.valid);
+  EXPECT_EQ(p.reason, "directive 2: 'y' is not a conversion");
+  EXPECT_EQ(p.offset, 11u);
+  EXPECT_EQ(described("%")[0], "invalid: directive 1: the string ends inside it");
+  EXPECT_EQ(described("%<PRId64")[0], "invalid: directive 1: '<' without a closing '>'");
+  EXPECT_EQ(described("%<PRIs>")[0], "invalid: directive 1: '<PRIs>' is not an <inttypes.h> PRI macro");
+  EXPECT_EQ(described("%*Id")[0], "invalid: directive 1: 'I' is not a conversion");  // flags come first
+  EXPECT_EQ(described("%b")[0], "invalid: directive 1: 'b' is not a conversion");
+}
+
+TEST(Placeholders, ReadAsInterpolateReadsThem) {
+  std::vector<std::string> names;
+  for (const placeholder& p : placeholders("%{a} %%{b} %{1x} %{c %{d}%{a}")) names.emplace_back(p.name);
+  EXPECT_THAT(names, testing::ElementsAre("a", "d", "a"));
+  EXPECT_EQ(placeholders("x %{name}")[0].offset, 2u);
+}
+
+std::string header(std::string_view language, std::string_view plural_forms) {
+  return "msgid \"\"\nmsgstr \"\"\n\"Project-Id-Version: p 1\\n\"\n\"PO-Revision-Date: 2026-01-01 "
+         "00:00+0000\\n\"\n"
+         "\"Last-Translator: T <t@example.org>\\n\"\n\"Language-Team: L <l@example.org>\\n\"\n"
+         "\"Language: " +
+         std::string(language) +
+         "\\n\"\n\"MIME-Version: 1.0\\n\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n"
+         "\"Content-Transfer-Encoding: 8bit\\n\"\n\"Plural-Forms: " +
+         std::string(plural_forms) + "\\n\"\n";  // 11 lines
+}
+
+std::vector<std::string> lint(const std::string& text, lint_options options = {}) {
+  std::vector<std::string> out;
+  for (const lint_diagnostic& d : lint_po(text, "t.po", options)) out.push_back(to_string(d));
+  return out;
+}
+
+constexpr std::string_view german = "nplurals=2; plural=(n != 1);";
+
+TEST(Lint, CleanCatalogHasNothingToSay) {
+  EXPECT_THAT(
+      lint(header("de", german) + "\n#, c-format\nmsgid \"%d of %{total}\"\nmsgstr \"%d von %{total}\"\n"),
+      testing::IsEmpty());
+}
+
+TEST(Lint, PlaceholdersMissingAndExtra) {
+  EXPECT_THAT(lint(header("de", german) + "\nmsgid \"%{a} and %{b}\"\nmsgstr \"%{a} und %{c}\"\n"),
+              testing::ElementsAre("t.po:14:1: error: the msgstr lacks %{b} of the msgid [placeholders]",
+                                   "t.po:14:1: error: the msgstr has %{c}, which the msgid does not have "
+                                   "[placeholders]"));
+}
+
+TEST(Lint, PluralFormsForFewNMayOmitPlaceholdersAndArguments) {
+  // German form 0 is n = 1 only: "eine Datei" may omit the count; form 1 may not.
+  const std::string po =
+      header("de", german) +
+      "\n#, c-format\nmsgid \"%d file\"\nmsgid_plural \"%d files\"\nmsgstr[0] \"eine Datei\"\n"
+      "msgstr[1] \"Dateien\"\n\nmsgid \"%{n} dir\"\nmsgid_plural \"%{n} dirs\"\n"
+      "msgstr[0] \"ein Ordner\"\nmsgstr[1] \"Ordner\"\n";
+  EXPECT_THAT(lint(po),
+              testing::ElementsAre("t.po:17:1: error: the msgid_plural reads 1 argument, the msgstr[1] 0 "
+                                   "[c-format]",
+                                   "t.po:22:1: error: the msgstr[1] lacks %{n} of the msgid "
+                                   "[placeholders]"));
+}
+
+TEST(Lint, LanguageInvalidIsAnErrorNotCanonicalAWarning) {
+  std::vector<std::string> bad = lint(header("not a locale", german) + "\nmsgid \"a\"\nmsgstr \"b\"\n");
+  ASSERT_EQ(bad.size(), 1u);
+  EXPECT_THAT(bad[0], testing::StartsWith("t.po:7:2: error: Language 'not a locale' is not a locale name: "));
+  EXPECT_THAT(
+      lint(header("de-AT", german) + "\nmsgid \"a\"\nmsgstr \"b\"\n"),
+      testing::ElementsAre("t.po:7:2: warning: Language 'de-AT' is not in canonical form; write 'de_AT' "
+                           "[language]"));
+}
+
+TEST(Lint, DuplicatesOnlyOnRequestAndOnlyForDifferentMsgids) {
+  const std::string po =
+      header("de", german) +
+      "\nmsgid \"Open\"\nmsgstr \"Offen\"\n\nmsgctxt \"verb\"\nmsgid \"Open\"\nmsgstr \"Offen\"\n"
+      "\nmsgid \"Close\"\nmsgstr \"Offen\"\n";
+  EXPECT_THAT(lint(po), testing::IsEmpty());
+  lint_options options;
+  options.check_duplicates = true;
+  EXPECT_THAT(lint(po, options),
+              testing::ElementsAre("t.po:21:1: warning: the translation 'Offen' of 'Close' is also "
+                                   "the translation of 'Open' at line 14 [duplicates]"));
+}
+
+TEST(Lint, FuzzyEntriesOnlyWithUseFuzzy) {
+  const std::string po = header("de", german) + "\n#, fuzzy, c-format\nmsgid \"%d\"\nmsgstr \"%s\"\n";
+  EXPECT_THAT(lint(po), testing::IsEmpty());
+  lint_options options;
+  options.use_fuzzy = true;
+  EXPECT_THAT(lint(po, options),
+              testing::ElementsAre("t.po:15:1: error: argument 1 is int in the msgid but char* in the msgstr "
+                                   "[c-format]"));
+}
+
+TEST(Lint, UnreadableAndMalformedFiles) {
+  std::vector<lint_diagnostic> missing = lint_po_file("/nonexistent/x.po");
+  ASSERT_EQ(missing.size(), 1u);
+  EXPECT_EQ(to_string(missing[0]), "/nonexistent/x.po: error: cannot open the file [read]");
+  std::vector<std::string> broken = lint("msgid \"x\n");
+  ASSERT_EQ(broken.size(), 1u);
+  EXPECT_THAT(broken[0], testing::MatchesRegex("t\\.po:1:[0-9]+: error: .* \\[syntax\\]"));
+}
+
+}  // namespace
+}  // namespace erli18n
