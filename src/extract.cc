@@ -189,6 +189,7 @@ struct found_message {
   std::optional<std::string> context;
   std::string msgid;
   std::optional<std::string> plural;
+  std::string file;  // for the reference: made by the scanning thread, moved into the template
   std::size_t line = 0;
   detail::comment_block comments;
   bool format_position = false;  // the call is the format argument of a printf-like call
@@ -308,7 +309,7 @@ class collector {
  public:
   explicit collector(const extract_options& options) : options_(options) {}
 
-  void add(file_findings&& findings, std::string_view file_name);
+  void add(file_findings&& findings);
   extract_result finish();
 
  private:
@@ -321,8 +322,9 @@ class collector {
     std::vector<std::pair<bool, bool>> c_format;
   };
 
-  void add(const found_message& found, std::string_view file);
-  std::size_t record(po_file& pot, template_index& index, const found_message& found, std::string_view file);
+  void add(found_message& found);
+  // `take`: the message's strings may be moved out of `found` (its last recording).
+  std::size_t record(po_file& pot, template_index& index, found_message& found, bool take);
 
   const extract_options& options_;
   std::map<std::string, template_index> index_;  // by domain
@@ -544,6 +546,7 @@ bool file_scanner::close_call(frame& f, std::string_view file_name, bool format_
   found.domain = std::move(domain);
   if (context) found.context = std::move(f.args[spec->context - 1].value);
   if (plural) found.plural = std::move(f.args[spec->msgid_plural - 1].value);
+  found.file = std::string(file_name);
   found.line = msgid->line;
   found.comments = msgid->comments;
   found.format_position = format_position && passes_c_format(f.name);
@@ -577,41 +580,46 @@ std::vector<std::string> extracted_comments(const detail::comment_block& block,
   return out;
 }
 
-void collector::add(file_findings&& findings, std::string_view file_name) {
+void collector::add(file_findings&& findings) {
   for (extract_warning& w : findings.warnings) result_.warnings.push_back(std::move(w));
-  for (const found_message& found : findings.messages) add(found, file_name);
+  for (found_message& found : findings.messages) add(found);
 }
 
-void collector::add(const found_message& found, std::string_view file) {
+void collector::add(found_message& found) {
   if (!options_.per_domain) {
-    record(result_.all, all_index_, found, file);
+    record(result_.all, all_index_, found, true);
     return;
   }
   po_file& pot = result_.templates[found.domain];
   const std::size_t before = pot.messages.size();
-  const std::size_t at = record(pot, index_[found.domain], found, file);
+  const std::size_t at = record(pot, index_[found.domain], found, false);
   if (pot.messages.size() != before) result_.first_seen.emplace_back(found.domain, at);
   // The same message in the one template of every domain, references in occurrence order.
-  record(result_.all, all_index_, found, file);
+  record(result_.all, all_index_, found, true);
 }
 
-std::size_t collector::record(po_file& pot, template_index& index, const found_message& o,
-                              std::string_view file) {
+std::size_t collector::record(po_file& pot, template_index& index, found_message& o, bool take) {
   const std::size_t at = index.by_key.find_or_add(pot.messages, o, pot.messages.size());
   const bool inserted = at == pot.messages.size();
   bool changed = inserted;
   if (inserted) {
     po_message m;
-    m.msgctxt = o.context;
-    m.msgid = o.msgid;
-    m.msgid_plural = o.plural;
+    if (take) {
+      m.msgctxt = std::move(o.context);
+      m.msgid = std::move(o.msgid);
+      m.msgid_plural = std::move(o.plural);
+    } else {
+      m.msgctxt = o.context;
+      m.msgid = o.msgid;
+      m.msgid_plural = o.plural;
+    }
     m.msgstr.assign(m.msgid_plural ? 2 : 1, std::string());
     pot.messages.push_back(std::move(m));
     index.c_format.emplace_back();
   }
   po_message& m = pot.messages[at];
   if (!m.msgid_plural && o.plural) {
-    m.msgid_plural = *o.plural;
+    m.msgid_plural = take ? std::move(*o.plural) : *o.plural;
     m.msgstr.assign(2, std::string());
     changed = true;
   }
@@ -620,12 +628,12 @@ std::size_t collector::record(po_file& pot, template_index& index, const found_m
     // A repeated reference can only follow its twin (lines grow within a file), so comparing
     // with the last one is enough, and keeps a message seen N times O(N).
     case extract_options::locations::full:
-      if (m.references.empty() || m.references.back().file != file || m.references.back().line != line)
-        m.references.push_back(po_reference{std::string(file), line});
+      if (m.references.empty() || m.references.back().file != o.file || m.references.back().line != line)
+        m.references.push_back(po_reference{take ? std::move(o.file) : o.file, line});
       break;
     case extract_options::locations::file:
-      if (m.references.empty() || m.references.back().file != file || m.references.back().line)
-        m.references.push_back(po_reference{std::string(file), std::nullopt});
+      if (m.references.empty() || m.references.back().file != o.file || m.references.back().line)
+        m.references.push_back(po_reference{take ? std::move(o.file) : o.file, std::nullopt});
       break;
     case extract_options::locations::never:
       break;
@@ -700,7 +708,7 @@ result<extract_result> extract_text(std::string_view source, std::string_view fi
   const keyword_table keywords(options.keywords);
   file_scanner scanner(options, keywords);
   collector c(options);
-  c.add(scanner.scan(source, file_name), file_name);
+  c.add(scanner.scan(source, file_name));
   return c.finish();
 }
 
@@ -806,7 +814,7 @@ result<extract_result> extract_sources(const std::vector<std::string>& files,
       const std::string& file = files[i];
       result<bool> read = read_file(file, text);
       if (!read) return std::move(read).error();
-      c.add(scanner.scan(text, file), file);
+      c.add(scanner.scan(text, file));
       if (options.on_file_done) options.on_file_done(i + 1, files.size());
     }
     return c.finish();
@@ -819,7 +827,7 @@ result<extract_result> extract_sources(const std::vector<std::string>& files,
       done = std::move(slots[i]);
     }
     if (done.failed) return std::move(*done.failed);
-    c.add(std::move(done.findings), files[i]);
+    c.add(std::move(done.findings));
     if (options.on_file_done) options.on_file_done(i + 1, files.size());
   }
   return c.finish();
@@ -985,28 +993,33 @@ result<std::string> render_template(po_file&& pot, const extract_options& option
   }
   result<std::string> bytes = write_po(out);
   if (!bytes || !renamed) return bytes;
+  // Back to erli18n-format, in place: the stand-ins on `#,` lines are found front to back,
+  // then the text is moved back to front into the grown string (no second copy of it).
   std::string& s = *bytes;
-  std::string fixed;
-  fixed.reserve(s.size() + renamed * (flag_name.size() - stand_in.size()));
-  std::size_t pos = 0;
-  while (pos < s.size()) {
+  std::vector<std::size_t> found;
+  found.reserve(renamed);
+  for (std::size_t pos = 0; pos < s.size();) {
     std::size_t end = s.find('\n', pos);
     end = end == std::string::npos ? s.size() : end + 1;
-    std::string_view line(s.data() + pos, end - pos);
+    const std::string_view line(s.data() + pos, end - pos);
     if (line.substr(0, 3) == "#, ") {
-      std::size_t at = line.find(stand_in);
-      if (at != std::string_view::npos) {
-        fixed.append(line.substr(0, at));
-        fixed.append(flag_name);
-        fixed.append(line.substr(at + stand_in.size()));
-        pos = end;
-        continue;
-      }
+      const std::size_t at = line.find(stand_in);
+      if (at != std::string_view::npos) found.push_back(pos + at);
     }
-    fixed.append(line);
     pos = end;
   }
-  return fixed;
+  std::size_t from_end = s.size();
+  s.resize(s.size() + found.size() * (flag_name.size() - stand_in.size()));
+  std::size_t to_end = s.size();
+  for (std::size_t i = found.size(); i-- > 0;) {
+    const std::size_t tail = found[i] + stand_in.size();
+    const std::size_t length = from_end - tail;
+    std::memmove(s.data() + to_end - length, s.data() + tail, length);
+    to_end -= length + flag_name.size();
+    std::memcpy(s.data() + to_end, flag_name.data(), flag_name.size());
+    from_end = found[i];
+  }
+  return bytes;
 }
 
 namespace {
