@@ -125,6 +125,8 @@ int main(int argc, char** argv) {
   erli18n::cli::add_lint_command(app, exit_code);
   erli18n::cli::add_check_command(app, exit_code);
   erli18n::cli::add_extract_command(app, exit_code);
+  erli18n::cli::add_merge_command(app, exit_code);
+  erli18n::cli::add_init_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,184 @@
+// Fuzzy search for merge_catalogs: see merge_fuzzy.h for the rules it reproduces.
+#include "merge_fuzzy.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cmath>
+
+namespace erli18n::detail {
+namespace {
+
+constexpr double fuzzy_threshold = 0.6;
+constexpr double context_bonus = 0.00001;
+// Runs of this many characters select the entries a long msgid is compared with.
+constexpr std::size_t run_characters = 4;
+// A msgid shorter than a run has at most 3 characters of at most 4 bytes...
+constexpr std::size_t short_msgid_max_bytes = (run_characters - 1) * 4;
+// ...and can only reach the threshold with entries up to this length (12 · (2/0.6 − 1)).
+constexpr std::size_t short_proposal_max_bytes = 28;
+
+// Bytes in the UTF-8 character starting with `lead` (1 for a stray byte).
+std::size_t utf8_length(unsigned char lead) {
+  if (lead < 0xC0) return 1;
+  if (lead < 0xE0) return 2;
+  if (lead < 0xF0) return 3;
+  if (lead < 0xF8) return 4;
+  return 1;
+}
+
+// Start offsets of each character of `s`, plus s.size() at the end.
+std::vector<std::size_t> character_starts(std::string_view s) {
+  std::vector<std::size_t> starts;
+  for (std::size_t i = 0; i < s.size();
+       i += std::min(utf8_length(static_cast<unsigned char>(s[i])), s.size() - i))
+    starts.push_back(i);
+  starts.push_back(s.size());
+  return starts;
+}
+
+// Every run of 4 characters of `s`, as views into it, in order, repeats included.
+template <class F>
+void for_each_run(std::string_view s, F&& f) {
+  std::vector<std::size_t> starts = character_starts(s);
+  const std::size_t characters = starts.size() - 1;
+  for (std::size_t i = 0; i + run_characters <= characters; ++i)
+    f(s.substr(starts[i], starts[i + run_characters] - starts[i]));
+}
+
+// Bit-parallel LCS (Allison–Dix, Hyyrö): bit i of the state is 0 when position i of the
+// pattern ends a new LCS row increase. One pass over the other string, `words` machine words
+// per byte.
+class lcs_pattern {
+ public:
+  explicit lcs_pattern(std::string_view pattern)
+      : size_(pattern.size()), words_((pattern.size() + 63) / 64), masks_(256 * words_, 0) {
+    for (std::size_t i = 0; i < pattern.size(); ++i)
+      masks_[static_cast<unsigned char>(pattern[i]) * words_ + i / 64] |= std::uint64_t{1} << (i % 64);
+  }
+
+  std::size_t lcs_with(std::string_view text) {
+    if (size_ == 0 || text.empty()) return 0;
+    state_.assign(words_, ~std::uint64_t{0});
+    for (char c : text) {
+      const std::uint64_t* match = &masks_[static_cast<unsigned char>(c) * words_];
+      std::uint64_t carry = 0;
+      for (std::size_t w = 0; w < words_; ++w) {
+        const std::uint64_t v = state_[w];
+        const std::uint64_t u = v & match[w];
+        const std::uint64_t sum = v + u + carry;
+        carry = (sum < v || (carry != 0 && sum == v)) ? 1 : 0;
+        state_[w] = sum | (v & ~u);  // (v + u) | (v − u), and v − u = v & ~u since u ⊆ v
+      }
+    }
+    std::size_t zeros = 0;
+    for (std::size_t w = 0; w < words_; ++w) {
+      std::uint64_t valid = ~std::uint64_t{0};
+      if (w + 1 == words_ && size_ % 64 != 0) valid = (std::uint64_t{1} << (size_ % 64)) - 1;
+      zeros += static_cast<std::size_t>(std::popcount(~state_[w] & valid));
+    }
+    return zeros;
+  }
+
+ private:
+  std::size_t size_;
+  std::size_t words_;
+  std::vector<std::uint64_t> masks_;  // byte value -> words of match bits
+  std::vector<std::uint64_t> state_;
+};
+
+bool translated(const po_message& m) { return !m.msgstr.empty() && !m.msgstr[0].empty(); }
+
+// msgmerge's weight of a similarity: the bonus goes to entries valid in any context or in
+// the searched one.
+double bonus_for(const po_message& proposal, const std::optional<std::string>& msgctxt) {
+  if (!proposal.msgctxt || (msgctxt && *msgctxt == *proposal.msgctxt)) return context_bonus;
+  return 0.0;
+}
+
+// Similarity from the LCS: the same division msgmerge makes, so equal inputs give equal bits.
+double similarity(std::size_t common, std::size_t total) {
+  if (total == 0) return 1.0;
+  return static_cast<double>(2 * common) / static_cast<double>(total);
+}
+
+}  // namespace
+
+std::size_t lcs_length(std::string_view a, std::string_view b) {
+  if (a.size() < b.size()) std::swap(a, b);  // the shorter string is the pattern
+  return lcs_pattern(b).lcs_with(a);
+}
+
+fuzzy_index::fuzzy_index(const std::vector<po_message>& entries)
+    : entries_(entries), short_proposals_(short_proposal_max_bytes + 1) {
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (!translated(entries[i])) continue;
+    const auto position = static_cast<std::uint32_t>(i);
+    const std::uint32_t proposal = static_cast<std::uint32_t>(proposals_.size());
+    proposals_.push_back(position);
+    const std::string& msgid = entries[i].msgid;
+    for_each_run(msgid, [&](std::string_view run) {
+      std::vector<std::uint32_t>& list = runs_[run];
+      if (list.empty() || list.back() != proposal) list.push_back(proposal);
+    });
+    if (msgid.size() <= short_proposal_max_bytes) short_proposals_[msgid.size()].push_back(proposal);
+  }
+  shared_count_.assign(proposals_.size(), 0);
+}
+
+std::optional<std::size_t> fuzzy_index::best_match(const std::optional<std::string>& msgctxt,
+                                                   std::string_view msgid) {
+  struct {
+    double weight;
+    std::optional<std::size_t> entry;
+  } best{fuzzy_threshold, std::nullopt};
+  lcs_pattern pattern(msgid);
+  auto visit = [&](std::size_t proposal) {
+    const po_message& entry = entries_[proposals_[proposal]];
+    const double bonus = bonus_for(entry, msgctxt);
+    const std::size_t total = msgid.size() + entry.msgid.size();
+    // The LCS is at most the shorter length: skip entries that cannot beat the best even so.
+    // Visiting in msgmerge's order and requiring a strictly greater weight keeps its ties.
+    volatile double bound = similarity(std::min(msgid.size(), entry.msgid.size()), total) + bonus;
+    if (!(bound > best.weight)) return;
+    volatile double weight = similarity(pattern.lcs_with(entry.msgid), total) + bonus;
+    if (weight > best.weight) {
+      best.weight = weight;
+      best.entry = proposals_[proposal];
+    }
+  };
+
+  std::vector<std::size_t> starts = character_starts(msgid);
+  if (starts.size() - 1 >= run_characters) {
+    touched_.clear();
+    for_each_run(msgid, [&](std::string_view run) {
+      auto found = runs_.find(run);
+      if (found == runs_.end()) return;
+      for (std::uint32_t proposal : found->second) {
+        if (shared_count_[proposal]++ == 0) touched_.push_back({proposal, 0});
+      }
+    });
+    for (candidate& c : touched_) {
+      c.shared = shared_count_[c.proposal];
+      shared_count_[c.proposal] = 0;
+    }
+    std::sort(touched_.begin(), touched_.end(), [](const candidate& a, const candidate& b) {
+      return a.shared != b.shared ? a.shared > b.shared : a.proposal < b.proposal;
+    });
+    for (const candidate& c : touched_) visit(c.proposal);
+    return best.entry;
+  }
+
+  // A short msgid: entries whose length allows a similarity above the threshold. The bounds
+  // are computed as msgmerge computes them (in floating point).
+  if (msgid.size() > short_msgid_max_bytes) return std::nullopt;
+  const double ratio = 2 / fuzzy_threshold - 1;
+  const auto shortest = static_cast<std::size_t>(std::ceil(static_cast<double>(msgid.size()) / ratio));
+  const auto longest =
+      std::min(static_cast<std::size_t>(static_cast<double>(msgid.size()) * ratio), short_proposal_max_bytes);
+  for (std::size_t length = shortest; length <= longest; ++length)
+    for (std::uint32_t proposal : short_proposals_[length]) visit(proposal);
+  return best.entry;
+}
+
+}  // namespace erli18n::detail

@@ -1,0 +1,61 @@
+// The fuzzy search of `merge_catalogs`: for a message missing from the catalog, the catalog
+// entry whose translation msgmerge 0.21 would propose.
+//
+// msgmerge's choice, established by experiment on msgmerge 0.21 and from its documentation:
+//  - only entries with a non-empty first msgstr are proposals (fuzzy and obsolete ones too);
+//  - a msgid of 4 or more characters (UTF-8 characters) is compared only with entries sharing
+//    at least one run of 4 characters with it; such entries are visited by decreasing number
+//    of shared runs (counted per run of the msgid), ties in catalog order. A shorter msgid is
+//    compared with the entries of at most 28 bytes whose byte length lies within the range a
+//    similarity above 0.6 allows, by increasing length, then in catalog order;
+//  - the weight is 2·LCS/(|a|+|b|) over bytes, plus 0.00001 when the entry has no context or
+//    the msgid's context; the first visited entry with the greatest weight above 0.6 wins.
+// We visit the same entries in the same order but skip every entry whose length alone cannot
+// beat the best weight so far, and compute the LCS bit-parallel (64 characters per step).
+#ifndef ERLI18N_SRC_MERGE_FUZZY_H
+#define ERLI18N_SRC_MERGE_FUZZY_H
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "erli18n/po.h"
+
+namespace erli18n::detail {
+
+/// Longest common subsequence length of `a` and `b` (bytes).
+std::size_t lcs_length(std::string_view a, std::string_view b);
+
+class fuzzy_index {
+ public:
+  /// Indexes the proposals among `entries` (those with a non-empty first msgstr). The entries
+  /// must outlive the index.
+  explicit fuzzy_index(const std::vector<po_message>& entries);
+
+  /// The position in `entries` of the proposal for (msgctxt, msgid), or nothing.
+  std::optional<std::size_t> best_match(const std::optional<std::string>& msgctxt, std::string_view msgid);
+
+ private:
+  struct candidate {
+    std::uint32_t proposal;  ///< index into proposals_
+    std::uint32_t shared;    ///< runs shared with the msgid being searched
+  };
+
+  const std::vector<po_message>& entries_;
+  std::vector<std::uint32_t> proposals_;  ///< positions in entries_, catalog order
+  /// 4-character run (its bytes) -> proposals containing it, ascending, no repeats.
+  std::unordered_map<std::string_view, std::vector<std::uint32_t>> runs_;
+  /// byte length -> proposals of that msgid length, for lengths up to 28.
+  std::vector<std::vector<std::uint32_t>> short_proposals_;
+  // Scratch space reused across searches.
+  std::vector<std::uint32_t> shared_count_;
+  std::vector<candidate> touched_;
+};
+
+}  // namespace erli18n::detail
+
+#endif  // ERLI18N_SRC_MERGE_FUZZY_H
