@@ -3,10 +3,12 @@
 // what it reproduces.
 #include "erli18n/merge.h"
 
+#include <algorithm>
 #include <string>
 #include <unordered_map>
 #include <utility>
 
+#include "merge_c_format.h"
 #include "merge_fuzzy.h"
 #include "merge_header.h"
 
@@ -33,6 +35,16 @@ bool format_now_required(const po_message& def, const po_message& ref) {
       if (old == "no-" + flag) return true;
   }
   return false;
+}
+
+// A translation carried to a c-format message must take the msgid's arguments, or it needs
+// review. Plural forms are checked against msgid_plural and may leave arguments out.
+bool c_format_fits(const po_message& m) {
+  if (std::find(m.flags.begin(), m.flags.end(), "c-format") == m.flags.end()) return true;
+  if (!m.is_plural()) return detail::c_format_translation_fits(m.msgid, m.msgstr[0], false);
+  for (const std::string& form : m.msgstr)
+    if (!detail::c_format_translation_fits(*m.msgid_plural, form, true)) return false;
+  return true;
 }
 
 // The catalog entry `def` carried to the template's message `ref`.
@@ -64,7 +76,8 @@ po_message merge_entry(const po_message& def, const po_message& ref, bool fuzzy_
   }
 
   // An untranslated entry is never fuzzy: there is nothing to review.
-  m.fuzzy = !untranslated(m) && (def.fuzzy || fuzzy_match || shape_changed || format_now_required(def, ref));
+  m.fuzzy = !untranslated(m) && (def.fuzzy || fuzzy_match || shape_changed || format_now_required(def, ref) ||
+                                 !c_format_fits(m));
   if (m.fuzzy && options.keep_previous) {
     // The translation was made for the entry's previous msgid when it was already fuzzy,
     // else for the entry's own msgid.
@@ -102,12 +115,32 @@ po_message obsolete_entry(const po_message& def) {
   return m;
 }
 
+bool is_utf8(std::string_view charset) {
+  if (charset.size() != 5) return false;
+  for (std::size_t i = 0; i < 5; ++i) {
+    char c = charset[i] >= 'a' && charset[i] <= 'z' ? static_cast<char>(charset[i] - 'a' + 'A') : charset[i];
+    if (c != "UTF-8"[i]) return false;
+  }
+  return true;
+}
+
+// The catalog's header, rewritten as msgmerge rewrites it: standard fields in standard order,
+// POT-Creation-Date and Report-Msgid-Bugs-To from the template when it has them.
 po_message merged_header(const po_message& def_header, const po_file& ref) {
   po_message header = def_header;
-  const po_message* ref_header = ref.header();
-  if (ref_header == nullptr || ref_header->msgstr.empty() || header.msgstr.empty()) return header;
-  if (auto date = detail::header_value(ref_header->msgstr[0], "POT-Creation-Date"))
-    header.msgstr[0] = detail::header_with_creation_date(header.msgstr[0], *date);
+  if (header.msgstr.empty()) return header;
+  std::optional<std::string> date;
+  std::optional<std::string> bugs;
+  if (const po_message* ref_header = ref.header(); ref_header != nullptr && !ref_header->msgstr.empty()) {
+    date = detail::header_value(ref_header->msgstr[0], "POT-Creation-Date");
+    bugs = detail::header_value(ref_header->msgstr[0], "Report-Msgid-Bugs-To");
+  }
+  std::vector<detail::header_override> overrides;
+  if (date) overrides.push_back({"POT-Creation-Date", *date});
+  if (bugs) overrides.push_back({"Report-Msgid-Bugs-To", *bugs});
+  header.msgstr[0] = detail::rebuilt_header(header.msgstr[0], overrides);
+  // A UTF-8 template makes the result UTF-8, the charset's name spelled canonically.
+  if (is_utf8(ref.charset)) header.msgstr[0] = detail::header_with_charset(header.msgstr[0], "UTF-8");
   return header;
 }
 
@@ -138,7 +171,8 @@ std::optional<std::size_t> plural_forms_count(std::string_view plural_forms) {
 merge_result merge_catalogs(const po_file& def, const po_file& ref, const merge_options& options) {
   merge_result out;
   out.catalog.file_name = def.file_name;
-  out.catalog.charset = def.charset;
+  // A catalog merged with a UTF-8 template is written in UTF-8 (msgmerge converts it).
+  out.catalog.charset = is_utf8(ref.charset) ? std::string("UTF-8") : def.charset;
 
   std::size_t nplurals = 2;  // msgmerge's default when the catalog does not say
   if (auto forms = def.header_field("Plural-Forms"))

@@ -8,9 +8,9 @@
 namespace erli18n::detail {
 namespace {
 
-// The fields msgmerge 0.21 puts first, in this order, when it sets POT-Creation-Date
-// (found by merging headers with shuffled, repeated and re-cased fields; Plural-Forms is not
-// one of them: it stays among the other lines).
+// The fields msgmerge 0.21 puts first, in this order, whenever it merges (found by merging
+// headers with shuffled, repeated and re-cased fields; Plural-Forms is not one of them: it
+// stays among the other lines).
 constexpr std::array<std::string_view, 10> standard_fields = {
     "Project-Id-Version", "Report-Msgid-Bugs-To",
     "POT-Creation-Date",  "PO-Revision-Date",
@@ -54,7 +54,7 @@ std::optional<std::string> header_value(std::string_view header, std::string_vie
   return std::nullopt;
 }
 
-std::string header_with_creation_date(std::string_view header, std::string_view pot_creation_date) {
+std::string rebuilt_header(std::string_view header, const std::vector<header_override>& overrides) {
   std::array<std::optional<std::string_view>, standard_fields.size()> values;
   std::string others;
   for (std::string_view line : lines_of(header)) {
@@ -66,13 +66,31 @@ std::string header_with_creation_date(std::string_view header, std::string_view 
     }
     if (!standard) others += line;
   }
-  values[2] = pot_creation_date;
+  for (const header_override& o : overrides)
+    for (std::size_t i = 0; i < standard_fields.size(); ++i)
+      if (standard_fields[i] == o.field) values[i] = o.value;
   std::string out;
   for (std::size_t i = 0; i < standard_fields.size(); ++i) {
     if (!values[i]) continue;
     out.append(standard_fields[i]).append(":").append(*values[i]).append("\n");
   }
   return out + others;
+}
+
+std::string header_with_charset(std::string_view header, std::string_view charset) {
+  std::string out;
+  for (std::string_view line : lines_of(header)) {
+    std::size_t at = line.find("charset=");
+    if (!starts_with_field(line, "Content-Type") || at == std::string_view::npos) {
+      out += line;
+      continue;
+    }
+    at += 8;
+    std::size_t end = line.find_first_of(" \t;\n", at);
+    if (end == std::string_view::npos) end = line.size();
+    out.append(line.substr(0, at)).append(charset).append(line.substr(end));
+  }
+  return out;
 }
 
 std::string header_with_field(std::string_view header, std::string_view field, std::string_view value,

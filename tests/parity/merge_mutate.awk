@@ -59,9 +59,9 @@ function def_entry(n,    i, line, out) {
   if (n % 13 == 2) out = out "#, fuzzy\n"
   for (i = 1; i <= NF; i++) {
     line = $i
-    if (n % 41 == 9 && line ~ /^msgstr/) { sub(/ ".*$/, " \"\"", line); out = out line "\n"; skip = 1; continue }
     if (skip && line ~ /^"/) continue
     skip = 0
+    if (n % 41 == 9 && line ~ /^msgstr/) { sub(/ ".*$/, " \"\"", line); skip = 1 }
     if (n % 47 == 20 && line !~ /^#/) line = "#~ " line
     out = out line "\n"
   }
