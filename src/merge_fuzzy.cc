@@ -1,6 +1,8 @@
 // Fuzzy search for merge_catalogs: see merge_fuzzy.h for the rules it reproduces.
 #include "merge_fuzzy.h"
 
+#include "text_hash.h"
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -87,6 +89,14 @@ class lcs_pattern {
   std::vector<std::uint64_t> state_;
 };
 
+// msgmerge's visiting order: more shared runs first, then catalog order.
+struct visit_order {
+  bool operator()(const fuzzy_index_candidate& a, const fuzzy_index_candidate& b) const {
+    return a.shared != b.shared ? a.shared > b.shared : a.proposal < b.proposal;
+  }
+};
+constexpr visit_order visited_before{};
+
 bool translated(const po_message& m) { return !m.msgstr.empty() && !m.msgstr[0].empty(); }
 
 // msgmerge's weight of a similarity: the bonus goes to entries valid in any context or in
@@ -109,20 +119,72 @@ std::size_t lcs_length(std::string_view a, std::string_view b) {
   return lcs_pattern(b).lcs_with(a);
 }
 
+std::optional<std::uint64_t> fuzzy_index::run_key(std::string_view run, bool add) {
+  // Runs of up to 7 bytes (all of ASCII text) are their own key: the bytes, and the length in
+  // the top byte. Longer ones are numbered, with the top bit set.
+  if (run.size() <= 7) {
+    std::uint64_t key = static_cast<std::uint64_t>(run.size()) << 56;
+    for (std::size_t i = 0; i < run.size(); ++i) key |= static_cast<std::uint64_t>(static_cast<unsigned char>(run[i])) << (8 * i);
+    return key;
+  }
+  auto found = long_runs_.find(run);
+  if (found != long_runs_.end()) return found->second;
+  if (!add) return std::nullopt;
+  const std::uint64_t key = (std::uint64_t{1} << 63) | long_runs_.size();
+  long_runs_.emplace(run, key);
+  return key;
+}
+
+std::uint32_t* fuzzy_index::find_slot(std::uint64_t key) {
+  std::size_t at = static_cast<std::size_t>(fold_multiply(key, hash_k0)) & (slots_.size() - 1);
+  while (slots_[at].key != 0 && slots_[at].key != key) at = (at + 1) & (slots_.size() - 1);
+  return slots_[at].key == key ? &slots_[at].run : nullptr;
+}
+
+std::uint32_t fuzzy_index::add_run(std::uint64_t key) {
+  if (std::uint32_t* found = find_slot(key)) return *found;
+  if (2 * (run_count_ + 1) > slots_.size()) {  // keep the table at most half full
+    std::vector<slot> old(slots_.size() * 2);
+    old.swap(slots_);
+    for (const slot& s : old)
+      if (s.key != 0) {
+        std::size_t at = static_cast<std::size_t>(fold_multiply(s.key, hash_k0)) & (slots_.size() - 1);
+        while (slots_[at].key != 0) at = (at + 1) & (slots_.size() - 1);
+        slots_[at] = s;
+      }
+  }
+  std::size_t at = static_cast<std::size_t>(fold_multiply(key, hash_k0)) & (slots_.size() - 1);
+  while (slots_[at].key != 0) at = (at + 1) & (slots_.size() - 1);
+  slots_[at] = {key, run_count_};
+  return run_count_++;
+}
+
 fuzzy_index::fuzzy_index(const std::vector<po_message>& entries)
-    : entries_(entries), short_proposals_(short_proposal_max_bytes + 1) {
+    : entries_(entries), slots_(1024), short_proposals_(short_proposal_max_bytes + 1) {
+  // (run, proposal) pairs in proposal order, then grouped by run (counting sort, which keeps
+  // each run's proposals ascending).
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
+  std::vector<std::uint32_t> last_proposal;  // per run: the latest proposal added, +1
   for (std::size_t i = 0; i < entries.size(); ++i) {
     if (!translated(entries[i])) continue;
-    const auto position = static_cast<std::uint32_t>(i);
-    const std::uint32_t proposal = static_cast<std::uint32_t>(proposals_.size());
-    proposals_.push_back(position);
+    const auto proposal = static_cast<std::uint32_t>(proposals_.size());
+    proposals_.push_back(static_cast<std::uint32_t>(i));
     const std::string& msgid = entries[i].msgid;
     for_each_run(msgid, [&](std::string_view run) {
-      std::vector<std::uint32_t>& list = runs_[run];
-      if (list.empty() || list.back() != proposal) list.push_back(proposal);
+      const std::uint32_t id = add_run(*run_key(run, true));
+      if (id >= last_proposal.size()) last_proposal.resize(id + 1, 0);
+      if (last_proposal[id] == proposal + 1) return;  // repeated in this msgid
+      last_proposal[id] = proposal + 1;
+      pairs.emplace_back(id, proposal);
     });
     if (msgid.size() <= short_proposal_max_bytes) short_proposals_[msgid.size()].push_back(proposal);
   }
+  run_start_.assign(run_count_ + 1, 0);
+  for (const auto& [run, proposal] : pairs) ++run_start_[run + 1];
+  for (std::size_t r = 0; r < run_count_; ++r) run_start_[r + 1] += run_start_[r];
+  postings_.resize(pairs.size());
+  std::vector<std::uint32_t> fill(run_start_.begin(), run_start_.end() - 1);
+  for (const auto& [run, proposal] : pairs) postings_[fill[run]++] = proposal;
   shared_count_.assign(proposals_.size(), 0);
 }
 
@@ -131,20 +193,24 @@ std::optional<std::size_t> fuzzy_index::best_match(const std::optional<std::stri
   struct {
     double weight;
     std::optional<std::size_t> entry;
-  } best{fuzzy_threshold, std::nullopt};
+    candidate from;
+  } best{fuzzy_threshold, std::nullopt, {}};
   lcs_pattern pattern(msgid);
-  auto visit = [&](std::size_t proposal) {
-    const po_message& entry = entries_[proposals_[proposal]];
+  // Visits a proposal: skipped when even an LCS of the shorter length could not beat the best.
+  // `out_of_order`: proposals visited out of msgmerge's order, where an equal weight wins when
+  // msgmerge would have visited the proposal first.
+  auto visit = [&](const candidate& c, bool out_of_order) {
+    const po_message& entry = entries_[proposals_[c.proposal]];
     const double bonus = bonus_for(entry, msgctxt);
     const std::size_t total = msgid.size() + entry.msgid.size();
-    // The LCS is at most the shorter length: skip entries that cannot beat the best even so.
-    // Visiting in msgmerge's order and requiring a strictly greater weight keeps its ties.
+    const bool earlier = out_of_order && best.entry && visited_before(c, best.from);
     volatile double bound = similarity(std::min(msgid.size(), entry.msgid.size()), total) + bonus;
-    if (!(bound > best.weight)) return;
+    if (!(bound > best.weight || (earlier && bound == best.weight))) return;
     volatile double weight = similarity(pattern.lcs_with(entry.msgid), total) + bonus;
-    if (weight > best.weight) {
+    if (weight > best.weight || (earlier && weight == best.weight)) {
       best.weight = weight;
-      best.entry = proposals_[proposal];
+      best.entry = proposals_[c.proposal];
+      best.from = c;
     }
   };
 
@@ -152,9 +218,12 @@ std::optional<std::size_t> fuzzy_index::best_match(const std::optional<std::stri
   if (starts.size() - 1 >= run_characters) {
     touched_.clear();
     for_each_run(msgid, [&](std::string_view run) {
-      auto found = runs_.find(run);
-      if (found == runs_.end()) return;
-      for (std::uint32_t proposal : found->second) {
+      std::optional<std::uint64_t> key = run_key(run, false);
+      if (!key) return;
+      const std::uint32_t* id = find_slot(*key);
+      if (id == nullptr) return;
+      for (std::uint32_t at = run_start_[*id]; at < run_start_[*id + 1]; ++at) {
+        const std::uint32_t proposal = postings_[at];
         if (shared_count_[proposal]++ == 0) touched_.push_back({proposal, 0});
       }
     });
@@ -162,10 +231,13 @@ std::optional<std::size_t> fuzzy_index::best_match(const std::optional<std::stri
       c.shared = shared_count_[c.proposal];
       shared_count_[c.proposal] = 0;
     }
-    std::sort(touched_.begin(), touched_.end(), [](const candidate& a, const candidate& b) {
-      return a.shared != b.shared ? a.shared > b.shared : a.proposal < b.proposal;
-    });
-    for (const candidate& c : touched_) visit(c.proposal);
+    // msgmerge visits by decreasing shared runs. Sorting them all costs more than the search:
+    // the first few in that order usually hold the winner and set a high bar; the rest are
+    // visited as they come, an equal weight winning when msgmerge would have seen it first.
+    const std::size_t first = std::min<std::size_t>(touched_.size(), 32);
+    std::partial_sort(touched_.begin(), touched_.begin() + static_cast<std::ptrdiff_t>(first), touched_.end(),
+                      visited_before);
+    for (std::size_t i = 0; i < touched_.size(); ++i) visit(touched_[i], i >= first);
     return best.entry;
   }
 
@@ -177,7 +249,7 @@ std::optional<std::size_t> fuzzy_index::best_match(const std::optional<std::stri
   const auto longest =
       std::min(static_cast<std::size_t>(static_cast<double>(msgid.size()) * ratio), short_proposal_max_bytes);
   for (std::size_t length = shortest; length <= longest; ++length)
-    for (std::uint32_t proposal : short_proposals_[length]) visit(proposal);
+    for (std::uint32_t proposal : short_proposals_[length]) visit({proposal, 0}, false);
   return best.entry;
 }
 
