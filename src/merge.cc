@@ -76,8 +76,8 @@ po_message merge_entry(const po_message& def, const po_message& ref, bool fuzzy_
   }
 
   // An untranslated entry is never fuzzy: there is nothing to review.
-  m.fuzzy = !untranslated(m) && (def.fuzzy || fuzzy_match || shape_changed || format_now_required(def, ref) ||
-                                 !c_format_fits(m));
+  m.fuzzy = !untranslated(m) &&
+            (def.fuzzy || fuzzy_match || shape_changed || format_now_required(def, ref) || !c_format_fits(m));
   if (m.fuzzy && options.keep_previous) {
     // The translation was made for the entry's previous msgid when it was already fuzzy,
     // else for the entry's own msgid.

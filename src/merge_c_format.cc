@@ -93,7 +93,8 @@ class c_format_reader {
       }
     }
     std::string size;
-    while (at < s_.size() && std::string_view("hlLqjzZt").find(s_[at]) != std::string_view::npos) size += s_[at++];
+    while (at < s_.size() && std::string_view("hlLqjzZt").find(s_[at]) != std::string_view::npos)
+      size += s_[at++];
     if (at >= s_.size()) return false;
     const char conversion = s_[at];
     if (conversion == '<') {

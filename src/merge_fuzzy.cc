@@ -124,7 +124,8 @@ std::optional<std::uint64_t> fuzzy_index::run_key(std::string_view run, bool add
   // the top byte. Longer ones are numbered, with the top bit set.
   if (run.size() <= 7) {
     std::uint64_t key = static_cast<std::uint64_t>(run.size()) << 56;
-    for (std::size_t i = 0; i < run.size(); ++i) key |= static_cast<std::uint64_t>(static_cast<unsigned char>(run[i])) << (8 * i);
+    for (std::size_t i = 0; i < run.size(); ++i)
+      key |= static_cast<std::uint64_t>(static_cast<unsigned char>(run[i])) << (8 * i);
     return key;
   }
   auto found = long_runs_.find(run);
