@@ -26,7 +26,7 @@ function ref_entry(n,    i, line, section, out, plural, edited) {
   out = "#: src/file" (n % 7) ".c:" n "\n"
   if (n % 11 == 4) out = "#. Extracted comment " n "\n" out
   if (index($0, "%") > 0) out = out "#, c-format\n"
-  if (n % 31 == 13) out = out "msgctxt \"context " (n % 3) "\"\n"
+  if (n % 31 == 13 && $0 !~ /(^|\n)msgctxt /) out = out "msgctxt \"context " (n % 3) "\"\n"
   plural = 0
   section = ""
   for (i = 1; i <= NF; i++) {
