@@ -186,6 +186,14 @@ fuzzy_index::fuzzy_index(const std::vector<po_message>& entries)
   postings_.resize(pairs.size());
   std::vector<std::uint32_t> fill(run_start_.begin(), run_start_.end() - 1);
   for (const auto& [run, proposal] : pairs) postings_[fill[run]++] = proposal;
+  // Each run's proposals by msgid length, so that a search reads only the lengths that can
+  // reach the threshold.
+  for (const std::uint32_t proposal_entry : proposals_)
+    proposal_length_.push_back(static_cast<std::uint32_t>(entries[proposal_entry].msgid.size()));
+  for (std::uint32_t r = 0; r < run_count_; ++r)
+    std::stable_sort(
+        postings_.begin() + run_start_[r], postings_.begin() + run_start_[r + 1],
+        [this](std::uint32_t a, std::uint32_t b) { return proposal_length_[a] < proposal_length_[b]; });
   shared_count_.assign(proposals_.size(), 0);
 }
 
@@ -217,14 +225,26 @@ std::optional<std::size_t> fuzzy_index::best_match(const std::optional<std::stri
 
   std::vector<std::size_t> starts = character_starts(msgid);
   if (starts.size() - 1 >= run_characters) {
+    // 2·l/(q+l) > 0.6 needs l > 3q/7; 2·q/(q+l) > 0.6 needs l < 7q/3. One byte of margin.
+    const std::size_t shortest_useful = msgid.size() * 3 / 7 > 0 ? msgid.size() * 3 / 7 - 1 : 0;
+    const std::size_t longest_useful = msgid.size() * 7 / 3 + msgid.size() / 10000 + 2;
     touched_.clear();
     for_each_run(msgid, [&](std::string_view run) {
       std::optional<std::uint64_t> key = run_key(run, false);
       if (!key) return;
       const std::uint32_t* id = find_slot(*key);
       if (id == nullptr) return;
-      for (std::uint32_t at = run_start_[*id]; at < run_start_[*id + 1]; ++at) {
-        const std::uint32_t proposal = postings_[at];
+      // Only lengths whose best case, 2·min/(sum), reaches the threshold (with a margin for
+      // the context bonus and rounding): the others can never be chosen, nor change the order
+      // of those that can.
+      auto by_length = [this](std::uint32_t proposal, std::size_t length) {
+        return proposal_length_[proposal] < length;
+      };
+      auto begin = std::lower_bound(postings_.begin() + run_start_[*id],
+                                    postings_.begin() + run_start_[*id + 1], shortest_useful, by_length);
+      for (auto it = begin; it != postings_.begin() + run_start_[*id + 1]; ++it) {
+        const std::uint32_t proposal = *it;
+        if (proposal_length_[proposal] > longest_useful) break;
         if (shared_count_[proposal]++ == 0) touched_.push_back({proposal, 0});
       }
     });

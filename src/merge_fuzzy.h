@@ -61,9 +61,10 @@ class fuzzy_index {
   std::vector<std::uint32_t> proposals_;  ///< positions in entries_, catalog order
   std::vector<slot> slots_;               ///< open addressing on the run key
   std::uint32_t run_count_ = 0;
-  /// Run r's proposals, ascending: postings_[run_start_[r] .. run_start_[r + 1]).
+  /// Run r's proposals: postings_[run_start_[r] .. run_start_[r + 1]).
   std::vector<std::uint32_t> run_start_;
-  std::vector<std::uint32_t> postings_;
+  std::vector<std::uint32_t> postings_;         ///< per run: by msgid length, then catalog order
+  std::vector<std::uint32_t> proposal_length_;  ///< msgid length of each proposal
   std::unordered_map<std::string_view, std::uint64_t> long_runs_;  ///< runs over 7 bytes -> key
   /// byte length -> proposals of that msgid length, for lengths up to 28.
   std::vector<std::vector<std::uint32_t>> short_proposals_;
