@@ -70,7 +70,7 @@ for mode in "--previous" ""; do
 done
 echo "outputs identical ($(grep -c '^#, fuzzy' erli18n.po) fuzzy entries, $(grep -c '^#~ msgid' erli18n.po) obsolete)"
 
-hyperfine --warmup 1 --min-runs 5 --export-markdown merge_speed.md \
+hyperfine --warmup 2 --min-runs 10 --export-markdown merge_speed.md \
   -n msgmerge "msgmerge -q --previous def.po ref.pot -o msgmerge.po" \
   -n "erli18n merge" "$erli18n merge --previous def.po ref.pot -o erli18n.po"
 cat merge_speed.md
