@@ -97,6 +97,10 @@ struct visit_order {
 };
 constexpr visit_order visited_before{};
 
+bool is_ascii(std::string_view s) {
+  return std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+}
+
 bool translated(const po_message& m) { return !m.msgstr.empty() && !m.msgstr[0].empty(); }
 
 // msgmerge's weight of a similarity: the bonus goes to entries valid in any context or in
@@ -188,8 +192,10 @@ fuzzy_index::fuzzy_index(const std::vector<po_message>& entries)
   for (const auto& [run, proposal] : pairs) postings_[fill[run]++] = proposal;
   // Each run's proposals by msgid length, so that a search reads only the lengths that can
   // reach the threshold.
-  for (const std::uint32_t proposal_entry : proposals_)
+  for (const std::uint32_t proposal_entry : proposals_) {
     proposal_length_.push_back(static_cast<std::uint32_t>(entries[proposal_entry].msgid.size()));
+    proposal_ascii_.push_back(is_ascii(entries[proposal_entry].msgid));
+  }
   for (std::uint32_t r = 0; r < run_count_; ++r)
     std::stable_sort(
         postings_.begin() + run_start_[r], postings_.begin() + run_start_[r + 1],
@@ -205,6 +211,7 @@ std::optional<std::size_t> fuzzy_index::best_match(const std::optional<std::stri
     candidate from;
   } best{fuzzy_threshold, std::nullopt, {}};
   lcs_pattern pattern(msgid);
+  const bool ascii_query = is_ascii(msgid);
   // Visits a proposal: skipped when even an LCS of the shorter length could not beat the best.
   // `out_of_order`: proposals visited out of msgmerge's order, where an equal weight wins when
   // msgmerge would have visited the proposal first.
@@ -213,7 +220,13 @@ std::optional<std::size_t> fuzzy_index::best_match(const std::optional<std::stri
     const double bonus = bonus_for(entry, msgctxt);
     const std::size_t total = msgid.size() + entry.msgid.size();
     const bool earlier = out_of_order && best.entry && visited_before(c, best.from);
-    volatile double bound = similarity(std::min(msgid.size(), entry.msgid.size()), total) + bonus;
+    std::size_t most_common = std::min(msgid.size(), entry.msgid.size());
+    // Between ASCII strings (characters are bytes), runs bound the LCS L: of the msgid's n−3
+    // runs, an unmatched character breaks at most 4 and an insertion between two matched
+    // characters at most 3, so shared ≥ (n−3) − 4(n−L) − 3(m−L), L ≤ (shared + 3n + 3m + 3)/7.
+    if (ascii_query && c.shared > 0 && proposal_ascii_[c.proposal])
+      most_common = std::min(most_common, (c.shared + 3 * total + 3) / 7);
+    volatile double bound = similarity(most_common, total) + bonus;
     if (!(bound > best.weight || (earlier && bound == best.weight))) return;
     volatile double weight = similarity(pattern.lcs_with(entry.msgid), total) + bonus;
     if (weight > best.weight || (earlier && weight == best.weight)) {

@@ -65,6 +65,7 @@ class fuzzy_index {
   std::vector<std::uint32_t> run_start_;
   std::vector<std::uint32_t> postings_;         ///< per run: by msgid length, then catalog order
   std::vector<std::uint32_t> proposal_length_;  ///< msgid length of each proposal
+  std::vector<bool> proposal_ascii_;            ///< whether each proposal's msgid is ASCII
   std::unordered_map<std::string_view, std::uint64_t> long_runs_;  ///< runs over 7 bytes -> key
   /// byte length -> proposals of that msgid length, for lengths up to 28.
   std::vector<std::vector<std::uint32_t>> short_proposals_;
