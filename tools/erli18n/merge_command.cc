@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -139,8 +140,10 @@ void add_merge_command(CLI::App& app, int& exit_code) {
       exit_code = 2;
       return;
     }
+    // The catalog, the template and the merged copy: about twice the catalog's size.
     std::error_code ec;
-    prepare_heap_for_size(static_cast<std::size_t>(fs::file_size(opts->def, ec)) * 2);
+    const std::uintmax_t def_size = fs::file_size(opts->def, ec);
+    if (!ec) prepare_heap_for_size(static_cast<std::size_t>(def_size) * 2);
     result<po_file> ref = read_po_file(opts->ref);
     if (!succeeded(ref, exit_code)) return;
     if (!merge_one(opts->def, *ref, *opts, opts->output, opts->update)) {
