@@ -1,0 +1,42 @@
+// Fuzzes merge_catalogs (and its c-format reader) on two PO texts separated by a NUL byte: the
+// catalog, then the template. No input may crash, hang or read out of bounds; every template
+// message gets exactly one decision, and the merge writes out whenever the catalog does.
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <string_view>
+
+#include "erli18n/merge.h"
+#include "erli18n/po.h"
+#include "merge_c_format.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  std::string_view text(reinterpret_cast<const char*>(data), size);
+  const std::size_t split = text.find('\0');
+  std::string_view def_text = text.substr(0, split);
+  std::string_view ref_text = split == std::string_view::npos ? std::string_view() : text.substr(split + 1);
+  // The format reader takes translations as they come: any bytes.
+  (void)erli18n::detail::c_format_translation_fits(def_text, ref_text, (size & 1) != 0);
+
+  erli18n::po_read_options limits;
+  limits.max_bytes = 1 << 16;
+  limits.max_entries = 2000;
+  auto def = erli18n::read_po(def_text, "def.po", limits);
+  auto ref = erli18n::read_po(ref_text, "ref.pot", limits);
+  if (!def || !ref) return 0;
+  erli18n::merge_options options;
+  options.keep_previous = (size & 2) != 0;
+  options.fuzzy_matching = (size & 4) == 0;
+  erli18n::merge_result merged = erli18n::merge_catalogs(*def, *ref, options);
+  std::size_t template_messages = 0;
+  for (const erli18n::po_message& m : ref->messages)
+    if (m.msgctxt || !m.msgid.empty()) ++template_messages;
+  std::size_t decided = 0;
+  for (const erli18n::merge_decision& d : merged.decisions)
+    if (d.kind == erli18n::merge_decision_kind::kept || d.kind == erli18n::merge_decision_kind::fuzzy ||
+        d.kind == erli18n::merge_decision_kind::added)
+      ++decided;
+  if (decided != template_messages) std::abort();
+  (void)erli18n::write_po(merged.catalog);
+  return 0;
+}

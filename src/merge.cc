@@ -1,0 +1,272 @@
+// merge_catalogs: msgmerge's update of a catalog from a template. The rules below were found by
+// running msgmerge 0.21 on small crafted pairs (tests/data/merge holds them); each one names
+// what it reproduces.
+#include "erli18n/merge.h"
+
+#include <algorithm>
+#include <string>
+#include <unordered_map>
+#include <utility>
+
+#include "merge_c_format.h"
+#include "merge_fuzzy.h"
+#include "merge_header.h"
+
+namespace erli18n {
+namespace {
+
+using detail::fuzzy_index;
+
+bool untranslated(const po_message& m) { return m.msgstr.empty() || m.msgstr[0].empty(); }
+
+// (context, msgid) as one lookup key; the leading byte tells "no context" from an empty one.
+std::string key_of(const std::optional<std::string>& msgctxt, const std::string& msgid) {
+  std::string key = msgctxt ? "\2" + *msgctxt + "\4" : "\1";
+  return key + msgid;
+}
+
+// A catalog that declared `no-c-format` for a message the template now calls `c-format` was
+// translated without the format in mind: msgmerge asks for a review (the entry goes fuzzy).
+bool format_now_required(const po_message& def, const po_message& ref) {
+  for (const std::string& flag : ref.flags) {
+    if (flag.size() <= 7 || flag.compare(flag.size() - 7, 7, "-format") != 0 || flag.rfind("no-", 0) == 0)
+      continue;
+    for (const std::string& old : def.flags)
+      if (old == "no-" + flag) return true;
+  }
+  return false;
+}
+
+// A translation carried to a c-format message must take the msgid's arguments, or it needs
+// review. Plural forms are checked against msgid_plural and may leave arguments out.
+bool c_format_fits(const po_message& m) {
+  if (std::find(m.flags.begin(), m.flags.end(), "c-format") == m.flags.end()) return true;
+  if (!m.is_plural()) return detail::c_format_translation_fits(m.msgid, m.msgstr[0], false);
+  for (const std::string& form : m.msgstr)
+    if (!detail::c_format_translation_fits(*m.msgid_plural, form, true)) return false;
+  return true;
+}
+
+// The catalog entry `def` carried to the template's message `ref`.
+po_message merge_entry(const po_message& def, const po_message& ref, bool fuzzy_match, std::size_t nplurals,
+                       const merge_options& options) {
+  po_message m;
+  m.translator_comments = def.translator_comments;  // the translator's, kept
+  m.extracted_comments = ref.extracted_comments;    // the sources', refreshed
+  m.references = ref.references;
+  m.flags = ref.flags;  // format, range and wrap flags describe the msgid: the template's
+  m.msgctxt = ref.msgctxt;
+  m.msgid = ref.msgid;
+  m.msgid_plural = ref.msgid_plural;
+  m.line = ref.line;
+  m.column = ref.column;
+
+  // A change between singular and plural keeps the translation for review: a singular one is
+  // copied into every form, a plural one gives its first form.
+  bool shape_changed = false;
+  if (ref.is_plural() && !def.is_plural()) {
+    m.msgstr.assign(nplurals, def.msgstr.empty() ? std::string() : def.msgstr[0]);
+    shape_changed = true;
+  } else if (!ref.is_plural() && def.is_plural()) {
+    m.msgstr.assign(1, def.msgstr.empty() ? std::string() : def.msgstr[0]);
+    shape_changed = true;
+  } else {
+    m.msgstr = def.msgstr;
+    shape_changed = ref.msgid_plural != def.msgid_plural;
+  }
+
+  // An untranslated entry is never fuzzy: there is nothing to review.
+  m.fuzzy = !untranslated(m) &&
+            (def.fuzzy || fuzzy_match || shape_changed || format_now_required(def, ref) || !c_format_fits(m));
+  if (m.fuzzy && options.keep_previous) {
+    // The translation was made for the entry's previous msgid when it was already fuzzy,
+    // else for the entry's own msgid.
+    if (def.fuzzy) {
+      m.previous_msgctxt = def.previous_msgctxt;
+      m.previous_msgid = def.previous_msgid;
+      m.previous_msgid_plural = def.previous_msgid_plural;
+    } else {
+      m.previous_msgctxt = def.msgctxt;
+      m.previous_msgid = def.msgid;
+      m.previous_msgid_plural = def.msgid_plural;
+    }
+  }
+  return m;
+}
+
+// The template's message with no translation to carry.
+po_message new_entry(const po_message& ref, std::size_t nplurals) {
+  po_message m = ref;
+  m.fuzzy = false;
+  m.obsolete = false;
+  m.previous_msgctxt.reset();
+  m.previous_msgid.reset();
+  m.previous_msgid_plural.reset();
+  m.msgstr.assign(ref.is_plural() ? nplurals : 1, std::string());
+  return m;
+}
+
+// An unused translated entry, kept as `#~`: the translator's parts stay, the sources' go.
+po_message obsolete_entry(const po_message& def) {
+  po_message m = def;
+  m.obsolete = true;
+  m.extracted_comments.clear();
+  m.references.clear();
+  return m;
+}
+
+bool is_utf8(std::string_view charset) {
+  if (charset.size() != 5) return false;
+  for (std::size_t i = 0; i < 5; ++i) {
+    char c = charset[i] >= 'a' && charset[i] <= 'z' ? static_cast<char>(charset[i] - 'a' + 'A') : charset[i];
+    if (c != "UTF-8"[i]) return false;
+  }
+  return true;
+}
+
+// The catalog's header, rewritten as msgmerge rewrites it: standard fields in standard order,
+// POT-Creation-Date and Report-Msgid-Bugs-To from the template when it has them.
+po_message merged_header(const po_message& def_header, const po_file& ref) {
+  po_message header = def_header;
+  if (header.msgstr.empty()) return header;
+  std::optional<std::string> date;
+  std::optional<std::string> bugs;
+  if (const po_message* ref_header = ref.header(); ref_header != nullptr && !ref_header->msgstr.empty()) {
+    date = detail::header_value(ref_header->msgstr[0], "POT-Creation-Date");
+    bugs = detail::header_value(ref_header->msgstr[0], "Report-Msgid-Bugs-To");
+  }
+  std::vector<detail::header_override> overrides;
+  if (date) overrides.push_back({"POT-Creation-Date", *date});
+  if (bugs) overrides.push_back({"Report-Msgid-Bugs-To", *bugs});
+  header.msgstr[0] = detail::rebuilt_header(header.msgstr[0], overrides);
+  // A UTF-8 template makes the result UTF-8, the charset's name spelled canonically.
+  if (is_utf8(ref.charset)) header.msgstr[0] = detail::header_with_charset(header.msgstr[0], "UTF-8");
+  return header;
+}
+
+}  // namespace
+
+double merge_similarity(std::string_view a, std::string_view b) {
+  if (a.empty() && b.empty()) return 1.0;
+  return static_cast<double>(2 * detail::lcs_length(a, b)) / static_cast<double>(a.size() + b.size());
+}
+
+std::optional<std::size_t> plural_forms_count(std::string_view plural_forms) {
+  std::size_t at = plural_forms.find("nplurals");
+  if (at == std::string_view::npos) return std::nullopt;
+  at += 8;
+  while (at < plural_forms.size() && (plural_forms[at] == ' ' || plural_forms[at] == '\t')) ++at;
+  if (at >= plural_forms.size() || plural_forms[at] != '=') return std::nullopt;
+  ++at;
+  while (at < plural_forms.size() && (plural_forms[at] == ' ' || plural_forms[at] == '\t')) ++at;
+  std::size_t n = 0;
+  std::size_t digits = 0;
+  for (; at < plural_forms.size() && plural_forms[at] >= '0' && plural_forms[at] <= '9' && digits < 6;
+       ++at, ++digits)
+    n = n * 10 + static_cast<std::size_t>(plural_forms[at] - '0');
+  if (digits == 0 || n == 0) return std::nullopt;
+  return n;
+}
+
+merge_result merge_catalogs(const po_file& def, const po_file& ref, const merge_options& options) {
+  merge_result out;
+  out.catalog.file_name = def.file_name;
+  // A catalog merged with a UTF-8 template is written in UTF-8 (msgmerge converts it).
+  out.catalog.charset = is_utf8(ref.charset) ? std::string("UTF-8") : def.charset;
+
+  std::size_t nplurals = 2;  // msgmerge's default when the catalog does not say
+  if (auto forms = def.header_field("Plural-Forms"))
+    if (auto n = plural_forms_count(*forms)) nplurals = *n;
+
+  // Exact lookup over every entry, obsolete ones included (a message that returns revives
+  // its old translation). The first of duplicate entries wins.
+  std::unordered_map<std::string, std::size_t> by_key;
+  by_key.reserve(def.messages.size());
+  for (std::size_t i = 0; i < def.messages.size(); ++i)
+    if (!def.messages[i].is_header())
+      by_key.emplace(key_of(def.messages[i].msgctxt, def.messages[i].msgid), i);
+
+  const po_message* def_header = def.header();
+  if (def_header != nullptr) out.catalog.messages.push_back(merged_header(*def_header, ref));
+
+  std::vector<bool> used(def.messages.size(), false);
+  std::optional<fuzzy_index> index;  // built on the first miss: most merges never need it
+  for (const po_message& r : ref.messages) {
+    // The template's header is not a message; its obsolete entries count as live ones
+    // (msgmerge revives them too).
+    if (!r.msgctxt && r.msgid.empty()) continue;
+    merge_decision decision;
+    decision.msgctxt = r.msgctxt;
+    decision.msgid = r.msgid;
+    std::optional<std::size_t> from;
+    if (auto found = by_key.find(key_of(r.msgctxt, r.msgid)); found != by_key.end()) {
+      from = found->second;
+      decision.kind = merge_decision_kind::kept;
+    } else if (options.fuzzy_matching) {
+      if (!index) index.emplace(def.messages);
+      from = index->best_match(r.msgctxt, r.msgid);
+      if (from) {
+        decision.kind = merge_decision_kind::fuzzy;
+        decision.source_msgctxt = def.messages[*from].msgctxt;
+        decision.source_msgid = def.messages[*from].msgid;
+      }
+    }
+    if (from) {
+      out.catalog.messages.push_back(merge_entry(
+          def.messages[*from], r, decision.kind == merge_decision_kind::fuzzy, nplurals, options));
+      used[*from] = true;
+    } else {
+      decision.kind = merge_decision_kind::added;
+      out.catalog.messages.push_back(new_entry(r, nplurals));
+    }
+    out.decisions.push_back(std::move(decision));
+  }
+
+  // What the template no longer has: translations are kept as obsolete entries, in catalog
+  // order, after the messages; untranslated entries have nothing worth keeping.
+  for (std::size_t i = 0; i < def.messages.size(); ++i) {
+    const po_message& d = def.messages[i];
+    if (used[i] || d.is_header()) continue;
+    merge_decision decision;
+    decision.msgctxt = d.msgctxt;
+    decision.msgid = d.msgid;
+    if (untranslated(d)) {
+      decision.kind = merge_decision_kind::dropped;
+    } else {
+      decision.kind = merge_decision_kind::obsolete;
+      out.catalog.messages.push_back(obsolete_entry(d));
+    }
+    out.decisions.push_back(std::move(decision));
+  }
+  return out;
+}
+
+po_file init_catalog(const po_file& pot, std::string_view locale, std::string_view plural_forms) {
+  po_file out;
+  out.file_name = pot.file_name;
+  out.charset = "UTF-8";
+  const std::size_t nplurals = plural_forms_count(plural_forms).value_or(2);
+  po_message header;
+  if (const po_message* h = pot.header()) header = *h;
+  if (header.msgstr.empty()) header.msgstr.emplace_back();
+  std::string text = header.msgstr[0];
+  text = detail::header_with_field(text, "Language", locale, "MIME-Version");
+  text = detail::header_with_field(text, "Plural-Forms", plural_forms, "");
+  if (auto type = detail::header_value(text, "Content-Type");
+      !type || type->find("charset=") == std::string::npos ||
+      type->find("charset=CHARSET") != std::string::npos)
+    text = detail::header_with_field(text, "Content-Type", "text/plain; charset=UTF-8",
+                                     "Content-Transfer-Encoding");
+  header.msgstr.assign(1, text);
+  header.fuzzy = false;  // the template's "fill me in" mark: the header is now filled in
+  out.messages.push_back(std::move(header));
+  for (const po_message& m : pot.messages) {
+    if (m.is_header() || m.obsolete) continue;
+    po_message fresh = m;
+    fresh.msgstr.assign(m.is_plural() ? nplurals : 1, std::string());
+    out.messages.push_back(std::move(fresh));
+  }
+  return out;
+}
+
+}  // namespace erli18n

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# `erli18n merge`: merging twice changes nothing; -U rewrites the catalog only when it changes;
+# --for-each-locale updates every LOCALE/LC_MESSAGES/DOMAIN.po of a tree; bad input is a
+# file:line:col diagnostic with exit 1, bad usage exit 2. `erli18n init`: CLDR's Plural-Forms,
+# that many forms per plural message, a catalog msgfmt accepts.
+set -euo pipefail
+rm -rf "$TEST_TMP" && mkdir -p "$TEST_TMP"
+cd "$TEST_TMP"
+checks=0
+fail() { echo "FAIL: $*" >&2; exit 1; }
+ok() { checks=$((checks + 1)); }
+data="$TEST_DATA/merge"
+
+# Merging the result again with the same template is a fixpoint, for every crafted pair and option.
+for dir in "$data"/*/; do
+  for mode in "" "--previous" "--no-fuzzy-matching"; do
+    # shellcheck disable=SC2086
+    "$ERLI18N" merge $mode "$dir/def.po" "$dir/ref.pot" -o once.po
+    # shellcheck disable=SC2086
+    "$ERLI18N" merge $mode once.po "$dir/ref.pot" -o twice.po
+    cmp -s once.po twice.po || { diff once.po twice.po >&2 || true; fail "$(basename "$dir") $mode: second merge changed the catalog"; }
+    ok
+  done
+done
+
+# -U writes the merge into the catalog; a second -U finds nothing to change and leaves the
+# file untouched (its old modification time stays).
+cp "$data/basic/def.po" work.po
+"$ERLI18N" merge --previous "$data/basic/def.po" "$data/basic/ref.pot" -o expected.po
+"$ERLI18N" merge --previous -U work.po "$data/basic/ref.pot"
+cmp -s work.po expected.po || fail "-U did not write the merge"
+ok
+touch -d '2001-01-01 00:00:00' work.po
+"$ERLI18N" merge --previous -U work.po "$data/basic/ref.pot"
+[ "$(stat -c %Y work.po)" = "$(date -d '2001-01-01 00:00:00' +%s)" ] || fail "-U rewrote an unchanged catalog"
+ok
+[ -z "$(ls work.po~ 2>/dev/null)" ] || fail "-U made a backup"
+ok
+
+# The fuzzy match proposes the old translation, marked fuzzy, previous msgid with --previous.
+grep -A3 '^#, fuzzy' expected.po | grep -q '^#| msgid "Close the window"$' || fail "no #| for the fuzzy match"
+ok
+
+# --for-each-locale: every catalog of every domain with a template; others untouched.
+mkdir -p tree/fr/LC_MESSAGES tree/de/LC_MESSAGES tree/es/LC_MESSAGES
+cp "$data/basic/ref.pot" tree/app.pot
+cp "$data/basic/def.po" tree/fr/LC_MESSAGES/app.po
+cp "$data/flags/def.po" tree/de/LC_MESSAGES/app.po
+cp "$data/flags/def.po" tree/es/LC_MESSAGES/other.po
+"$ERLI18N" merge --for-each-locale tree
+"$ERLI18N" merge "$data/basic/def.po" "$data/basic/ref.pot" -o fr.expected
+"$ERLI18N" merge "$data/flags/def.po" "$data/basic/ref.pot" -o de.expected
+cmp -s tree/fr/LC_MESSAGES/app.po fr.expected || fail "--for-each-locale: fr differs from a single merge"
+cmp -s tree/de/LC_MESSAGES/app.po de.expected || fail "--for-each-locale: de differs from a single merge"
+cmp -s tree/es/LC_MESSAGES/other.po "$data/flags/def.po" || fail "--for-each-locale touched a domain with no template"
+ok
+
+# run EXPECTED_STATUS ARGS...: stderr in err.txt.
+run() {
+  local want=$1 status=0
+  shift
+  "$ERLI18N" "$@" > out.txt 2> err.txt || status=$?
+  [ "$status" = "$want" ] || { cat err.txt >&2; fail "$*: exit $status, expected $want"; }
+  ok
+}
+
+# A broken catalog: the reader's position, exit 1, nothing written.
+printf 'msgid "a"\nmsgstr "A"\n\nmsgid "b\n' > broken.po
+run 1 merge broken.po "$data/basic/ref.pot" -o never.po
+grep -q '^broken.po:4:9: error: end-of-line within string$' err.txt || fail "broken.po: $(cat err.txt)"
+[ ! -e never.po ] || fail "output written for a broken catalog"
+ok
+run 2 merge "$data/basic/def.po"
+grep -q 'expected DEF.po REF.pot' err.txt || fail "missing template: $(cat err.txt)"
+ok
+mkdir -p empty-tree
+run 1 merge --for-each-locale empty-tree
+grep -q 'no .pot template' err.txt || fail "tree without templates: $(cat err.txt)"
+ok
+
+# init: Polish has three integer forms in CLDR; the catalog names them and every plural
+# message gets three msgstr; msgfmt accepts the result.
+run 0 init --locale pl "$data/basic/ref.pot" -o pl.po
+grep -q '^"Plural-Forms: nplurals=3; plural=' pl.po || fail "init pl: $(cat pl.po)"
+grep -q '^"Language: pl\\n"$' pl.po || fail "init pl: no Language"
+grep -q '^"Content-Type: text/plain; charset=UTF-8\\n"$' pl.po || fail "init pl: charset not set"
+[ "$(grep -c '^msgstr\[2\] ""$' pl.po)" = 2 ] || fail "init pl: plural messages without three forms"
+! grep -q '^#, fuzzy' pl.po || fail "init pl: header still fuzzy"
+msgfmt -c -o /dev/null pl.po || fail "msgfmt rejects the new catalog"
+ok
+run 2 init --locale xx-not-a-language "$data/basic/ref.pot"
+grep -q "CLDR has no plural rule\|is not a locale name" err.txt || fail "init unknown: $(cat err.txt)"
+ok
+run 0 init --locale fr --plural-forms 'nplurals=2; plural=(n > 1);' "$data/basic/ref.pot" -o fr.po
+grep -q '^"Plural-Forms: nplurals=2; plural=(n > 1);\\n"$' fr.po || fail "init --plural-forms ignored"
+ok
+run 2 init --locale fr --plural-forms 'nplurals=2; plural=(n >;' "$data/basic/ref.pot"
+
+echo "merge_cli: $checks checks passed"

@@ -1,0 +1,5 @@
+# Merge parity: `erli18n merge` against `msgmerge` on crafted and real pairs (bytes and decisions).
+# Registered with add_test: erli18n_add_script_test resolves paths against tests/, not here.
+add_test(NAME merge_msgmerge COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/merge_msgmerge.sh)
+set_tests_properties(merge_msgmerge PROPERTIES LABELS parity TIMEOUT 900
+  ENVIRONMENT "ERLI18N=$<TARGET_FILE:erli18n_cli>;TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/merge_msgmerge")

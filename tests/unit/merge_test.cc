@@ -1,0 +1,313 @@
+// merge_catalogs and its parts: the LCS against a plain dynamic program, the fuzzy search
+// against a direct (slow) reading of msgmerge's rule on random catalogs, then the decisions,
+// comments, flags, plural forms and header of merges written as PO text, and idempotence on
+// every crafted pair of tests/data/merge.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <random>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "erli18n/merge.h"
+#include "erli18n/po.h"
+#include "merge_c_format.h"
+#include "merge_fuzzy.h"
+
+namespace erli18n {
+namespace {
+
+po_file parse(const std::string& text) {
+  result<po_file> po = read_po(text, "t.po");
+  EXPECT_TRUE(po.has_value()) << (po ? "" : po.error().to_string());
+  return po ? *po : po_file{};
+}
+
+std::string write(const po_file& po) {
+  result<std::string> bytes = write_po(po);
+  EXPECT_TRUE(bytes.has_value());
+  return bytes ? *bytes : std::string();
+}
+
+const std::string header =
+    "msgid \"\"\n"
+    "msgstr \"\"\n"
+    "\"Content-Type: text/plain; charset=UTF-8\\n\"\n"
+    "\"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n==2 ? 1 : 2);\\n\"\n\n";
+
+std::size_t dp_lcs(std::string_view a, std::string_view b) {
+  std::vector<std::vector<std::size_t>> t(a.size() + 1, std::vector<std::size_t>(b.size() + 1, 0));
+  for (std::size_t i = 0; i < a.size(); ++i)
+    for (std::size_t j = 0; j < b.size(); ++j)
+      t[i + 1][j + 1] = a[i] == b[j] ? t[i][j] + 1 : std::max(t[i][j + 1], t[i + 1][j]);
+  return t[a.size()][b.size()];
+}
+
+std::string random_text(std::mt19937& rng, std::string_view alphabet, std::size_t min, std::size_t max) {
+  std::uniform_int_distribution<std::size_t> length(min, max);
+  std::uniform_int_distribution<std::size_t> pick(0, alphabet.size() - 1);
+  std::string s(length(rng), ' ');
+  for (char& c : s) c = alphabet[pick(rng)];
+  return s;
+}
+
+TEST(MergeLcs, AgreesWithDynamicProgrammingAcrossWordBoundaries) {
+  std::mt19937 rng(7);
+  for (int round = 0; round < 400; ++round) {
+    // Up to 200 bytes: patterns of one to four machine words, carries between words included.
+    std::string a = random_text(rng, "abcd", 0, 200);
+    std::string b = random_text(rng, "abcd", 0, 200);
+    ASSERT_EQ(detail::lcs_length(a, b), dp_lcs(a, b)) << a << " / " << b;
+  }
+  EXPECT_EQ(merge_similarity("", ""), 1.0);
+  EXPECT_EQ(merge_similarity("abc", ""), 0.0);
+  EXPECT_DOUBLE_EQ(merge_similarity("Close the window", "Close the windows"), 32.0 / 33.0);
+}
+
+// msgmerge's rule read directly: proposals sharing a 4-byte run (these tests use ASCII) in
+// (shared runs desc, catalog order), or for short msgids the short entries by length, best
+// weight strictly above 0.6 from the first visited.
+std::optional<std::size_t> reference_match(const std::vector<po_message>& entries,
+                                           const std::optional<std::string>& msgctxt,
+                                           const std::string& msgid) {
+  std::vector<std::pair<std::size_t, std::size_t>> order;  // (entry, shared)
+  if (msgid.size() >= 4) {
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      if (entries[i].msgstr.empty() || entries[i].msgstr[0].empty()) continue;
+      std::set<std::string> runs;
+      for (std::size_t k = 0; k + 4 <= entries[i].msgid.size(); ++k)
+        runs.insert(entries[i].msgid.substr(k, 4));
+      std::size_t shared = 0;
+      for (std::size_t k = 0; k + 4 <= msgid.size(); ++k) shared += runs.count(msgid.substr(k, 4));
+      if (shared > 0) order.emplace_back(i, shared);
+    }
+    std::stable_sort(order.begin(), order.end(), [](auto& a, auto& b) { return a.second > b.second; });
+  } else {
+    for (std::size_t length = (msgid.size() * 3 + 6) / 7; length <= msgid.size() * 7 / 3; ++length)
+      for (std::size_t i = 0; i < entries.size(); ++i)
+        if (!entries[i].msgstr.empty() && !entries[i].msgstr[0].empty() && entries[i].msgid.size() == length)
+          order.emplace_back(i, 0);
+  }
+  double best = 0.6;
+  std::optional<std::size_t> found;
+  for (auto [i, shared] : order) {
+    const po_message& e = entries[i];
+    double bonus = (!e.msgctxt || (msgctxt && *msgctxt == *e.msgctxt)) ? 0.00001 : 0.0;
+    std::size_t total = msgid.size() + e.msgid.size();
+    volatile double weight =
+        static_cast<double>(2 * dp_lcs(msgid, e.msgid)) / static_cast<double>(total) + bonus;
+    if (weight > best) {
+      best = weight;
+      found = i;
+    }
+  }
+  return found;
+}
+
+TEST(MergeFuzzyIndex, ChoosesAsMsgmergeOnRandomCatalogs) {
+  std::mt19937 rng(11);
+  std::size_t proposals = 0;
+  for (int round = 0; round < 60; ++round) {
+    std::vector<po_message> entries(120);
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      // A small alphabet makes many similar msgids and many exact ties.
+      entries[i].msgid = random_text(rng, "ab ", 1, 14);
+      if (i % 5 == 0) entries[i].msgctxt = std::string(1, static_cast<char>('x' + i % 3));
+      entries[i].msgstr.push_back(i % 7 == 0 ? "" : "t");
+    }
+    detail::fuzzy_index index(entries);
+    for (int q = 0; q < 40; ++q) {
+      std::string msgid = random_text(rng, "ab ", 1, 14);
+      std::optional<std::string> msgctxt;
+      if (q % 4 == 0) msgctxt = "y";
+      std::optional<std::size_t> expected = reference_match(entries, msgctxt, msgid);
+      ASSERT_EQ(index.best_match(msgctxt, msgid), expected)
+          << "round " << round << " msgid '" << msgid << "'";
+      proposals += expected.has_value();
+    }
+  }
+  EXPECT_GT(proposals, 500u);  // the comparison exercised real choices, not only misses
+}
+
+TEST(MergeFuzzyIndex, MoreSharedRunsWinAnEqualSimilarity) {
+  // Both are 0.75 similar; the later one shares three runs with the msgid, the earlier one.
+  po_file def = parse(header + "msgid \"abcdXXgh\"\nmsgstr \"A\"\n\nmsgid \"abcdefYY\"\nmsgstr \"B\"\n");
+  po_file ref = parse("msgid \"abcdefgh\"\nmsgstr \"\"\n");
+  merge_result r = merge_catalogs(def, ref);
+  ASSERT_EQ(r.decisions.size(), 2u);  // the message, then the unused entry
+  EXPECT_EQ(r.decisions[0].kind, merge_decision_kind::fuzzy);
+  EXPECT_EQ(r.decisions[0].source_msgid, "abcdefYY");
+}
+
+TEST(MergeFuzzyIndex, EntriesSharingNoRunAreNeverProposed) {
+  // 0.8 similar by bytes, but no four characters in a row in common.
+  po_file def = parse(header + "msgid \"café crème\"\nmsgstr \"CC\"\n");
+  po_file ref = parse("msgid \"cafe creme\"\nmsgstr \"\"\n");
+  merge_result r = merge_catalogs(def, ref);
+  EXPECT_EQ(r.decisions[0].kind, merge_decision_kind::added);
+  EXPECT_EQ(r.decisions[1].kind, merge_decision_kind::obsolete);
+}
+
+TEST(Merge, DecisionsCommentsAndObsoleteEntries) {
+  po_file def = parse(header +
+                      "# kept note\n#. old extracted\n#: old.c:1\nmsgid \"Open file\"\nmsgstr \"Ouvrir\"\n\n"
+                      "msgid \"Close the window\"\nmsgstr \"Fermer\"\n\n"
+                      "msgid \"Untranslated gone\"\nmsgstr \"\"\n\n"
+                      "# gone note\n#: gone.c:2\nmsgid \"Removed\"\nmsgstr \"Supprimé\"\n\n"
+                      "#~ msgid \"Back again\"\n#~ msgstr \"De retour\"\n");
+  po_file ref = parse(
+      "#. new extracted\n#: new.c:1\nmsgid \"Open file\"\nmsgstr \"\"\n\n"
+      "msgid \"Close the windows\"\nmsgstr \"\"\n\n"
+      "msgid \"Back again\"\nmsgstr \"\"\n\n"
+      "msgid \"Something else entirely\"\nmsgstr \"\"\n");
+  merge_options options;
+  options.keep_previous = true;
+  merge_result r = merge_catalogs(def, ref, options);
+  ASSERT_EQ(r.decisions.size(), 6u);
+  EXPECT_EQ(r.decisions[0].kind, merge_decision_kind::kept);
+  EXPECT_EQ(r.decisions[1].kind, merge_decision_kind::fuzzy);
+  EXPECT_EQ(r.decisions[1].source_msgid, "Close the window");
+  EXPECT_EQ(r.decisions[2].kind, merge_decision_kind::kept);  // revived from #~
+  EXPECT_EQ(r.decisions[3].kind, merge_decision_kind::added);
+  EXPECT_EQ(r.decisions[4].kind, merge_decision_kind::dropped);
+  EXPECT_EQ(r.decisions[4].msgid, "Untranslated gone");
+  EXPECT_EQ(r.decisions[5].kind, merge_decision_kind::obsolete);
+  EXPECT_EQ(r.decisions[5].msgid, "Removed");
+  EXPECT_EQ(write(r.catalog),
+            header +
+                "# kept note\n#. new extracted\n#: new.c:1\nmsgid \"Open file\"\nmsgstr \"Ouvrir\"\n\n"
+                "#, fuzzy\n#| msgid \"Close the window\"\nmsgid \"Close the windows\"\n"
+                "msgstr \"Fermer\"\n\n"
+                "msgid \"Back again\"\nmsgstr \"De retour\"\n\n"
+                "msgid \"Something else entirely\"\nmsgstr \"\"\n\n"
+                "# gone note\n#~ msgid \"Removed\"\n#~ msgstr \"Supprimé\"\n");
+  // Without --previous the same entries, no #| line; without fuzzy matching, no proposal.
+  EXPECT_EQ(write(merge_catalogs(def, ref).catalog).find("#|"), std::string::npos);
+  merge_options exact_only;
+  exact_only.fuzzy_matching = false;
+  EXPECT_EQ(merge_catalogs(def, ref, exact_only).decisions[1].kind, merge_decision_kind::added);
+}
+
+TEST(Merge, PluralFormsFollowTheCatalogsNplurals) {
+  po_file def = parse(header + "msgid \"One file\"\nmsgstr \"Un fichier\"\n");
+  po_file ref = parse(
+      "msgid \"One file\"\nmsgid_plural \"%d files\"\nmsgstr[0] \"\"\nmsgstr[1] \"\"\n\n"
+      "msgid \"New thing\"\nmsgid_plural \"New things\"\nmsgstr[0] \"\"\nmsgstr[1] \"\"\n");
+  merge_result r = merge_catalogs(def, ref);
+  const po_message& widened = r.catalog.messages[1];
+  EXPECT_TRUE(widened.fuzzy);  // singular translation copied into every form, to review
+  EXPECT_EQ(widened.msgstr, (std::vector<std::string>{"Un fichier", "Un fichier", "Un fichier"}));
+  EXPECT_EQ(r.catalog.messages[2].msgstr, (std::vector<std::string>{"", "", ""}));
+  EXPECT_FALSE(r.catalog.messages[2].fuzzy);
+}
+
+TEST(Merge, ContextMismatchIsFuzzyAndSameContextGetsTheBonus) {
+  po_file def = parse(header +
+                      "msgctxt \"menu\"\nmsgid \"Quit\"\nmsgstr \"Q-menu\"\n\n"
+                      "msgctxt \"z\"\nmsgid \"Print page\"\nmsgstr \"PZ\"\n\n"
+                      "msgid \"Print page\"\nmsgstr \"P\"\n");
+  po_file ref = parse(
+      "msgctxt \"toolbar\"\nmsgid \"Quit\"\nmsgstr \"\"\n\nmsgctxt \"y\"\nmsgid \"Print page\"\nmsgstr "
+      "\"\"\n");
+  merge_result r = merge_catalogs(def, ref);
+  EXPECT_EQ(r.decisions[0].kind, merge_decision_kind::fuzzy);
+  EXPECT_EQ(r.decisions[0].source_msgctxt, std::optional<std::string>("menu"));
+  // Equal similarity (1.0): the context-free entry wins over the one of another context.
+  EXPECT_EQ(r.decisions[1].source_msgctxt, std::nullopt);
+  EXPECT_EQ(r.catalog.messages[2].msgstr[0], "P");
+}
+
+TEST(Merge, FormatFlagsComeFromTheTemplateAndMismatchesGoFuzzy) {
+  po_file def = parse(header +
+                      "#, python-format\nmsgid \"%d files\"\nmsgstr \"%d fichiers\"\n\n"
+                      "msgid \"%d dirs\"\nmsgstr \"%s dossiers\"\n\n"
+                      "#, no-c-format\nmsgid \"100%\"\nmsgstr \"100 %\"\n");
+  po_file ref = parse(
+      "#, c-format\nmsgid \"%d files\"\nmsgstr \"\"\n\n#, c-format\nmsgid \"%d dirs\"\nmsgstr \"\"\n\n"
+      "#, c-format\nmsgid \"100%\"\nmsgstr \"\"\n");
+  merge_result r = merge_catalogs(def, ref);
+  EXPECT_FALSE(r.catalog.messages[1].fuzzy);
+  EXPECT_EQ(r.catalog.messages[1].flags, (std::vector<std::string>{"c-format"}));
+  EXPECT_TRUE(r.catalog.messages[2].fuzzy);  // %s for a %d argument
+  EXPECT_TRUE(r.catalog.messages[3].fuzzy);  // was declared no-c-format
+}
+
+TEST(MergeCFormat, ArgumentsAndTypes) {
+  using detail::c_format_translation_fits;
+  EXPECT_TRUE(c_format_translation_fits("%s has %d", "%2$d chez %1$s", false));
+  EXPECT_FALSE(c_format_translation_fits("%s has %d", "%s a", false));
+  EXPECT_FALSE(c_format_translation_fits("%ld", "%d", false));
+  EXPECT_TRUE(c_format_translation_fits("%<PRIu64> bytes", "%<PRIu64> octets", false));
+  EXPECT_FALSE(c_format_translation_fits("%d", "%2$d", false));            // argument 1 skipped
+  EXPECT_TRUE(c_format_translation_fits("%d files", "un fichier", true));  // a plural form may omit
+  EXPECT_FALSE(c_format_translation_fits("%d files", "%s", true));
+  EXPECT_TRUE(c_format_translation_fits("100%", "anything %s", false));  // not a format: no check
+  EXPECT_TRUE(c_format_translation_fits("%*d", "%*d", false));
+  EXPECT_FALSE(c_format_translation_fits("%*d", "%d", false));
+}
+
+TEST(Merge, HeaderTakesTheTemplatesDatesAndStandardOrder) {
+  po_file def = parse(
+      "msgid \"\"\nmsgstr \"\"\n\"X-Generator: x\\n\"\n\"Content-Type: text/plain; charset=utf-8\\n\"\n"
+      "\"Project-Id-Version: app 1\\n\"\n\"POT-Creation-Date: old\\n\"\n\nmsgid \"a\"\nmsgstr \"A\"\n");
+  po_file ref = parse(
+      "msgid \"\"\nmsgstr \"\"\n\"Report-Msgid-Bugs-To: bugs@example.org\\n\"\n"
+      "\"POT-Creation-Date: 2024-03-01 12:00+0000\\n\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\n"
+      "msgid \"a\"\nmsgstr \"\"\n");
+  merge_result r = merge_catalogs(def, ref);
+  EXPECT_EQ(
+      r.catalog.messages[0].msgstr[0],
+      "Project-Id-Version: app 1\nReport-Msgid-Bugs-To: bugs@example.org\n"
+      "POT-Creation-Date: 2024-03-01 12:00+0000\nContent-Type: text/plain; charset=UTF-8\nX-Generator: x\n");
+}
+
+TEST(Merge, PluralFormsCount) {
+  EXPECT_EQ(plural_forms_count("nplurals=3; plural=n%10;"), 3u);
+  EXPECT_EQ(plural_forms_count(" nplurals = 1 ; plural=0;"), 1u);
+  EXPECT_EQ(plural_forms_count("nplurals=INTEGER; plural=EXPRESSION;"), std::nullopt);
+  EXPECT_EQ(plural_forms_count("nplurals=0; plural=0;"), std::nullopt);
+  EXPECT_EQ(plural_forms_count(""), std::nullopt);
+}
+
+TEST(Merge, MergingTwiceChangesNothingOnEveryCraftedPair) {
+  std::size_t pairs = 0;
+  for (const auto& dir : std::filesystem::directory_iterator(std::string(ERLI18N_TEST_DATA) + "/merge")) {
+    result<po_file> def = read_po_file((dir.path() / "def.po").string());
+    result<po_file> ref = read_po_file((dir.path() / "ref.pot").string());
+    ASSERT_TRUE(def && ref) << dir.path();
+    for (bool previous : {false, true}) {
+      merge_options options;
+      options.keep_previous = previous;
+      std::string once = write(merge_catalogs(*def, *ref, options).catalog);
+      merge_result again = merge_catalogs(parse(once), *ref, options);
+      EXPECT_EQ(write(again.catalog), once) << dir.path() << (previous ? " --previous" : "");
+      for (const merge_decision& d : again.decisions)
+        EXPECT_NE(d.kind, merge_decision_kind::fuzzy)
+            << dir.path() << ": " << d.msgid;  // nothing new to seed
+    }
+    ++pairs;
+  }
+  EXPECT_GE(pairs, 10u);
+}
+
+TEST(MergeInit, NewCatalogFromTemplate) {
+  po_file pot = parse(
+      "#, fuzzy\nmsgid \"\"\nmsgstr \"\"\n\"Project-Id-Version: app\\n\"\n\"Language: \\n\"\n"
+      "\"MIME-Version: 1.0\\n\"\n\"Content-Type: text/plain; charset=CHARSET\\n\"\n\n"
+      "msgid \"a\"\nmsgid_plural \"as\"\nmsgstr[0] \"\"\nmsgstr[1] \"\"\n");
+  po_file po = init_catalog(pot, "pl", "nplurals=3; plural=(n==1 ? 0 : 2);");
+  EXPECT_FALSE(po.messages[0].fuzzy);
+  EXPECT_EQ(
+      po.messages[0].msgstr[0],
+      "Project-Id-Version: app\nLanguage: pl\nMIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\n"
+      "Plural-Forms: nplurals=3; plural=(n==1 ? 0 : 2);\n");
+  EXPECT_EQ(po.messages[1].msgstr.size(), 3u);
+}
+
+}  // namespace
+}  // namespace erli18n

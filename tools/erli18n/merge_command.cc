@@ -1,0 +1,157 @@
+// erli18n merge DEF.po REF.pot [-o OUT.po | -U] [--previous] [--no-fuzzy-matching] [--no-wrap]
+// erli18n merge --for-each-locale DIR [--previous] [--no-fuzzy-matching] [--no-wrap]
+// Updates translated catalogs from a template as `msgmerge` does (see erli18n/merge.h).
+// With -U (and --for-each-locale, which updates every DIR/LOCALE/LC_MESSAGES/DOMAIN.po from
+// DIR/DOMAIN.pot) a catalog is rewritten only when its bytes change, and no backup is made:
+// catalogs live under version control.
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <memory>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include "commands.h"
+#include "erli18n/merge.h"
+#include "erli18n/po.h"
+
+namespace erli18n::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct merge_cli_options {
+  std::string def;
+  std::string ref;
+  std::string output;
+  std::string for_each_locale;
+  bool update = false;
+  bool previous = false;
+  bool no_fuzzy_matching = false;
+  bool no_wrap = false;
+};
+
+// The file's bytes, or nothing when it cannot be read (a missing file reads as nothing).
+std::optional<std::string> file_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) return std::nullopt;
+  return bytes;
+}
+
+// Merges one pair; writes to `output`, or back to `def_path` when `in_place` (only on change).
+bool merge_one(const std::string& def_path, const po_file& ref, const merge_cli_options& opts,
+               const std::string& output, bool in_place) {
+  result<po_file> def = read_po_file(def_path);
+  if (!def) {
+    std::cerr << def.error().to_string() << '\n';
+    return false;
+  }
+  merge_options options;
+  options.keep_previous = opts.previous;
+  options.fuzzy_matching = !opts.no_fuzzy_matching;
+  merge_result merged = merge_catalogs(*def, ref, options);
+  po_write_options write_options;
+  write_options.wrap = !opts.no_wrap;
+  result<std::string> bytes = write_po(merged.catalog, write_options);
+  if (!bytes) {
+    std::cerr << bytes.error().to_string() << '\n';
+    return false;
+  }
+  if (!in_place) return write_output(output, *bytes);
+  if (file_bytes(def_path) == *bytes) return true;  // unchanged: leave the file (and its mtime) alone
+  return write_output(def_path, *bytes);
+}
+
+// Every DIR/DOMAIN.pot against every DIR/LOCALE/LC_MESSAGES/DOMAIN.po, in name order.
+bool merge_tree(const merge_cli_options& opts) {
+  std::error_code ec;
+  std::vector<fs::path> templates;
+  std::vector<fs::path> locales;
+  for (fs::directory_iterator it(opts.for_each_locale, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->path().extension() == ".pot" && it->is_regular_file(ec)) templates.push_back(it->path());
+    if (it->is_directory(ec)) locales.push_back(it->path());
+  }
+  if (ec) {
+    std::cerr << opts.for_each_locale << ": error: cannot list directory: " << ec.message() << '\n';
+    return false;
+  }
+  if (templates.empty()) {
+    std::cerr << opts.for_each_locale << ": error: no .pot template in this directory\n";
+    return false;
+  }
+  std::sort(templates.begin(), templates.end());
+  std::sort(locales.begin(), locales.end());
+  bool ok = true;
+  for (const fs::path& pot : templates) {
+    result<po_file> ref = read_po_file(pot.string());
+    if (!ref) {
+      std::cerr << ref.error().to_string() << '\n';
+      ok = false;
+      continue;
+    }
+    const fs::path catalog_name = pot.stem().string() + ".po";
+    for (const fs::path& locale : locales) {
+      const fs::path catalog = locale / "LC_MESSAGES" / catalog_name;
+      if (!fs::is_regular_file(catalog, ec)) continue;
+      if (!merge_one(catalog.string(), *ref, opts, "", true)) ok = false;
+    }
+  }
+  return ok;
+}
+
+}  // namespace
+
+void add_merge_command(CLI::App& app, int& exit_code) {
+  auto opts = std::make_shared<merge_cli_options>();
+  CLI::App* cmd = app.add_subcommand("merge", "Update translated catalogs from a template, as msgmerge does");
+  cmd->add_option("def", opts->def, "Translated catalog (def.po)");
+  cmd->add_option("ref", opts->ref, "Template (ref.pot)");
+  CLI::Option* output =
+      cmd->add_option("-o,--output", opts->output, "Output file (default: standard output)");
+  CLI::Option* update = cmd->add_flag("-U,--update", opts->update, "Update def.po in place (no backup)");
+  CLI::Option* each = cmd->add_option("--for-each-locale", opts->for_each_locale,
+                                      "Update every DIR/LOCALE/LC_MESSAGES/DOMAIN.po from DIR/DOMAIN.pot");
+  cmd->add_flag("--previous", opts->previous, "Keep the previous msgid of fuzzy entries (#|)");
+  cmd->add_flag("-N,--no-fuzzy-matching", opts->no_fuzzy_matching,
+                "Do not seed new messages from similar ones");
+  cmd->add_flag("--no-wrap", opts->no_wrap, "Do not break long message lines");
+  update->excludes(output);
+  each->excludes(output)->excludes(update);
+  cmd->callback([opts, &exit_code] {
+    if (!opts->for_each_locale.empty()) {
+      if (!opts->def.empty()) {
+        std::cerr << "erli18n merge: error: --for-each-locale takes no catalog arguments\n";
+        exit_code = 2;
+        return;
+      }
+      exit_code = merge_tree(*opts) ? 0 : 1;
+      return;
+    }
+    if (opts->def.empty() || opts->ref.empty()) {
+      std::cerr << "erli18n merge: error: expected DEF.po REF.pot (or --for-each-locale DIR)\n";
+      exit_code = 2;
+      return;
+    }
+    // The catalog, the template and the merged copy: about twice the catalog's size.
+    std::error_code ec;
+    const std::uintmax_t def_size = fs::file_size(opts->def, ec);
+    if (!ec) prepare_heap_for_size(static_cast<std::size_t>(def_size) * 2);
+    result<po_file> ref = read_po_file(opts->ref);
+    if (!succeeded(ref, exit_code)) return;
+    if (!merge_one(opts->def, *ref, *opts, opts->output, opts->update)) {
+      exit_code = 1;
+      return;
+    }
+    exit_now(exit_code);
+  });
+}
+
+}  // namespace erli18n::cli
