@@ -1,6 +1,6 @@
 // The c-format check msgmerge applies to a merged translation: when the template calls a
 // message `c-format` and the translation's directives do not take the msgid's arguments
-// (same positions, same types), the entry is marked fuzzy for review.
+// (same positions, same types, as c_format.h reads them), the entry is marked fuzzy for review.
 #ifndef ERLI18N_SRC_MERGE_C_FORMAT_H
 #define ERLI18N_SRC_MERGE_C_FORMAT_H
 
