@@ -10,6 +10,7 @@
 
 #include "erli18n/locale_name.h"
 #include "store_impl.h"
+#include "thread_locale.h"
 
 namespace erli18n {
 namespace detail {
@@ -137,6 +138,10 @@ error invalid(std::string message) {
 }  // namespace
 
 std::string_view process_default_locale() noexcept { return current_default_locale().name; }
+
+std::string_view thread_locale_override() noexcept {
+  return t_locale.set ? std::string_view(t_locale.name, t_locale.size) : std::string_view();
+}
 
 }  // namespace detail
 

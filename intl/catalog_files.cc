@@ -1,0 +1,137 @@
+#include "catalog_files.h"
+
+#include <sys/stat.h>
+
+#include <atomic>
+#include <cstdint>
+#include <ctime>
+#include <memory>
+#include <mutex>
+#include <shared_mutex>
+#include <unordered_map>
+
+#include "erli18n/catalog_store.h"
+
+namespace erli18n::intl {
+
+// The store keys a catalog by (domain, locale); here the domain is the `.mo` path, which is
+// unique, and the locale is this fixed well-formed placeholder.
+constexpr std::string_view store_locale = "und";
+
+struct file_identity {
+  dev_t dev = 0;
+  ino_t ino = 0;
+  off_t size = -1;
+  std::int64_t mtime_ns = 0;
+  bool operator==(const file_identity&) const = default;
+};
+
+struct catalog_file {
+  std::string mo_path;
+  std::atomic<bool> loaded{false};
+  std::atomic<bool> checked{false};         // the first look at the disk is done
+  std::atomic<std::int64_t> next_check{0};  // monotonic second of the next look
+  std::mutex refresh;                       // one thread looks at the disk at a time
+  file_identity identity;                   // of the file loaded; under `refresh`
+};
+
+namespace {
+
+struct catalog_files {
+  std::shared_mutex lock;
+  std::unordered_map<std::string, std::unique_ptr<catalog_file>> by_path;
+  catalog_store store;
+};
+
+// Never destroyed, as glibc's catalogs: text handed out must outlive every caller.
+catalog_files& state() {
+  static catalog_files* f = new catalog_files();
+  return *f;
+}
+
+std::int64_t monotonic_seconds() noexcept {
+  timespec ts{};
+  clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);  // a vDSO read, cheap enough for every call
+  return ts.tv_sec;
+}
+
+std::optional<file_identity> identity_of(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+  return file_identity{st.st_dev, st.st_ino, st.st_size,
+                       static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec};
+}
+
+// Loads the file behind `f` again if it is new or was replaced. Caller holds `f.refresh`.
+void refresh(catalog_file& f, catalog_store& store) {
+  std::string path = f.mo_path;
+  std::optional<file_identity> id = identity_of(path);
+  if (!id) {
+    path.replace(path.size() - 3, 3, ".po");  // mo_path always ends in ".mo"
+    id = identity_of(path);
+  }
+  if (!id) return;  // nothing there (or gone): keep what is loaded, if anything
+  if (f.loaded.load(std::memory_order_relaxed) && *id == f.identity) return;
+  if (store.load(f.mo_path, store_locale, path)) {
+    f.identity = *id;
+    f.loaded.store(true, std::memory_order_release);
+  }
+}
+
+}  // namespace
+
+const catalog_file* find_catalog(const std::string& mo_path) {
+  catalog_files& s = state();
+  catalog_file* f = nullptr;
+  {
+    std::shared_lock guard(s.lock);
+    auto it = s.by_path.find(mo_path);
+    if (it != s.by_path.end()) f = it->second.get();
+  }
+  if (f == nullptr) {
+    std::unique_lock guard(s.lock);
+    auto& slot = s.by_path[mo_path];
+    if (!slot) {
+      slot = std::make_unique<catalog_file>();
+      slot->mo_path = mo_path;
+    }
+    f = slot.get();
+  }
+  if (!f->checked.load(std::memory_order_acquire)) {
+    // The first look waits, so that no thread answers untranslated while another loads.
+    std::lock_guard guard(f->refresh);
+    if (!f->checked.load(std::memory_order_relaxed)) {
+      refresh(*f, s.store);
+      f->next_check.store(monotonic_seconds() + 1, std::memory_order_relaxed);
+      f->checked.store(true, std::memory_order_release);
+    }
+  } else {
+    const std::int64_t now = monotonic_seconds();
+    std::int64_t due = f->next_check.load(std::memory_order_relaxed);
+    if (now >= due && f->next_check.compare_exchange_strong(due, now + 1, std::memory_order_relaxed)) {
+      std::unique_lock guard(f->refresh, std::try_to_lock);
+      if (guard.owns_lock()) refresh(*f, s.store);
+    }
+  }
+  return f->loaded.load(std::memory_order_acquire) ? f : nullptr;
+}
+
+std::optional<std::string_view> lookup_message(const catalog_file& file, const std::string_view* context,
+                                               std::string_view msgid, const std::string_view* msgid_plural,
+                                               unsigned long n) noexcept {
+  const catalog_store& store = state().store;
+  std::string_view s;
+  if (msgid_plural != nullptr) {
+    s = context ? store.dlnpgettext(file.mo_path, store_locale, *context, msgid, *msgid_plural, n)
+                : store.dlngettext(file.mo_path, store_locale, msgid, *msgid_plural, n);
+    // A miss returns one of the arguments themselves; a hit is text of the store.
+    if (s.data() == msgid.data() || s.data() == msgid_plural->data()) return std::nullopt;
+  } else {
+    s = context ? store.dlpgettext(file.mo_path, store_locale, *context, msgid)
+                : store.dlgettext(file.mo_path, store_locale, msgid);
+    if (s.data() == msgid.data()) return std::nullopt;
+  }
+  return s;
+}
+
+}  // namespace erli18n::intl

@@ -1,0 +1,34 @@
+// The catalogs the libintl API reads, by path, loaded on first use into a private
+// catalog_store and watched for replacement.
+//
+// Each `DIR/LOCALE/CATEGORY/DOMAIN.mo` path a lookup tries gets one `catalog_file`, kept
+// for the life of the process (so does the store: returned text never dangles). The first
+// lookup reads the `.mo`, or the `.po` beside it when there is no `.mo` (beyond glibc).
+// Later lookups look at the file again at most once per second per catalog, on a monotonic
+// clock: a file replaced on disk (another inode, size or mtime) is loaded again, a catalog
+// that appeared is loaded, one that disappeared stays as it was (glibc keeps its mapping).
+// A file the store refuses (corrupt, too large) counts as absent, as glibc ignores it.
+#ifndef ERLI18N_INTL_CATALOG_FILES_H
+#define ERLI18N_INTL_CATALOG_FILES_H
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace erli18n::intl {
+
+struct catalog_file;
+
+/// The catalog for `mo_path`, or null when neither it nor its `.po` could be loaded.
+const catalog_file* find_catalog(const std::string& mo_path);
+
+/// A message of `file`: `context` (null for none), `msgid`, and for the plural forms
+/// `msgid_plural` (null for the singular) and n. nullopt on a miss. The text is
+/// NUL-terminated and valid forever.
+std::optional<std::string_view> lookup_message(const catalog_file& file, const std::string_view* context,
+                                               std::string_view msgid, const std::string_view* msgid_plural,
+                                               unsigned long n) noexcept;
+
+}  // namespace erli18n::intl
+
+#endif  // ERLI18N_INTL_CATALOG_FILES_H
