@@ -3,7 +3,7 @@
 //  1. The locale of the category: the thread's erli18n locale if it has one, else the
 //     thread's C locale (uselocale, else setlocale's). "C" or "POSIX" -> untranslated, and
 //     LANGUAGE is then ignored; "C.UTF-8" is not "C" and does translate.
-//  2. The languages: LANGUAGE (colon-separated, empty entries skipped) when set and
+//  2. The languages: for a thread with an erli18n locale, that locale alone; else LANGUAGE (colon-separated, empty entries skipped) when set and
 //     non-empty, replacing the locale entirely; else the locale name. An entry "C" ends the
 //     search untranslated.
 //  3. For each language, each of its directory variants (locale_variants.h), the catalog
@@ -113,7 +113,9 @@ const char* translate(const char* domain, const char* msgid, const char* msgid_p
     const domain_binding binding = binding_of(domain);
     const char* languages = std::getenv("LANGUAGE");
     std::string_view list = locale;
-    if (languages != nullptr && *languages != '\0') list = languages;
+    // A thread's erli18n locale is an explicit choice for that thread: LANGUAGE, which
+    // speaks for the whole process, does not override it.
+    if (!thread_override && languages != nullptr && *languages != '\0') list = languages;
     std::optional<std::string_view> found;
     while (!list.empty() && !found) {
       std::size_t colon = list.find(':');
