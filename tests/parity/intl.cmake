@@ -11,3 +11,8 @@ add_test(NAME intl_preload_diff
           $<TARGET_FILE:erli18n_intl>)
 set_tests_properties(intl_preload_diff PROPERTIES LABELS parity TIMEOUT 900
   ENVIRONMENT "TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/intl_preload_diff")
+
+add_test(NAME intl_real_programs
+  COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/intl_real_programs.sh $<TARGET_FILE:erli18n_intl>)
+set_tests_properties(intl_real_programs PROPERTIES LABELS parity TIMEOUT 300
+  ENVIRONMENT "TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/intl_real_programs")
