@@ -47,7 +47,8 @@ const char* bind_domain_dir(const char* domain, const char* dir) {
   bindings& b = state();
   std::unique_lock guard(b.lock);
   auto it = b.by_domain.find(std::string_view(domain));
-  if (dir == nullptr) return it == b.by_domain.end() || !it->second.dir ? default_catalog_dir : it->second.dir;
+  if (dir == nullptr)
+    return it == b.by_domain.end() || !it->second.dir ? default_catalog_dir : it->second.dir;
   if (it == b.by_domain.end()) it = b.by_domain.emplace(domain, domain_binding{nullptr, nullptr}).first;
   it->second.dir = b.intern(dir);
   return it->second.dir;

@@ -3,9 +3,9 @@
 //  1. The locale of the category: the thread's erli18n locale if it has one, else the
 //     thread's C locale (uselocale, else setlocale's). "C" or "POSIX" -> untranslated, and
 //     LANGUAGE is then ignored; "C.UTF-8" is not "C" and does translate.
-//  2. The languages: for a thread with an erli18n locale, that locale alone; else LANGUAGE (colon-separated, empty entries skipped) when set and
-//     non-empty, replacing the locale entirely; else the locale name. An entry "C" ends the
-//     search untranslated.
+//  2. The languages: for a thread with an erli18n locale, that locale alone; else LANGUAGE
+//     (colon-separated, empty entries skipped) when set and non-empty, replacing the locale
+//     entirely; else the locale name. An entry "C" ends the search untranslated.
 //  3. For each language, each of its directory variants (locale_variants.h), the catalog
 //     DIR/VARIANT/CATEGORY/DOMAIN.mo; the first that has the message answers. A catalog
 //     lacking the message passes to the next variant, then the next language.
@@ -34,19 +34,32 @@ namespace {
 
 const char* category_name(int category) noexcept {
   switch (category) {
-    case LC_CTYPE: return "LC_CTYPE";
-    case LC_NUMERIC: return "LC_NUMERIC";
-    case LC_TIME: return "LC_TIME";
-    case LC_COLLATE: return "LC_COLLATE";
-    case LC_MONETARY: return "LC_MONETARY";
-    case LC_MESSAGES: return "LC_MESSAGES";
-    case LC_PAPER: return "LC_PAPER";
-    case LC_NAME: return "LC_NAME";
-    case LC_ADDRESS: return "LC_ADDRESS";
-    case LC_TELEPHONE: return "LC_TELEPHONE";
-    case LC_MEASUREMENT: return "LC_MEASUREMENT";
-    case LC_IDENTIFICATION: return "LC_IDENTIFICATION";
-    default: return nullptr;  // LC_ALL and unknown categories: glibc answers untranslated
+    case LC_CTYPE:
+      return "LC_CTYPE";
+    case LC_NUMERIC:
+      return "LC_NUMERIC";
+    case LC_TIME:
+      return "LC_TIME";
+    case LC_COLLATE:
+      return "LC_COLLATE";
+    case LC_MONETARY:
+      return "LC_MONETARY";
+    case LC_MESSAGES:
+      return "LC_MESSAGES";
+    case LC_PAPER:
+      return "LC_PAPER";
+    case LC_NAME:
+      return "LC_NAME";
+    case LC_ADDRESS:
+      return "LC_ADDRESS";
+    case LC_TELEPHONE:
+      return "LC_TELEPHONE";
+    case LC_MEASUREMENT:
+      return "LC_MEASUREMENT";
+    case LC_IDENTIFICATION:
+      return "LC_IDENTIFICATION";
+    default:
+      return nullptr;  // LC_ALL and unknown categories: glibc answers untranslated
   }
 }
 
@@ -67,10 +80,17 @@ struct request {
   const char* category;
 };
 
-std::optional<std::string_view> find_in_language(const request& r, const char* dir, std::string_view language) {
+std::optional<std::string_view> find_in_language(const request& r, const char* dir,
+                                                 std::string_view language) {
   for (const std::string& variant : locale_variants(language)) {
     std::string path(dir);
-    path.append("/").append(variant).append("/").append(r.category).append("/").append(r.domain).append(".mo");
+    path.append("/")
+        .append(variant)
+        .append("/")
+        .append(r.category)
+        .append("/")
+        .append(r.domain)
+        .append(".mo");
     const catalog_file* file = find_catalog(path);
     if (file == nullptr) continue;
     auto found = lookup_message(*file, r.has_context ? &r.context : nullptr, r.msgid,

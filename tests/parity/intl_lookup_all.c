@@ -19,15 +19,15 @@
 
 static unsigned long translated, lookups;
 
-static char *read_file(const char *path, size_t *size) {
-  FILE *f = fopen(path, "rb");
+static char* read_file(const char* path, size_t* size) {
+  FILE* f = fopen(path, "rb");
   if (f == NULL) return NULL;
-  char *data = NULL;
+  char* data = NULL;
   size_t cap = 0, used = 0;
   for (;;) {
     if (used == cap) {
       cap = cap ? cap * 2 : 65536;
-      char *bigger = realloc(data, cap);
+      char* bigger = realloc(data, cap);
       if (bigger == NULL) break;
       data = bigger;
     }
@@ -40,21 +40,21 @@ static char *read_file(const char *path, size_t *size) {
   return data;
 }
 
-static uint32_t word(const unsigned char *p, int swap) {
+static uint32_t word(const unsigned char* p, int swap) {
   uint32_t v = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
   if (swap) v = (v >> 24) | ((v >> 8) & 0xff00) | ((v << 8) & 0xff0000) | (v << 24);
   return v;
 }
 
-static void show(const char *what, const char *answer, const char *argument) {
+static void show(const char* what, const char* answer, const char* argument) {
   lookups++;
   if (answer != argument) translated++;
   printf("%s %s\n", what, answer == NULL ? "(null)" : answer);
 }
 
-static int lookup_catalog(const char *language, const char *domain, const char *path) {
+static int lookup_catalog(const char* language, const char* domain, const char* path) {
   size_t size = 0;
-  unsigned char *mo = (unsigned char *)read_file(path, &size);
+  unsigned char* mo = (unsigned char*)read_file(path, &size);
   if (mo == NULL || size < 28) {
     fprintf(stderr, "%s: cannot read\n", path);
     free(mo);
@@ -86,12 +86,12 @@ static int lookup_catalog(const char *language, const char *domain, const char *
   for (uint32_t i = 0; i < count; i++) {
     uint32_t len = word(mo + table + 8 * i, swap), off = word(mo + table + 8 * i + 4, swap);
     if (off > size || len >= size - off) continue; /* a corrupt entry: glibc skips it too */
-    const char *key = (const char *)mo + off;
+    const char* key = (const char*)mo + off;
     size_t first = strlen(key);
     if (first < len) { /* msgid NUL msgid_plural */
-      const char *plural = key + first + 1;
+      const char* plural = key + first + 1;
       for (unsigned long n = 0; n <= 50; n++) {
-        const char *answer = dngettext(domain, key, plural, n);
+        const char* answer = dngettext(domain, key, plural, n);
         snprintf(what, sizeof what, "%u n=%lu", i, n);
         show(what, answer, n == 1 ? key : plural);
       }
@@ -101,13 +101,13 @@ static int lookup_catalog(const char *language, const char *domain, const char *
     }
   }
   static const char missing[] = "erli18n: a msgid no catalog has";
-  const char *answer = dgettext(domain, missing);
+  const char* answer = dgettext(domain, missing);
   printf("miss %s\n", answer == missing ? "returns the argument" : "returns another pointer");
   free(mo);
   return 0;
 }
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   if (argc != 2) {
     fprintf(stderr, "usage: intl_lookup_all MANIFEST\n");
     return 2;
@@ -117,18 +117,18 @@ int main(int argc, char **argv) {
     return 2;
   }
   size_t size = 0;
-  char *manifest = read_file(argv[1], &size);
+  char* manifest = read_file(argv[1], &size);
   if (manifest == NULL) {
     fprintf(stderr, "%s: cannot read\n", argv[1]);
     return 2;
   }
-  char *text = realloc(manifest, size + 1);
+  char* text = realloc(manifest, size + 1);
   if (text == NULL) return 2;
   text[size] = '\0';
   int failures = 0;
-  for (char *line = strtok(text, "\n"); line != NULL; line = strtok(NULL, "\n")) {
-    char *domain = strchr(line, '\t');
-    char *path = domain ? strchr(domain + 1, '\t') : NULL;
+  for (char* line = strtok(text, "\n"); line != NULL; line = strtok(NULL, "\n")) {
+    char* domain = strchr(line, '\t');
+    char* path = domain ? strchr(domain + 1, '\t') : NULL;
     if (path == NULL) {
       fprintf(stderr, "%s: malformed line: %s\n", argv[1], line);
       return 2;

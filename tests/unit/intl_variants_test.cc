@@ -64,10 +64,14 @@ TEST(IntlCodeset, ConvertsWithTransliterationAndKeepsThePointer) {
   // iconv's //TRANSLIT table comes from LC_CTYPE: in "C" an `ü` becomes `?`, in C.UTF-8 `u`
   // (the locale the gettext comparison with glibc ran in).
   ASSERT_NE(std::setlocale(LC_CTYPE, "C.UTF-8"), nullptr);
-  static const char text[] = "Gr\xc3\xbc\xc3\x9f" "e";  // "Grüße"
+  static const char text[] =
+      "Gr\xc3\xbc\xc3\x9f"
+      "e";  // "Grüße"
   const char* latin1 = converted(text, "ISO-8859-1");
   ASSERT_NE(latin1, nullptr);
-  EXPECT_STREQ(latin1, "Gr\xfc\xdf" "e");
+  EXPECT_STREQ(latin1,
+               "Gr\xfc\xdf"
+               "e");
   EXPECT_EQ(converted(text, "ISO-8859-1"), latin1);  // made once, kept
   const char* ascii = converted(text, "ASCII");
   ASSERT_NE(ascii, nullptr);
