@@ -16,3 +16,23 @@ add_test(NAME intl_real_programs
   COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/intl_real_programs.sh $<TARGET_FILE:erli18n_intl>)
 set_tests_properties(intl_real_programs PROPERTIES LABELS parity TIMEOUT 300
   ENVIRONMENT "TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/intl_real_programs")
+
+add_executable(intl_probe intl_probe.c)
+set_target_properties(intl_probe PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
+target_compile_options(intl_probe PRIVATE -Wall -Wextra $<$<BOOL:${ERLI18N_WERROR}>:-Werror>)
+add_test(NAME intl_beyond_glibc
+  COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/intl_beyond_glibc.sh $<TARGET_FILE:intl_probe>
+          $<TARGET_FILE:erli18n_intl>)
+set_tests_properties(intl_beyond_glibc PROPERTIES LABELS parity TIMEOUT 120
+  ENVIRONMENT "TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/intl_beyond_glibc")
+
+# erli18n/libintl.h (pgettext and friends), as C11, linked to the library.
+add_executable(intl_header_test intl_header_test.c)
+target_link_libraries(intl_header_test PRIVATE erli18n_intl)
+target_include_directories(intl_header_test PRIVATE ${PROJECT_SOURCE_DIR}/include)
+set_target_properties(intl_header_test PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
+target_compile_options(intl_header_test PRIVATE -Wall -Wextra -Wpedantic $<$<BOOL:${ERLI18N_WERROR}>:-Werror>)
+add_test(NAME intl_header_test
+  COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/intl_header_test.sh $<TARGET_FILE:intl_header_test>)
+set_tests_properties(intl_header_test PROPERTIES LABELS parity TIMEOUT 60
+  ENVIRONMENT "TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/intl_header_test")

@@ -33,7 +33,11 @@ if ((count < 100)); then
   exit 1
 fi
 env -i LANG=C.UTF-8 "$lookup" "$manifest" > "$TEST_TMP/glibc.out"
-env -i LANG=C.UTF-8 LD_PRELOAD="$lib" "$lookup" "$manifest" > "$TEST_TMP/erli18n.out"
+# A sanitizer build of the library needs its runtime ahead of it in the preload list.
+preload=$lib
+runtimes=$(ldd "$lib" | awk '/lib(asan|ubsan)\.so/ {print $3}' | paste -sd:)
+if [[ -n $runtimes ]]; then preload=$runtimes:$lib; fi
+env -i LANG=C.UTF-8 LD_PRELOAD="$preload" "$lookup" "$manifest" > "$TEST_TMP/erli18n.out"
 summary=$(tail -n 1 "$TEST_TMP/glibc.out")
 echo "intl_preload_diff: $count catalogs; glibc: $summary"
 read -r _ _ translated _ <<< "$summary"
