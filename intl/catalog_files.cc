@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "erli18n/catalog_store.h"
+#include "erli18n/gettext.h"
 
 namespace erli18n::intl {
 
@@ -33,6 +34,9 @@ struct catalog_file {
   std::atomic<std::int64_t> next_check{0};  // monotonic second of the next look
   std::mutex refresh;                       // one thread looks at the disk at a time
   file_identity identity;                   // of the file loaded; under `refresh`
+  // Bound to this catalog's key once it is first loaded (then it reaches the catalog
+  // without searching the store's map, and still sees reloads). Never freed.
+  std::atomic<const translator*> reader{nullptr};
 };
 
 namespace {
@@ -74,61 +78,64 @@ void refresh(catalog_file& f, catalog_store& store) {
   if (f.loaded.load(std::memory_order_relaxed) && *id == f.identity) return;
   if (store.load(f.mo_path, store_locale, path)) {
     f.identity = *id;
+    if (f.reader.load(std::memory_order_relaxed) == nullptr)
+      f.reader.store(new translator(store, f.mo_path, store_locale), std::memory_order_release);
     f.loaded.store(true, std::memory_order_release);
   }
 }
 
 }  // namespace
 
-const catalog_file* find_catalog(const std::string& mo_path) {
+catalog_file& catalog_at(const std::string& mo_path) {
   catalog_files& s = state();
-  catalog_file* f = nullptr;
   {
     std::shared_lock guard(s.lock);
     auto it = s.by_path.find(mo_path);
-    if (it != s.by_path.end()) f = it->second.get();
+    if (it != s.by_path.end()) return *it->second;
   }
-  if (f == nullptr) {
-    std::unique_lock guard(s.lock);
-    auto& slot = s.by_path[mo_path];
-    if (!slot) {
-      slot = std::make_unique<catalog_file>();
-      slot->mo_path = mo_path;
-    }
-    f = slot.get();
+  std::unique_lock guard(s.lock);
+  auto& slot = s.by_path[mo_path];
+  if (!slot) {
+    slot = std::make_unique<catalog_file>();
+    slot->mo_path = mo_path;
   }
-  if (!f->checked.load(std::memory_order_acquire)) {
+  return *slot;
+}
+
+bool catalog_ready(catalog_file& f) {
+  catalog_files& s = state();
+  if (!f.checked.load(std::memory_order_acquire)) {
     // The first look waits, so that no thread answers untranslated while another loads.
-    std::lock_guard guard(f->refresh);
-    if (!f->checked.load(std::memory_order_relaxed)) {
-      refresh(*f, s.store);
-      f->next_check.store(monotonic_seconds() + 1, std::memory_order_relaxed);
-      f->checked.store(true, std::memory_order_release);
+    std::lock_guard guard(f.refresh);
+    if (!f.checked.load(std::memory_order_relaxed)) {
+      refresh(f, s.store);
+      f.next_check.store(monotonic_seconds() + 1, std::memory_order_relaxed);
+      f.checked.store(true, std::memory_order_release);
     }
   } else {
     const std::int64_t now = monotonic_seconds();
-    std::int64_t due = f->next_check.load(std::memory_order_relaxed);
-    if (now >= due && f->next_check.compare_exchange_strong(due, now + 1, std::memory_order_relaxed)) {
-      std::unique_lock guard(f->refresh, std::try_to_lock);
-      if (guard.owns_lock()) refresh(*f, s.store);
+    std::int64_t due = f.next_check.load(std::memory_order_relaxed);
+    if (now >= due && f.next_check.compare_exchange_strong(due, now + 1, std::memory_order_relaxed)) {
+      std::unique_lock guard(f.refresh, std::try_to_lock);
+      if (guard.owns_lock()) refresh(f, s.store);
     }
   }
-  return f->loaded.load(std::memory_order_acquire) ? f : nullptr;
+  return f.loaded.load(std::memory_order_acquire);
 }
 
 std::optional<std::string_view> lookup_message(const catalog_file& file, const std::string_view* context,
                                                std::string_view msgid, const std::string_view* msgid_plural,
                                                unsigned long n) noexcept {
-  const catalog_store& store = state().store;
+  const translator* reader = file.reader.load(std::memory_order_acquire);
+  if (reader == nullptr) return std::nullopt;
   std::string_view s;
   if (msgid_plural != nullptr) {
-    s = context ? store.dlnpgettext(file.mo_path, store_locale, *context, msgid, *msgid_plural, n)
-                : store.dlngettext(file.mo_path, store_locale, msgid, *msgid_plural, n);
+    s = context ? reader->npgettext(*context, msgid, *msgid_plural, n)
+                : reader->ngettext(msgid, *msgid_plural, n);
     // A miss returns one of the arguments themselves; a hit is text of the store.
     if (s.data() == msgid.data() || s.data() == msgid_plural->data()) return std::nullopt;
   } else {
-    s = context ? store.dlpgettext(file.mo_path, store_locale, *context, msgid)
-                : store.dlgettext(file.mo_path, store_locale, msgid);
+    s = context ? reader->pgettext(*context, msgid) : reader->gettext(msgid);
     if (s.data() == msgid.data()) return std::nullopt;
   }
   return s;

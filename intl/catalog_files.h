@@ -19,8 +19,11 @@ namespace erli18n::intl {
 
 struct catalog_file;
 
-/// The catalog for `mo_path`, or null when neither it nor its `.po` could be loaded.
-const catalog_file* find_catalog(const std::string& mo_path);
+/// The entry for `mo_path`, made on first use and kept forever (its address is stable).
+catalog_file& catalog_at(const std::string& mo_path);
+/// Whether the catalog is loaded, after looking at the disk when due: on the first call
+/// (which waits for a load in progress), then at most once per second.
+bool catalog_ready(catalog_file& file);
 
 /// A message of `file`: `context` (null for none), `msgid`, and for the plural forms
 /// `msgid_plural` (null for the singular) and n. nullopt on a miss. The text is

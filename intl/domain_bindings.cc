@@ -1,6 +1,7 @@
 #include "domain_bindings.h"
 
 #include <atomic>
+#include <cstdint>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -16,6 +17,7 @@ struct bindings {
   std::set<std::string, std::less<>> interned;  // node-based: c_str() pointers never move
   std::map<std::string, domain_binding, std::less<>> by_domain;
   std::atomic<const char*> current_domain{"messages"};
+  std::atomic<std::uint64_t> generation{0};  // moves on every change of a binding
 
   const char* intern(const char* s) {  // caller holds `lock` exclusively
     return interned.emplace(s).first->c_str();
@@ -51,6 +53,7 @@ const char* bind_domain_dir(const char* domain, const char* dir) {
     return it == b.by_domain.end() || !it->second.dir ? default_catalog_dir : it->second.dir;
   if (it == b.by_domain.end()) it = b.by_domain.emplace(domain, domain_binding{nullptr, nullptr}).first;
   it->second.dir = b.intern(dir);
+  b.generation.fetch_add(1, std::memory_order_release);
   return it->second.dir;
 }
 
@@ -62,17 +65,30 @@ const char* bind_domain_codeset(const char* domain, const char* codeset) {
   if (codeset == nullptr) return it == b.by_domain.end() ? nullptr : it->second.codeset;
   if (it == b.by_domain.end()) it = b.by_domain.emplace(domain, domain_binding{nullptr, nullptr}).first;
   it->second.codeset = b.intern(codeset);
+  b.generation.fetch_add(1, std::memory_order_release);
   return it->second.codeset;
 }
 
 domain_binding binding_of(const char* domain) {
+  // Each thread remembers its last answer until a binding changes: a lookup then reads one
+  // shared atomic instead of taking the lock (whose counter every thread would write).
+  thread_local std::uint64_t seen_generation = ~std::uint64_t{0};
+  thread_local std::string seen_domain;
+  thread_local domain_binding seen{};
   bindings& b = state();
-  std::shared_lock guard(b.lock);
-  auto it = b.by_domain.find(std::string_view(domain));
-  if (it == b.by_domain.end()) return {default_catalog_dir, nullptr};
-  domain_binding out = it->second;
+  const std::uint64_t generation = b.generation.load(std::memory_order_acquire);
+  if (generation == seen_generation && seen_domain == domain) return seen;
+  domain_binding out{default_catalog_dir, nullptr};
+  {
+    std::shared_lock guard(b.lock);
+    auto it = b.by_domain.find(std::string_view(domain));
+    if (it != b.by_domain.end()) out = it->second;
+  }
   if (out.dir == nullptr) out.dir = default_catalog_dir;
   if (out.codeset != nullptr && *out.codeset == '\0') out.codeset = nullptr;
+  seen_domain = domain;
+  seen = out;
+  seen_generation = generation;
   return out;
 }
 

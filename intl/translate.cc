@@ -22,6 +22,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <vector>
 
 #include "catalog_files.h"
 #include "codeset_conversion.h"
@@ -80,8 +82,18 @@ struct request {
   const char* category;
 };
 
-std::optional<std::string_view> find_in_language(const request& r, const char* dir,
-                                                 std::string_view language) {
+// The catalogs to try for one language, resolved once per thread: the directory
+// variants and their catalog entries do not change for a given (dir, category, domain,
+// language), so later calls skip building names and searching the shared path map. A
+// thread-local map takes no lock and writes no memory shared with other threads.
+const std::vector<catalog_file*>& catalogs_for(const request& r, const char* dir, std::string_view language) {
+  thread_local std::unordered_map<std::string, std::vector<catalog_file*>> resolved;
+  thread_local std::string key;  // reused: no allocation once it has grown
+  key.assign(dir).append(1, '\n').append(r.category).append(1, '\n').append(r.domain).append(1, '\n');
+  key.append(language);
+  auto it = resolved.find(key);
+  if (it != resolved.end()) return it->second;
+  std::vector<catalog_file*> files;
   for (const std::string& variant : locale_variants(language)) {
     std::string path(dir);
     path.append("/")
@@ -91,8 +103,15 @@ std::optional<std::string_view> find_in_language(const request& r, const char* d
         .append("/")
         .append(r.domain)
         .append(".mo");
-    const catalog_file* file = find_catalog(path);
-    if (file == nullptr) continue;
+    files.push_back(&catalog_at(path));
+  }
+  return resolved.emplace(key, std::move(files)).first->second;
+}
+
+std::optional<std::string_view> find_in_language(const request& r, const char* dir,
+                                                 std::string_view language) {
+  for (catalog_file* file : catalogs_for(r, dir, language)) {
+    if (!catalog_ready(*file)) continue;
     auto found = lookup_message(*file, r.has_context ? &r.context : nullptr, r.msgid,
                                 r.plural ? &r.msgid_plural : nullptr, r.n);
     if (found) return found;
