@@ -36,3 +36,16 @@ add_test(NAME intl_header_test
   COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/intl_header_test.sh $<TARGET_FILE:intl_header_test>)
 set_tests_properties(intl_header_test PROPERTIES LABELS parity TIMEOUT 60
   ENVIRONMENT "TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/intl_header_test")
+
+# The same program linked with the static library: its gettext must win over libc's.
+add_executable(intl_header_test_static intl_header_test.c)
+target_link_libraries(intl_header_test_static PRIVATE erli18n_intl_static)
+set_target_properties(intl_header_test_static PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF
+                                                         LINKER_LANGUAGE CXX)
+target_compile_options(intl_header_test_static PRIVATE -Wall -Wextra -Wpedantic
+                                                       $<$<BOOL:${ERLI18N_WERROR}>:-Werror>)
+add_test(NAME intl_header_test_static
+  COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/intl_header_test.sh
+          $<TARGET_FILE:intl_header_test_static>)
+set_tests_properties(intl_header_test_static PROPERTIES LABELS parity TIMEOUT 60
+  ENVIRONMENT "TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/intl_header_test_static")

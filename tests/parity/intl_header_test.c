@@ -22,6 +22,9 @@ static void expect(const char* what, const char* got, const char* want) {
 int main(int argc, char** argv) {
   if (argc != 2 || setlocale(LC_ALL, "") == NULL) return 2;
   bindtextdomain("ctx", argv[1]);
+  bindtextdomain("poonly", argv[1]);
+  /* Only erli18n reads a .po: this answer proves the program calls erli18n's gettext. */
+  expect("dgettext(poonly, Hello)", dgettext("poonly", "Hello"), "Hallo");
   textdomain("ctx");
   expect("pgettext(menu, Open)", pgettext("menu", "Open"),
          "\xc3\x96"
