@@ -9,6 +9,8 @@
 #include <shared_mutex>
 #include <string>
 
+#include "thread_caches.h"
+
 namespace erli18n::intl {
 namespace {
 
@@ -72,9 +74,10 @@ const char* bind_domain_codeset(const char* domain, const char* codeset) {
 domain_binding binding_of(const char* domain) {
   // Each thread remembers its last answer until a binding changes: a lookup then reads one
   // shared atomic instead of taking the lock (whose counter every thread would write).
-  thread_local std::uint64_t seen_generation = ~std::uint64_t{0};
-  thread_local std::string seen_domain;
-  thread_local domain_binding seen{};
+  thread_caches& caches = this_thread_caches();
+  std::uint64_t& seen_generation = caches.binding_generation;
+  std::string& seen_domain = caches.binding_domain;
+  domain_binding& seen = caches.binding;
   bindings& b = state();
   const std::uint64_t generation = b.generation.load(std::memory_order_acquire);
   if (generation == seen_generation && seen_domain == domain) return seen;

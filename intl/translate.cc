@@ -29,6 +29,7 @@
 #include "codeset_conversion.h"
 #include "domain_bindings.h"
 #include "locale_variants.h"
+#include "thread_caches.h"
 #include "thread_locale.h"
 
 namespace erli18n::intl {
@@ -85,10 +86,11 @@ struct request {
 // The catalogs to try for one language, resolved once per thread: the directory
 // variants and their catalog entries do not change for a given (dir, category, domain,
 // language), so later calls skip building names and searching the shared path map. A
-// thread-local map takes no lock and writes no memory shared with other threads.
+// per-thread map (thread_caches.h) takes no lock and writes no memory other threads share.
 const std::vector<catalog_file*>& catalogs_for(const request& r, const char* dir, std::string_view language) {
-  thread_local std::unordered_map<std::string, std::vector<catalog_file*>> resolved;
-  thread_local std::string key;  // reused: no allocation once it has grown
+  thread_caches& caches = this_thread_caches();
+  auto& resolved = caches.resolved;
+  std::string& key = caches.key;
   key.assign(dir).append(1, '\n').append(r.category).append(1, '\n').append(r.domain).append(1, '\n');
   key.append(language);
   auto it = resolved.find(key);

@@ -96,4 +96,28 @@ TEST_F(IntlThreads, ThreadLocaleWinsOverLanguageAndScopesEnd) {
   ::unsetenv("LANGUAGE");
 }
 
+// A thread_local object made before the thread's first gettext() is destroyed after the
+// library's per-thread caches would be if they were thread_locals themselves; a gettext()
+// from its destructor must still answer correctly (ASan would see a use after free).
+struct asks_at_exit {
+  const std::string* msgid = nullptr;
+  std::string* answer = nullptr;
+  ~asks_at_exit() {
+    if (msgid != nullptr) *answer = ::gettext(msgid->c_str());
+  }
+};
+
+TEST_F(IntlThreads, GettextFromAThreadLocalDestructor) {
+  std::string answer;
+  const std::string& id = msgids.front();
+  std::thread([&] {
+    thread_local asks_at_exit asker;  // constructed first, destroyed last
+    ASSERT_TRUE(erli18n::setlocale("fr"));
+    EXPECT_EQ(cases[1].expected[0], ::gettext(id.c_str()));
+    asker.msgid = &id;
+    asker.answer = &answer;
+  }).join();
+  EXPECT_EQ(cases[1].expected[0], answer);
+}
+
 }  // namespace
