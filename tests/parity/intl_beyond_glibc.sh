@@ -30,6 +30,7 @@ glibc=$(echo hello | env -i LANG=C.UTF-8 LANGUAGE=de "$probe" probe "$dir")
 [[ $glibc == hello ]] || fail "glibc read the .po?? ($glibc)"
 
 coproc PROBE { env -i LANG=C.UTF-8 LANGUAGE=de LD_PRELOAD="$preload" "$probe" probe "$dir"; }
+probe_pid=$PROBE_PID  # bash unsets PROBE_PID as soon as the coprocess exits
 ask hello
 [[ $answer == "Hallo v1" ]] || fail ".po beside no .mo: got '$answer', want 'Hallo v1'"
 
@@ -53,5 +54,5 @@ ask first
 ask missing-msgid
 [[ $answer == missing-msgid ]] || fail "a miss: got '$answer'"
 exec {PROBE[1]}>&-
-wait "$PROBE_PID" || fail "probe exited with $?"
+wait "$probe_pid" || fail "probe exited with $?"
 echo "intl_beyond_glibc: .po fallback, two reloads, old text kept: ok"
