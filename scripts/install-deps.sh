@@ -16,8 +16,9 @@ packages=(
   gettext locales iso-codes libglib2.0-data coreutils grep
   # CLDR's plurals.xml, source of src/cldr_plurals_table.inc (scripts/gen_cldr_plurals.py)
   unicode-cldr-core python3
-  # tests/cli/report_html.sh renders the HTML report in a headless browser
-  chromium
+  # tests/cli/report_html.sh renders the HTML report in a headless browser; its screenshot
+  # needs a font to draw the text (chromium only recommends one, and recommends are skipped)
+  chromium fonts-dejavu-core
   # formatting check and fuzzers
   clang-format clang-19 libclang-rt-19-dev
 )

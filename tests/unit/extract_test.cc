@@ -120,6 +120,7 @@ std::vector<std::string> tokens_of(std::string_view source, bool keep_comments, 
 // path. Both must give the same tokens, positions included. The splice is put first (it
 // joins line 1 to line 2 and moves no column), so it cannot change how the source ends.
 TEST(CppLexer, FastPathWithoutSplicesMatchesTheSplicePath) {
+  static constexpr char nul_source[] = "nul \"a\0b\" byte";  // a NUL byte inside a literal
   std::vector<std::string> sources = {
       "int a; // one\n/* two\n lines */ f(\"x\\ty\", 'c', \"a\" \"b\");\n",
       "x /* unterminated \"x\"",
@@ -127,7 +128,7 @@ TEST(CppLexer, FastPathWithoutSplicesMatchesTheSplicePath) {
       "s = \"nul\\0after\" u8\"\\u00e9t\\xe9\" L\"w\" R\"d(raw \\ \n)d\";",
       "#define M(a) g(\"in macro\") // c\n#include <x> /* y\n z */\nh(\"after\");",
       "x /*/ still */ y //\n\"z\"",
-      std::string("nul \"a\0b\" byte", 18),
+      std::string(nul_source, sizeof nul_source - 1),
   };
   for (const char* name : {"api.cpp", "comments.cpp", "lexer.cpp", "utf8.cpp"}) {
     std::ifstream in(std::string(ERLI18N_TEST_DATA) + "/extract/parity/" + name, std::ios::binary);
