@@ -12,6 +12,7 @@
 
 #include "erli18n/catalog_store.h"
 #include "erli18n/gettext.h"
+#include "message_lookup.h"
 
 namespace erli18n::intl {
 
@@ -53,11 +54,9 @@ catalog_files& state() {
   return *f;
 }
 
-std::int64_t monotonic_seconds() noexcept {
-  timespec ts{};
-  clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);  // a vDSO read, cheap enough for every call
-  return ts.tv_sec;
-}
+// Moves on every (re)load of any catalog: answers remembered under one value may be stale
+// under another.
+std::atomic<std::uint64_t> loads{0};
 
 std::optional<file_identity> identity_of(const std::string& path) {
   struct stat st {};
@@ -81,10 +80,17 @@ void refresh(catalog_file& f, catalog_store& store) {
     if (f.reader.load(std::memory_order_relaxed) == nullptr)
       f.reader.store(new translator(store, f.mo_path, store_locale), std::memory_order_release);
     f.loaded.store(true, std::memory_order_release);
+    loads.fetch_add(1, std::memory_order_release);
   }
 }
 
 }  // namespace
+
+std::int64_t catalog_clock() noexcept {
+  timespec ts{};
+  clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);  // a vDSO read, cheap enough for every lookup
+  return ts.tv_sec;
+}
 
 catalog_file& catalog_at(const std::string& mo_path) {
   catalog_files& s = state();
@@ -102,18 +108,17 @@ catalog_file& catalog_at(const std::string& mo_path) {
   return *slot;
 }
 
-bool catalog_ready(catalog_file& f) {
+bool catalog_ready(catalog_file& f, std::int64_t now) {
   catalog_files& s = state();
   if (!f.checked.load(std::memory_order_acquire)) {
     // The first look waits, so that no thread answers untranslated while another loads.
     std::lock_guard guard(f.refresh);
     if (!f.checked.load(std::memory_order_relaxed)) {
       refresh(f, s.store);
-      f.next_check.store(monotonic_seconds() + 1, std::memory_order_relaxed);
+      f.next_check.store(now + 1, std::memory_order_relaxed);
       f.checked.store(true, std::memory_order_release);
     }
   } else {
-    const std::int64_t now = monotonic_seconds();
     std::int64_t due = f.next_check.load(std::memory_order_relaxed);
     if (now >= due && f.next_check.compare_exchange_strong(due, now + 1, std::memory_order_relaxed)) {
       std::unique_lock guard(f.refresh, std::try_to_lock);
@@ -123,13 +128,17 @@ bool catalog_ready(catalog_file& f) {
   return f.loaded.load(std::memory_order_acquire);
 }
 
-std::optional<std::string_view> lookup_message(const catalog_file& file, const std::string_view* context,
-                                               std::string_view msgid, const std::string_view* msgid_plural,
-                                               unsigned long n) noexcept {
+std::optional<catalog_message> lookup_message(const catalog_file& file, const std::string_view* context,
+                                              std::string_view msgid, const std::string_view* msgid_plural,
+                                              unsigned long n) noexcept {
   const translator* reader = file.reader.load(std::memory_order_acquire);
   if (reader == nullptr) return std::nullopt;
+  const bool plural = msgid_plural != nullptr;
+  if (auto found = detail::find_message(*reader, context, msgid, plural, n))
+    return catalog_message{found->text, found->msgid, found->context};
+  // Not an ordinary entry: a .mo's system-dependent strings are still found this way.
   std::string_view s;
-  if (msgid_plural != nullptr) {
+  if (plural) {
     s = context ? reader->npgettext(*context, msgid, *msgid_plural, n)
                 : reader->ngettext(msgid, *msgid_plural, n);
     // A miss returns one of the arguments themselves; a hit is text of the store.
@@ -138,7 +147,9 @@ std::optional<std::string_view> lookup_message(const catalog_file& file, const s
     s = context ? reader->pgettext(*context, msgid) : reader->gettext(msgid);
     if (s.data() == msgid.data()) return std::nullopt;
   }
-  return s;
+  return catalog_message{s, {}, {}};
 }
+
+std::uint64_t catalogs_epoch() noexcept { return loads.load(std::memory_order_acquire); }
 
 }  // namespace erli18n::intl

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include <cerrno>
+#include <cstring>
 
 namespace erli18n::intl {
 namespace {
@@ -52,6 +53,7 @@ bool convert(std::string_view text, const std::string& target, std::string& out)
 
 bool is_utf8(const char* codeset) noexcept {
   if (codeset == nullptr) return false;
+  if (std::strcmp(codeset, "UTF-8") == 0) return true;  // nl_langinfo's spelling: the common case
   // "utf8" after normalization; spelled out to stay allocation-free on every lookup.
   std::string_view c(codeset);
   std::size_t seen = 0;

@@ -9,8 +9,6 @@
 #include <shared_mutex>
 #include <string>
 
-#include "thread_caches.h"
-
 namespace erli18n::intl {
 namespace {
 
@@ -19,7 +17,7 @@ struct bindings {
   std::set<std::string, std::less<>> interned;  // node-based: c_str() pointers never move
   std::map<std::string, domain_binding, std::less<>> by_domain;
   std::atomic<const char*> current_domain{"messages"};
-  std::atomic<std::uint64_t> generation{0};  // moves on every change of a binding
+  std::atomic<std::uint64_t> generation{0};  // moves on every textdomain() and binding change
 
   const char* intern(const char* s) {  // caller holds `lock` exclusively
     return interned.emplace(s).first->c_str();
@@ -41,6 +39,7 @@ const char* set_text_domain(const char* domain) {
   std::unique_lock guard(b.lock);
   const char* kept = b.intern(domain);
   b.current_domain.store(kept, std::memory_order_release);
+  b.generation.fetch_add(1, std::memory_order_release);  // as glibc's counter: LANGUAGE is read again
   return kept;
 }
 
@@ -71,16 +70,10 @@ const char* bind_domain_codeset(const char* domain, const char* codeset) {
   return it->second.codeset;
 }
 
+std::uint64_t bindings_generation() noexcept { return state().generation.load(std::memory_order_acquire); }
+
 domain_binding binding_of(const char* domain) {
-  // Each thread remembers its last answer until a binding changes: a lookup then reads one
-  // shared atomic instead of taking the lock (whose counter every thread would write).
-  thread_caches& caches = this_thread_caches();
-  std::uint64_t& seen_generation = caches.binding_generation;
-  std::string& seen_domain = caches.binding_domain;
-  domain_binding& seen = caches.binding;
   bindings& b = state();
-  const std::uint64_t generation = b.generation.load(std::memory_order_acquire);
-  if (generation == seen_generation && seen_domain == domain) return seen;
   domain_binding out{default_catalog_dir, nullptr};
   {
     std::shared_lock guard(b.lock);
@@ -89,9 +82,6 @@ domain_binding binding_of(const char* domain) {
   }
   if (out.dir == nullptr) out.dir = default_catalog_dir;
   if (out.codeset != nullptr && *out.codeset == '\0') out.codeset = nullptr;
-  seen_domain = domain;
-  seen = out;
-  seen_generation = generation;
   return out;
 }
 

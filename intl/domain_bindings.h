@@ -8,6 +8,8 @@
 #ifndef ERLI18N_INTL_DOMAIN_BINDINGS_H
 #define ERLI18N_INTL_DOMAIN_BINDINGS_H
 
+#include <cstdint>
+
 namespace erli18n::intl {
 
 /// glibc's directory for domains never bound.
@@ -32,6 +34,11 @@ struct domain_binding {
   const char* codeset;
 };
 domain_binding binding_of(const char* domain);
+
+/// A counter that moves on every textdomain() that sets a domain and every binding change
+/// (a lookup that resolved a domain's directory and codeset under one value must resolve
+/// again under another, and reads LANGUAGE again, as glibc does when its counter moves).
+std::uint64_t bindings_generation() noexcept;
 
 }  // namespace erli18n::intl
 

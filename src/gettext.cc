@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "erli18n/locale_name.h"
+#include "message_lookup.h"
 #include "store_impl.h"
 #include "thread_locale.h"
 
@@ -148,6 +149,12 @@ std::string_view thread_locale_override() noexcept {
 // The store's lookups live in its impl; translator and the free functions reach it here.
 struct store_access {
   static const catalog_store::impl& of(const catalog_store& s) noexcept { return *s.impl_; }
+  static std::optional<detail::found_message> find_message(const translator& t,
+                                                           const std::string_view* context,
+                                                           std::string_view msgid, bool plural,
+                                                           unsigned long n) noexcept {
+    return of(*t.store_).find_message(t.key_->key(), t.key_->slot, context, msgid, plural, n);
+  }
 };
 
 namespace {
@@ -278,6 +285,13 @@ std::string_view translator::pgettext(std::string_view context, std::string_view
 std::string_view translator::npgettext(std::string_view context, std::string_view msgid,
                                        std::string_view msgid_plural, unsigned long n) const noexcept {
   return store_access::of(*store_).lookup(key_->key(), &context, msgid, &msgid_plural, n, key_->slot);
+}
+
+std::optional<detail::found_message> detail::find_message(const translator& t,
+                                                          const std::string_view* context,
+                                                          std::string_view msgid, bool plural,
+                                                          unsigned long n) noexcept {
+  return store_access::find_message(t, context, msgid, plural, n);
 }
 
 std::string_view translator::domain() const noexcept { return key_->domain; }
