@@ -1,4 +1,4 @@
-# liberli18n_intl.so (intl/) against glibc: every key of the real catalogs looked up through
+# liberli18n_intl.so (src/c_api/) against glibc: every key of the real catalogs looked up through
 # the standard C API, with and without LD_PRELOAD of the library.
 enable_language(C)
 add_executable(intl_lookup_all intl_lookup_all.c)

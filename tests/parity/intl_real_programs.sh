@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Real gettext programs with and without LD_PRELOAD of liberli18n_intl.so: coreutils' ls,
 # cp and date and GNU grep, usage and error messages, under LANGUAGE set to each of 10
-# languages (locale C.UTF-8), must print the same bytes and exit with the same status.
+# languages and two locale aliases (locale C.UTF-8), must print the same bytes and exit with the same status.
 # Messages glibc translates for itself (strerror's, in the libc domain) go through glibc's
 # internal calls in both runs. Fails when a language's output is untranslated (the
 # comparison would then prove nothing).
@@ -10,7 +10,8 @@ set -uo pipefail
 lib=$1
 rm -rf "$TEST_TMP"
 mkdir -p "$TEST_TMP"
-languages=(de fr es it ja ru pl pt_BR zh_CN uk)
+# german and french are names from glibc's locale.alias (de_DE.ISO-8859-1, fr_FR.ISO-8859-1).
+languages=(de fr es it ja ru pl pt_BR zh_CN uk german french)
 commands=(
   "ls --help"
   "ls /nonexistent-erli18n"

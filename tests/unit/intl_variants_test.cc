@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "codeset_conversion.h"
+#include "locale_aliases.h"
 #include "locale_variants.h"
 
 namespace {
@@ -77,6 +78,33 @@ TEST(IntlCodeset, ConvertsWithTransliterationAndKeepsThePointer) {
   ASSERT_NE(ascii, nullptr);
   EXPECT_STREQ(ascii, "Grusse");  // glibc's //TRANSLIT answer for this text
   EXPECT_EQ(converted(text, "NO-SUCH-CODESET"), nullptr);
+}
+
+TEST(IntlAliases, AliasFileLinesAsGlibcReadsThem) {
+  using erli18n::intl::expand_locale_alias_in;
+  const std::string file =
+      "# comment line\n"
+      "german\t\tde_DE.ISO-8859-1\n"
+      "  french   fr_FR.ISO-8859-1   # trailing comment\n"
+      "german\tde_AT.UTF-8\n"  // a later line for the same alias loses
+      "lonely\n"               // no value: ignored
+      "#hidden de_CH.UTF-8\n"
+      "norwegian nb_NO.ISO-8859-1";  // last line without a newline
+  EXPECT_EQ(expand_locale_alias_in("german", file), "de_DE.ISO-8859-1");
+  EXPECT_EQ(expand_locale_alias_in("GERMAN", file), "de_DE.ISO-8859-1");  // ASCII case ignored
+  EXPECT_EQ(expand_locale_alias_in("french", file), "fr_FR.ISO-8859-1");
+  EXPECT_EQ(expand_locale_alias_in("norwegian", file), "nb_NO.ISO-8859-1");
+  EXPECT_EQ(expand_locale_alias_in("lonely", file), "lonely");
+  EXPECT_EQ(expand_locale_alias_in("hidden", file), "hidden");
+  EXPECT_EQ(expand_locale_alias_in("de", file), "de");
+  EXPECT_EQ(expand_locale_alias_in("germa", file), "germa");  // whole words only
+  EXPECT_EQ(expand_locale_alias_in("", file), "");
+}
+
+TEST(IntlAliases, TheSystemFileHasGlibcsAliases) {
+  // Debian's /usr/share/locale/locale.alias (package locales / libc-bin) names these.
+  EXPECT_EQ(erli18n::intl::expand_locale_alias("german"), "de_DE.ISO-8859-1");
+  EXPECT_EQ(erli18n::intl::expand_locale_alias("de_DE"), "de_DE");
 }
 
 }  // namespace

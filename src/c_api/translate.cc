@@ -8,9 +8,9 @@
 //     entirely; else the locale name. An entry "C" ends the search untranslated. LANGUAGE
 //     is read again when setlocale, textdomain or a binding moved glibc's or our catalog
 //     counter, as GNU documents (glibc answers from its cache until then).
-//  3. For each language, each of its directory variants (locale_variants.h), the catalog
-//     DIR/VARIANT/CATEGORY/DOMAIN.mo; the first that has the message answers. A catalog
-//     lacking the message passes to the next variant, then the next language.
+//  3. For each language, expanded when it is an alias (locale_aliases.h), each of its
+//     directory variants (locale_variants.h), the catalog DIR/VARIANT/CATEGORY/DOMAIN.mo; the first that has
+//     the message answers. A catalog lacking the message passes to the next variant, then the next language.
 //  4. Each thread remembers recent answers by msgid pointer (string literals, mostly),
 //     checked against the catalog's copy of the key before use, and for one second at most.
 //  5. The answer is re-encoded to the output codeset (bind_textdomain_codeset, else the
@@ -33,6 +33,7 @@
 #include "catalog_files.h"
 #include "codeset_conversion.h"
 #include "domain_bindings.h"
+#include "locale_aliases.h"
 #include "locale_variants.h"
 #include "thread_caches.h"
 #include "thread_locale.h"
@@ -103,7 +104,7 @@ std::vector<catalog_file*> catalogs_to_try(const char* dir, const char* category
     languages = colon == std::string_view::npos ? std::string_view() : languages.substr(colon + 1);
     if (language.empty()) continue;
     if (language == "C") break;
-    for (const std::string& variant : locale_variants(language)) {
+    for (const std::string& variant : locale_variants(expand_locale_alias(language))) {
       std::string path(dir);
       path.append("/").append(variant).append("/").append(category).append("/").append(domain).append(".mo");
       catalog_file* file = &catalog_at(path);
