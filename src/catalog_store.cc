@@ -208,8 +208,13 @@ std::optional<detail::found_message> catalog_store::impl::find_message(const det
   }
   if (c == nullptr) return std::nullopt;
   const detail::catalog_entry* e = c->find(context, msgid);
-  if (e == nullptr) return std::nullopt;
   detail::found_message out;
+  if (e == nullptr) {  // a .mo's system-dependent string has no single key copy
+    std::string_view forms;
+    if (!c->find_system_dependent(context, msgid, forms)) return std::nullopt;
+    out.text = detail::pick_form(*c, forms, plural, n);
+    return out;
+  }
   out.text = plural ? detail::pick_form(*c, e->translation_view(), true, n) : e->first_form();
   out.msgid = e->msgid_view();
   if (e->context != nullptr) out.context = e->context_view();

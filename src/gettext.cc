@@ -74,6 +74,11 @@ locale_ref current_locale() noexcept {
   return {r.name, r.hash};
 }
 
+// Whether any thread ever set its own locale: until one does, thread_locale_override
+// answers without touching thread-local storage (from a shared library, each access is a
+// call into the dynamic linker).
+std::atomic<bool> any_thread_locale{false};
+
 void set_thread_locale(std::string_view canonical) noexcept {
   ++t_locale.version;
   if (canonical.empty()) {
@@ -85,6 +90,8 @@ void set_thread_locale(std::string_view canonical) noexcept {
   t_locale.size = canonical.size();
   t_locale.hash = hash_text(canonical);
   t_locale.set = true;
+  if (!any_thread_locale.load(std::memory_order_relaxed))
+    any_thread_locale.store(true, std::memory_order_relaxed);
 }
 
 lookup_key default_key(std::string_view domain, std::uint64_t domain_hash) noexcept {
@@ -141,6 +148,9 @@ error invalid(std::string message) {
 std::string_view process_default_locale() noexcept { return current_default_locale().name; }
 
 std::string_view thread_locale_override() noexcept {
+  // Relaxed is enough: only the calling thread's own earlier set_thread_locale matters,
+  // and a thread always sees its own stores.
+  if (!any_thread_locale.load(std::memory_order_relaxed)) return {};
   return t_locale.set ? std::string_view(t_locale.name, t_locale.size) : std::string_view();
 }
 

@@ -16,17 +16,18 @@ namespace erli18n::detail {
 
 /// A message found in a catalog. All three views point into text the store retains for
 /// its own life (see store_impl.h), so they stay valid after the catalog is reloaded or
-/// unloaded. `context.data()` is null for a message without context.
+/// unloaded. `context.data()` is null for a message without context (and `msgid.data()`
+/// for a system-dependent string, see below).
 struct found_message {
   std::string_view text;  // the translation: the first form, or the form for n
   std::string_view msgid;
   std::string_view context;
 };
 
-/// What `t.gettext`/`ngettext`/`pgettext`/`npgettext` would answer, when the translator's
-/// own catalog has the message; nullopt on a miss, and also for messages answered only by
-/// a `.mo` system-dependent string or by a fallback locale (those have no single key
-/// copy). Never delivers lookup events.
+/// What `t.gettext`/`ngettext`/`pgettext`/`npgettext` would answer from the translator's
+/// own catalog (fallback locales are not tried); nullopt on a miss. A message found as a
+/// `.mo` system-dependent string has no single key copy: its `msgid.data()` is null.
+/// Never delivers lookup events.
 std::optional<found_message> find_message(const translator& t, const std::string_view* context,
                                           std::string_view msgid, bool plural, unsigned long n) noexcept;
 

@@ -133,21 +133,9 @@ std::optional<catalog_message> lookup_message(const catalog_file& file, const st
                                               unsigned long n) noexcept {
   const translator* reader = file.reader.load(std::memory_order_acquire);
   if (reader == nullptr) return std::nullopt;
-  const bool plural = msgid_plural != nullptr;
-  if (auto found = detail::find_message(*reader, context, msgid, plural, n))
-    return catalog_message{found->text, found->msgid, found->context};
-  // Not an ordinary entry: a .mo's system-dependent strings are still found this way.
-  std::string_view s;
-  if (plural) {
-    s = context ? reader->npgettext(*context, msgid, *msgid_plural, n)
-                : reader->ngettext(msgid, *msgid_plural, n);
-    // A miss returns one of the arguments themselves; a hit is text of the store.
-    if (s.data() == msgid.data() || s.data() == msgid_plural->data()) return std::nullopt;
-  } else {
-    s = context ? reader->pgettext(*context, msgid) : reader->gettext(msgid);
-    if (s.data() == msgid.data()) return std::nullopt;
-  }
-  return catalog_message{s, {}, {}};
+  auto found = detail::find_message(*reader, context, msgid, msgid_plural != nullptr, n);
+  if (!found) return std::nullopt;
+  return catalog_message{found->text, found->msgid, found->context};
 }
 
 std::uint64_t catalogs_epoch() noexcept { return loads.load(std::memory_order_acquire); }
