@@ -2,7 +2,7 @@
 //
 // A name `language[_territory][.codeset][@modifier]` (from LANGUAGE or from setlocale) is
 // tried as given, then with ever fewer parts. Found by experiment against glibc 2.36 (see
-// docs/intl-status.md): the modifier is kept longest, then the territory, then the codeset;
+// docs/c-abi.md): the modifier is kept longest, then the territory, then the codeset;
 // a codeset is tried as written and then normalized (`UTF-8` -> `utf8`), e.g.
 //   de_DE.UTF-8@euro: de_DE.UTF-8@euro de_DE.utf8@euro de_DE@euro de.UTF-8@euro de.utf8@euro
 //                     de@euro de_DE.UTF-8 de_DE.utf8 de_DE de.UTF-8 de.utf8 de

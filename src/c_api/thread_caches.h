@@ -62,7 +62,7 @@ struct thread_caches {
   std::uint64_t serials = 0;
 
   // LANGUAGE as last read, re-read when a binding or glibc's catalog counter moves (glibc
-  // too answers from its cache until then; see docs/intl-status.md).
+  // too answers from its cache until then; see docs/c-abi.md).
   std::uint64_t language_bindings = ~std::uint64_t{0};
   int language_counter = 0;
   std::string language;  // empty when unset or empty

@@ -1,5 +1,5 @@
 // How a lookup proceeds (each step found by experiment against glibc 2.36; see
-// docs/intl-status.md):
+// docs/c-abi.md):
 //  1. The locale of the category: the thread's erli18n locale if it has one, else the
 //     thread's C locale (uselocale, else setlocale's). "C" or "POSIX" -> untranslated, and
 //     LANGUAGE is then ignored; "C.UTF-8" is not "C" and does translate.

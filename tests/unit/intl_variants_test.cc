@@ -1,6 +1,6 @@
 // The directory names liberli18n_intl.so tries for a locale, in glibc's order (the orders
 // below were observed with glibc 2.36 by removing the found catalog one at a time; see
-// docs/intl-status.md), and its codeset helpers.
+// docs/c-abi.md), and its codeset helpers.
 #include <gtest/gtest.h>
 
 #include <clocale>
