@@ -13,6 +13,9 @@
 //                and the default domain (textdomain), in the default store
 //   glibc        dcgettext/dcngettext with LC_MESSAGES set to fr_FR.UTF-8 (a context is
 //                "context\004msgid", as gettext.h's pgettext macro builds it)
+//   erli18n_intl dcgettext/dcngettext of liberli18n_intl.so (the libintl C ABI over
+//                erli18n), dlopen'ed privately so that its symbols do not replace
+//                glibc's; same locale, bindings and keys as glibc
 //   boost        boost::locale::gettext(id, locale), the public API, which returns a
 //                std::string; boost_facet calls the message_format facet directly (no
 //                allocation), the fastest way Boost.Locale offers
@@ -28,6 +31,7 @@
 #include <absl/container/flat_hash_map.h>
 #include <absl/strings/string_view.h>
 #include <benchmark/benchmark.h>
+#include <dlfcn.h>
 #include <libintl.h>
 #include <locale.h>
 #include <unistd.h>
@@ -88,6 +92,9 @@ struct setup {
   // catalog_store::memory() of the French catalog alone, loaded from the .mo and from the .po.
   erli18n::store_memory memory_mo, memory_po;
   std::size_t messages = 0, mo_size = 0;
+  // liberli18n_intl.so's entry points (RTLD_LOCAL: glibc's keep their names).
+  decltype(&::dcgettext) intl_dcgettext = nullptr;
+  decltype(&::dcngettext) intl_dcngettext = nullptr;
 };
 
 setup* g = nullptr;
@@ -235,6 +242,30 @@ const char* glibc_get(const key& k, kind how) {
   return dcgettext(g->domain.c_str(), k.glibc_key.c_str(), LC_MESSAGES);
 }
 
+const char* intl_get(const key& k, kind how) {
+  if (how == kind::plural)
+    return g->intl_dcngettext(g->domain.c_str(), k.msgid.c_str(), k.msgid_plural.c_str(), k.n, LC_MESSAGES);
+  return g->intl_dcgettext(g->domain.c_str(), k.glibc_key.c_str(), LC_MESSAGES);
+}
+
+// Opens liberli18n_intl.so without adding its symbols to the global scope, and binds the
+// domain there as it is bound in glibc.
+void load_intl(setup& s) {
+  void* lib = dlopen(ERLI18N_INTL_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+  if (lib == nullptr) fail(std::string("dlopen: ") + dlerror());
+  auto symbol = [lib](const char* name) {
+    void* p = dlsym(lib, name);
+    if (p == nullptr) fail(std::string("dlsym ") + name + ": " + dlerror());
+    return p;
+  };
+  s.intl_dcgettext = reinterpret_cast<decltype(&::dcgettext)>(symbol("dcgettext"));
+  s.intl_dcngettext = reinterpret_cast<decltype(&::dcngettext)>(symbol("dcngettext"));
+  auto bind = reinterpret_cast<decltype(&::bindtextdomain)>(symbol("bindtextdomain"));
+  auto codeset = reinterpret_cast<decltype(&::bind_textdomain_codeset)>(symbol("bind_textdomain_codeset"));
+  bind(s.domain.c_str(), s.tree.c_str());
+  codeset(s.domain.c_str(), "UTF-8");
+}
+
 std::string boost_get(const key& k, kind how, const std::locale& loc) {
   switch (how) {
     case kind::plural:
@@ -370,6 +401,11 @@ void register_cases(const erli18n::translator& tr_mo, const erli18n::translator&
                    walk(st, keys, [&](const key& k, std::size_t) { return glibc_get(k, how); });
                  }),
              mixed);
+    threaded(reg("erli18n_intl" + suffix,
+                 [&keys, how](benchmark::State& st) {
+                   walk(st, keys, [&](const key& k, std::size_t) { return intl_get(k, how); });
+                 }),
+             mixed);
     reg("boost" + suffix, [&keys, how](benchmark::State& st) {
       walk(st, keys, [&](const key& k, std::size_t) { return boost_get(k, how, g->boost_fr); });
     });
@@ -503,8 +539,9 @@ std::size_t count_disagreements(const std::vector<key>& keys, const erli18n::tra
   for (const key& k : keys) {
     std::string_view ours = translate(tr, k, how);
     std::string_view gnu = glibc_get(k, how);
+    std::string_view intl = intl_get(k, how);
     std::string boost = boost_get(k, how, g->boost_fr);
-    if (ours != gnu || ours != boost) ++differ;
+    if (ours != gnu || ours != boost || ours != intl) ++differ;
     if (ours.data() == k.msgid.data() || ours.data() == k.msgid_plural.data()) ++misses;
   }
   return differ;
@@ -557,6 +594,7 @@ void print_summary(const summary_reporter& r) {
                                      "erli18n_free_po",
                                      "erli18n_dlgettext",
                                      "erli18n_free_setlocale",
+                                     "erli18n_intl",
                                      "glibc",
                                      "glibc_uselocale",
                                      "boost",
@@ -611,6 +649,8 @@ void print_summary(const summary_reporter& r) {
        ERLI18N_RATIO("erli18n_free_po/mixed", "floor/mixed/threads:1"), "<=", 2);
   line("glibc mixed / translator (.mo) mixed",
        ERLI18N_RATIO("glibc/mixed/threads:1", "erli18n_translator_mo/mixed/threads:1"), ">=", 6);
+  line("glibc mixed / erli18n's C ABI (liberli18n_intl) mixed",
+       ERLI18N_RATIO("glibc/mixed/threads:1", "erli18n_intl/mixed/threads:1"), ">=", 5);
   line("Boost.Locale gettext() mixed / translator (.mo) mixed",
        ERLI18N_RATIO("boost/mixed", "erli18n_translator_mo/mixed/threads:1"), ">=", 3);
   line("Boost.Locale facet get() mixed / translator (.mo) mixed",
@@ -649,6 +689,13 @@ void print_summary(const summary_reporter& r) {
       "free function 2-thread scaling / floor's",
       [](const summary_reporter& s, bool f) {
         return s.ns("erli18n_free_mo/mixed/threads:1", f) / s.ns("erli18n_free_mo/mixed/threads:2", f) /
+               (s.ns("floor/mixed/threads:1", f) / s.ns("floor/mixed/threads:2", f));
+      },
+      ">=", 0.9);
+  line(
+      "C ABI (liberli18n_intl) 2-thread scaling / floor's",
+      [](const summary_reporter& s, bool f) {
+        return s.ns("erli18n_intl/mixed/threads:1", f) / s.ns("erli18n_intl/mixed/threads:2", f) /
                (s.ns("floor/mixed/threads:1", f) / s.ns("floor/mixed/threads:2", f));
       },
       ">=", 0.9);
@@ -757,6 +804,7 @@ int main(int argc, char** argv) {
   bind_textdomain_codeset(s.domain.c_str(), "UTF-8");
   s.glibc_fr = glibc_locale("fr_FR.UTF-8");
   s.glibc_de = glibc_locale("de_DE.UTF-8");
+  load_intl(s);
 
   // Boost.Locale reads the same tree with its own .mo reader.
   boost::locale::generator gen;
@@ -784,7 +832,7 @@ int main(int argc, char** argv) {
     std::size_t misses = 0;
     const std::size_t differ = count_disagreements(*keys, *tr, kind_of(*keys), misses);
     std::cout << "check " << name << ": " << differ
-              << " keys where erli18n, glibc and Boost.Locale disagree, " << misses << " misses\n";
+              << " keys where erli18n, its C ABI, glibc and Boost.Locale disagree, " << misses << " misses\n";
   }
 
   register_cases(tr_mo, tr_po, tr_de);

@@ -6,6 +6,11 @@ install(TARGETS erli18n EXPORT erli18nTargets
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY include/erli18n DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+# The libintl-compatible library (intl/): not part of the CMake package's exported targets
+# (programs use it through -lerli18n_intl or LD_PRELOAD, as they would libintl).
+install(TARGETS erli18n_intl erli18n_intl_static
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+        LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 if(ERLI18N_BUILD_TOOLS)
   install(TARGETS erli18n_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endif()

@@ -13,7 +13,7 @@ packages=(
   # bench/run.sh: whole-process timing of erli18n normalize against msgcat
   hyperfine
   # the GNU oracle and real catalogs for the parity tests
-  gettext locales iso-codes libglib2.0-data coreutils
+  gettext locales iso-codes libglib2.0-data coreutils grep
   # CLDR's plurals.xml, source of src/cldr_plurals_table.inc (scripts/gen_cldr_plurals.py)
   unicode-cldr-core python3
   # tests/cli/report_html.sh renders the HTML report in a headless browser; its screenshot

@@ -194,6 +194,33 @@ std::string_view catalog_store::impl::lookup(const detail::lookup_key& key, cons
   return answer;
 }
 
+std::optional<detail::found_message> catalog_store::impl::find_message(const detail::lookup_key& key,
+                                                                       const detail::catalog_slot* slot,
+                                                                       const std::string_view* context,
+                                                                       std::string_view msgid, bool plural,
+                                                                       unsigned long n) const noexcept {
+  detail::read_section section;
+  const catalog* c = nullptr;
+  if (slot) {
+    c = slot->current.load(std::memory_order_seq_cst);
+  } else if (const catalog_map* map = published.load(std::memory_order_seq_cst)) {
+    if (const catalog_map::slot* entry = map->find_entry(key)) c = entry->value;
+  }
+  if (c == nullptr) return std::nullopt;
+  const detail::catalog_entry* e = c->find(context, msgid);
+  detail::found_message out;
+  if (e == nullptr) {  // a .mo's system-dependent string has no single key copy
+    std::string_view forms;
+    if (!c->find_system_dependent(context, msgid, forms)) return std::nullopt;
+    out.text = detail::pick_form(*c, forms, plural, n);
+    return out;
+  }
+  out.text = plural ? detail::pick_form(*c, e->translation_view(), true, n) : e->first_form();
+  out.msgid = e->msgid_view();
+  if (e->context != nullptr) out.context = e->context_view();
+  return out;
+}
+
 std::string_view catalog_store::impl::lookup_named(std::string_view domain, std::string_view locale,
                                                    const std::string_view* context, std::string_view msgid,
                                                    const std::string_view* msgid_plural,

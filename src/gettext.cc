@@ -9,7 +9,9 @@
 #include <vector>
 
 #include "erli18n/locale_name.h"
+#include "message_lookup.h"
 #include "store_impl.h"
+#include "thread_locale.h"
 
 namespace erli18n {
 namespace detail {
@@ -72,6 +74,11 @@ locale_ref current_locale() noexcept {
   return {r.name, r.hash};
 }
 
+// Whether any thread ever set its own locale: until one does, thread_locale_override
+// answers without touching thread-local storage (from a shared library, each access is a
+// call into the dynamic linker).
+std::atomic<bool> any_thread_locale{false};
+
 void set_thread_locale(std::string_view canonical) noexcept {
   ++t_locale.version;
   if (canonical.empty()) {
@@ -83,6 +90,8 @@ void set_thread_locale(std::string_view canonical) noexcept {
   t_locale.size = canonical.size();
   t_locale.hash = hash_text(canonical);
   t_locale.set = true;
+  if (!any_thread_locale.load(std::memory_order_relaxed))
+    any_thread_locale.store(true, std::memory_order_relaxed);
 }
 
 lookup_key default_key(std::string_view domain, std::uint64_t domain_hash) noexcept {
@@ -138,11 +147,24 @@ error invalid(std::string message) {
 
 std::string_view process_default_locale() noexcept { return current_default_locale().name; }
 
+std::string_view thread_locale_override() noexcept {
+  // Relaxed is enough: only the calling thread's own earlier set_thread_locale matters,
+  // and a thread always sees its own stores.
+  if (!any_thread_locale.load(std::memory_order_relaxed)) return {};
+  return t_locale.set ? std::string_view(t_locale.name, t_locale.size) : std::string_view();
+}
+
 }  // namespace detail
 
 // The store's lookups live in its impl; translator and the free functions reach it here.
 struct store_access {
   static const catalog_store::impl& of(const catalog_store& s) noexcept { return *s.impl_; }
+  static std::optional<detail::found_message> find_message(const translator& t,
+                                                           const std::string_view* context,
+                                                           std::string_view msgid, bool plural,
+                                                           unsigned long n) noexcept {
+    return of(*t.store_).find_message(t.key_->key(), t.key_->slot, context, msgid, plural, n);
+  }
 };
 
 namespace {
@@ -273,6 +295,13 @@ std::string_view translator::pgettext(std::string_view context, std::string_view
 std::string_view translator::npgettext(std::string_view context, std::string_view msgid,
                                        std::string_view msgid_plural, unsigned long n) const noexcept {
   return store_access::of(*store_).lookup(key_->key(), &context, msgid, &msgid_plural, n, key_->slot);
+}
+
+std::optional<detail::found_message> detail::find_message(const translator& t,
+                                                          const std::string_view* context,
+                                                          std::string_view msgid, bool plural,
+                                                          unsigned long n) noexcept {
+  return store_access::find_message(t, context, msgid, plural, n);
 }
 
 std::string_view translator::domain() const noexcept { return key_->domain; }

@@ -17,6 +17,7 @@
 
 #include "catalog.h"
 #include "erli18n/catalog_store.h"
+#include "message_lookup.h"
 #include "store_events.h"
 #include "text_hash.h"
 
@@ -84,6 +85,11 @@ struct catalog_store::impl {
                           std::string_view msgid, const std::string_view* msgid_plural, unsigned long n,
                           const detail::catalog_slot* slot = nullptr,
                           const detail::catalog_slot** found_slot = nullptr) const noexcept;
+  // message_lookup.h's lookup: the key's own catalog only, with the matched key's text.
+  std::optional<detail::found_message> find_message(const detail::lookup_key& key,
+                                                    const detail::catalog_slot* slot,
+                                                    const std::string_view* context, std::string_view msgid,
+                                                    bool plural, unsigned long n) const noexcept;
   // The slot of (domain, canonical locale), or null when that key was never loaded.
   const detail::catalog_slot* find_slot(std::string_view domain, std::string_view locale) const;
   // With a locale as the caller spelled it: canonicalized first (a malformed name is used

@@ -115,6 +115,7 @@ class translator {
   std::string_view locale() const noexcept;
 
  private:
+  friend struct store_access;  // detail::find_message (src/message_lookup.h)
   const catalog_store* store_;
   std::shared_ptr<const detail::bound_key> key_;
 };

@@ -1,0 +1,23 @@
+// glibc's locale name aliases for catalog lookups: a LANGUAGE entry or locale name such
+// as `german` or `french` names a locale through /usr/share/locale/locale.alias
+// (`german de_DE.ISO-8859-1`). Found by experiment against glibc 2.36: with
+// LANGUAGE=german, `ls --help` is German, so the alias is expanded before the directory
+// variants are made, and the expansion replaces the name (the alias itself is not tried).
+#ifndef ERLI18N_C_API_LOCALE_ALIASES_H
+#define ERLI18N_C_API_LOCALE_ALIASES_H
+
+#include <string_view>
+
+namespace erli18n::intl {
+
+/// The locale `name` stands for in glibc's alias file (matched without regard to ASCII
+/// case), or `name` itself when it is no alias. The file is read once, on first use.
+std::string_view expand_locale_alias(std::string_view name);
+
+/// The same over the text of an alias file, for tests: `alias value` per line, blanks
+/// between, `#` starting a comment; the first line naming an alias wins.
+std::string_view expand_locale_alias_in(std::string_view name, std::string_view file_text);
+
+}  // namespace erli18n::intl
+
+#endif  // ERLI18N_C_API_LOCALE_ALIASES_H

@@ -1,0 +1,88 @@
+// Per-thread memory of the lookup path (see translate.cc and domain_bindings.cc).
+//
+// Not C++ `thread_local` objects: those are destroyed at thread exit in reverse order of
+// construction, so a gettext() called from another thread_local's destructor could find
+// them destroyed. These live on the heap behind a pthread key whose destructor runs after
+// every C++ thread_local destructor; a lookup made even later (from another key's
+// destructor) makes a fresh set, which the next destructor round frees.
+#ifndef ERLI18N_INTL_THREAD_CACHES_H
+#define ERLI18N_INTL_THREAD_CACHES_H
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace erli18n::intl {
+
+struct catalog_file;
+
+// How one (domain, category) is answered for one locale, found once and reused while
+// nothing it depends on changes: the catalogs to try, in order (every language's directory
+// variants; an entry "C" ends the list), and the domain's bound codeset.
+struct resolution {
+  std::string domain;
+  int category = -1;
+  std::string locale;          // the thread's erli18n locale, or the C locale's name
+  bool thread_locale = false;  // `locale` is the thread's erli18n locale
+  std::uint64_t bindings = 0;  // domain_bindings.h's generation it was made under
+  int glibc_counter = 0;       // and glibc's catalog counter (setlocale moves it)
+  std::uint64_t serial = 0;    // unique in the thread: answers remember it
+  std::vector<catalog_file*> files;
+  const char* bound_codeset = nullptr;  // NULL when unset or ""
+};
+
+// An answer remembered for one call site: the caller's msgid pointer, recognised again by
+// comparing the caller's text with the catalog's copy of the key (so a reused buffer
+// holding another text is never mistaken for it).
+struct alignas(64) remembered_answer {  // one cache line
+  const char* caller_msgid = nullptr;   // as passed: "context\004msgid" for a context
+  std::uint64_t resolution = 0;         // the serial of the resolution it was found under
+  std::uint32_t epoch = 0;              // catalog_files.h's catalogs_epoch() then (low bits)
+  std::uint32_t second = 0;             // catalog_clock() then (low bits): kept one second at
+                                        // most, so that catalogs are still looked at on disk
+  std::uint32_t n = 0;                  // 0 for a singular lookup
+  bool plural = false;
+  std::uint32_t msgid_size = 0;
+  std::uint32_t context_size = 0;
+  const char* msgid = nullptr;  // the catalog's copy of the key
+  const char* context = nullptr;
+  const char* text = nullptr;  // the translation, before any codeset conversion
+};
+
+struct thread_caches {
+  // translate.cc: a handful of recent resolutions, replaced in turn. Few enough to scan
+  // on every lookup; bounded, so untrusted domains or locale names cannot grow it.
+  static constexpr std::size_t resolution_slots = 8;
+  std::array<resolution, resolution_slots> resolutions;
+  std::size_t filled = 0;       // slots in use
+  std::size_t next_victim = 0;  // the slot a new resolution replaces when all are in use
+  std::size_t last = 0;         // the slot the previous lookup used: tried first
+  std::uint64_t serials = 0;
+
+  // LANGUAGE as last read, re-read when a binding or glibc's catalog counter moves (glibc
+  // too answers from its cache until then; see docs/c-abi.md).
+  std::uint64_t language_bindings = ~std::uint64_t{0};
+  int language_counter = 0;
+  std::string language;  // empty when unset or empty
+
+  // Answers by call site, direct-mapped on the msgid pointer: 256 KiB of address space
+  // per thread, zero pages until used (calloc'ed), so memory grows with the call sites a
+  // thread looks up. Not a std::array member: zeroing it would touch every page.
+  static constexpr unsigned answer_bits = 12;
+  static constexpr std::size_t answer_slots = std::size_t{1} << answer_bits;
+  remembered_answer* answers = nullptr;
+
+  thread_caches();
+  ~thread_caches();
+  thread_caches(const thread_caches&) = delete;
+  thread_caches& operator=(const thread_caches&) = delete;
+};
+
+/// The calling thread's caches, made on first use. Throws std::bad_alloc.
+thread_caches& this_thread_caches();
+
+}  // namespace erli18n::intl
+
+#endif  // ERLI18N_INTL_THREAD_CACHES_H

@@ -1,0 +1,299 @@
+// How a lookup proceeds (each step found by experiment against glibc 2.36; see
+// docs/c-abi.md):
+//  1. The locale of the category: the thread's erli18n locale if it has one, else the
+//     thread's C locale (uselocale, else setlocale's). "C" or "POSIX" -> untranslated, and
+//     LANGUAGE is then ignored; "C.UTF-8" is not "C" and does translate.
+//  2. The languages: for a thread with an erli18n locale, that locale alone; else LANGUAGE
+//     (colon-separated, empty entries skipped) when set and non-empty, replacing the locale
+//     entirely; else the locale name. An entry "C" ends the search untranslated. LANGUAGE
+//     is read again when setlocale, textdomain or a binding moved glibc's or our catalog
+//     counter, as GNU documents (glibc answers from its cache until then).
+//  3. For each language, expanded when it is an alias (locale_aliases.h), each of its
+//     directory variants (locale_variants.h), the catalog DIR/VARIANT/CATEGORY/DOMAIN.mo; the first that has
+//     the message answers. A catalog lacking the message passes to the next variant, then the next language.
+//  4. Each thread remembers recent answers by msgid pointer (string literals, mostly),
+//     checked against the catalog's copy of the key before use, and for one second at most.
+//  5. The answer is re-encoded to the output codeset (bind_textdomain_codeset, else the
+//     locale's) unless that is UTF-8.
+#include "translate.h"
+
+#include <langinfo.h>
+#include <locale.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "catalog_files.h"
+#include "codeset_conversion.h"
+#include "domain_bindings.h"
+#include "locale_aliases.h"
+#include "locale_variants.h"
+#include "thread_caches.h"
+#include "thread_locale.h"
+
+namespace erli18n::intl {
+namespace {
+
+const char* category_name(int category) noexcept {
+  switch (category) {
+    case LC_CTYPE:
+      return "LC_CTYPE";
+    case LC_NUMERIC:
+      return "LC_NUMERIC";
+    case LC_TIME:
+      return "LC_TIME";
+    case LC_COLLATE:
+      return "LC_COLLATE";
+    case LC_MONETARY:
+      return "LC_MONETARY";
+    case LC_MESSAGES:
+      return "LC_MESSAGES";
+    case LC_PAPER:
+      return "LC_PAPER";
+    case LC_NAME:
+      return "LC_NAME";
+    case LC_ADDRESS:
+      return "LC_ADDRESS";
+    case LC_TELEPHONE:
+      return "LC_TELEPHONE";
+    case LC_MEASUREMENT:
+      return "LC_MEASUREMENT";
+    case LC_IDENTIFICATION:
+      return "LC_IDENTIFICATION";
+    default:
+      return nullptr;  // LC_ALL and unknown categories: glibc answers untranslated
+  }
+}
+
+// Restores errno on every return path: gettext must not disturb it (glibc does not).
+struct errno_keeper {
+  int saved = errno;
+  ~errno_keeper() { errno = saved; }
+};
+
+// glibc's catalog counter: setlocale and textdomain move it, and glibc answers from its
+// cache of translations until it does (exported by glibc for GNU libintl).
+extern "C" int _nl_msg_cat_cntr;
+
+int glibc_catalog_counter() noexcept { return __atomic_load_n(&_nl_msg_cat_cntr, __ATOMIC_RELAXED); }
+
+struct request {
+  std::string_view context;
+  bool has_context;
+  std::string_view msgid;
+  std::string_view msgid_plural;
+  bool plural;
+  unsigned long n;
+};
+
+// The catalogs to try for `domain` under `languages`, in order: each language (empty
+// entries skipped, "C" ending the list) in each of its directory variants.
+std::vector<catalog_file*> catalogs_to_try(const char* dir, const char* category, const char* domain,
+                                           std::string_view languages) {
+  std::vector<catalog_file*> files;
+  while (!languages.empty()) {
+    std::size_t colon = languages.find(':');
+    std::string_view language = languages.substr(0, colon);
+    languages = colon == std::string_view::npos ? std::string_view() : languages.substr(colon + 1);
+    if (language.empty()) continue;
+    if (language == "C") break;
+    for (const std::string& variant : locale_variants(expand_locale_alias(language))) {
+      std::string path(dir);
+      path.append("/").append(variant).append("/").append(category).append("/").append(domain).append(".mo");
+      catalog_file* file = &catalog_at(path);
+      // "de:de" or "de_DE:de" name a directory twice; asking it again cannot change the answer.
+      if (std::find(files.begin(), files.end(), file) == files.end()) files.push_back(file);
+    }
+  }
+  return files;
+}
+
+// The LANGUAGE list the thread uses: read again only when a binding or glibc's counter
+// moved since the last read. (getenv on every lookup would scan the whole environment.)
+std::string_view language_list(thread_caches& caches, std::uint64_t bindings, int counter) {
+  if (caches.language_bindings != bindings || caches.language_counter != counter) {
+    const char* list = std::getenv("LANGUAGE");
+    caches.language.assign(list != nullptr ? list : "");
+    caches.language_bindings = bindings;
+    caches.language_counter = counter;
+  }
+  return caches.language;
+}
+
+bool matches(const resolution& r, const char* domain, int category, std::string_view locale,
+             bool thread_locale, std::uint64_t bindings, int counter) noexcept {
+  return r.category == category && r.bindings == bindings && r.glibc_counter == counter &&
+         r.thread_locale == thread_locale && r.locale == locale && std::strcmp(r.domain.c_str(), domain) == 0;
+}
+
+// The calling thread's resolution of (domain, category) for `locale`, made when none of its
+// recent ones matches. Matching compares texts, never only pointers: a caller may reuse a
+// buffer for another domain.
+const resolution& resolved(thread_caches& caches, const char* domain, int category, const char* category_dir,
+                           std::string_view locale, bool thread_locale) {
+  const std::uint64_t bindings = bindings_generation();  // read before the binding it guards
+  const int counter = glibc_catalog_counter();
+  if (caches.last < caches.filled &&
+      matches(caches.resolutions[caches.last], domain, category, locale, thread_locale, bindings, counter))
+    return caches.resolutions[caches.last];
+  for (std::size_t i = 0; i < caches.filled; ++i) {
+    if (matches(caches.resolutions[i], domain, category, locale, thread_locale, bindings, counter)) {
+      caches.last = i;
+      return caches.resolutions[i];
+    }
+  }
+  // A thread's erli18n locale is an explicit choice for that thread: LANGUAGE, which
+  // speaks for the whole process, does not override it. Else a non-empty LANGUAGE
+  // replaces the locale entirely.
+  std::string_view languages = locale;
+  if (!thread_locale) {
+    std::string_view list = language_list(caches, bindings, counter);
+    if (!list.empty()) languages = list;
+  }
+  std::size_t slot = caches.filled;
+  if (slot == thread_caches::resolution_slots) {
+    slot = caches.next_victim;
+    caches.next_victim = (caches.next_victim + 1) % thread_caches::resolution_slots;
+  }
+  const domain_binding binding = binding_of(domain);
+  resolution fresh;
+  fresh.domain = domain;
+  fresh.category = category;
+  fresh.locale = locale;
+  fresh.thread_locale = thread_locale;
+  fresh.bindings = bindings;
+  fresh.glibc_counter = counter;
+  fresh.serial = ++caches.serials;
+  fresh.files = catalogs_to_try(binding.dir, category_dir, domain, languages);
+  fresh.bound_codeset = binding.codeset;
+  resolution& r = caches.resolutions[slot];
+  r = std::move(fresh);  // only after everything that may throw
+  if (slot == caches.filled) ++caches.filled;
+  caches.last = slot;
+  return r;
+}
+
+// The two slots (one set) an answer for (msgid, n) may occupy: two ways, so that two call
+// sites hashed to the same set do not keep evicting each other.
+remembered_answer* answer_set(thread_caches& caches, const char* msgid, unsigned long n) noexcept {
+  auto p = reinterpret_cast<std::uintptr_t>(msgid);
+  std::uint64_t h = (static_cast<std::uint64_t>(p) ^ n) * 0x9E3779B97F4A7C15u;  // Fibonacci hashing
+  return &caches.answers[(h >> (64 - thread_caches::answer_bits)) & ~std::uint64_t{1}];
+}
+
+// Whether the caller's text `msgid` ("context\004msgid" for a context) is the key `a` holds.
+// strncmp stops at the caller's NUL, so a shorter caller text is never read past its end.
+bool same_key(const char* msgid, const remembered_answer& a) noexcept {
+  if (a.context != nullptr) {
+    if (std::strncmp(msgid, a.context, a.context_size) != 0 || msgid[a.context_size] != '\004') return false;
+    msgid += a.context_size + 1;
+  }
+  return std::strncmp(msgid, a.msgid, a.msgid_size) == 0 && msgid[a.msgid_size] == '\0';
+}
+
+// The answer the thread remembers for this call, or null.
+const char* remembered(const remembered_answer& a, const char* msgid, bool plural, unsigned long n,
+                       const resolution& r, std::uint64_t epoch, std::int64_t now) noexcept {
+  if (a.caller_msgid != msgid || a.resolution != r.serial || a.plural != plural || a.n != n ||
+      a.epoch != static_cast<std::uint32_t>(epoch) || a.second != static_cast<std::uint32_t>(now))
+    return nullptr;
+  return same_key(msgid, a) ? a.text : nullptr;
+}
+
+std::optional<catalog_message> find_message(const resolution& resolution, const request& r,
+                                            std::int64_t now) {
+  for (catalog_file* file : resolution.files) {
+    if (!catalog_ready(*file, now)) continue;
+    auto found = lookup_message(*file, r.has_context ? &r.context : nullptr, r.msgid,
+                                r.plural ? &r.msgid_plural : nullptr, r.n);
+    if (found) return found;
+  }
+  return std::nullopt;
+}
+
+// The translation of the call, before codeset conversion; null when untranslated.
+const char* lookup(thread_caches& caches, const resolution& resolution, const char* msgid,
+                   const char* msgid_plural, bool plural, unsigned long n) {
+  if (!plural) n = 0;
+  const std::uint64_t epoch = catalogs_epoch();  // before the lookup whose answer it stamps
+  const std::int64_t now = catalog_clock();
+  remembered_answer* set = answer_set(caches, msgid, n);
+  for (int way = 0; way < 2; ++way)
+    if (const char* text = remembered(set[way], msgid, plural, n, resolution, epoch, now)) return text;
+
+  request r{{}, false, msgid, {}, plural, n};
+  if (plural && msgid_plural != nullptr) r.msgid_plural = msgid_plural;
+  // GNU's context form "context\004msgid" (pgettext in gettext.h) reaches us as one key.
+  if (auto eot = r.msgid.find('\004'); eot != std::string_view::npos) {
+    r.has_context = true;
+    r.context = r.msgid.substr(0, eot);
+    r.msgid = r.msgid.substr(eot + 1);
+  }
+  std::optional<catalog_message> found = find_message(resolution, r, now);
+  if (!found) return nullptr;
+  // Remembered when the key has a copy in the catalog and n fits the slot's field.
+  if (found->msgid.data() != nullptr && n <= UINT32_MAX) {
+    // The newest answer goes first and the older one moves to the second way (least
+    // recently remembered out), unless the first way held this very call site.
+    if (set[0].caller_msgid != msgid) set[1] = set[0];
+    remembered_answer& slot = set[0];
+    slot.caller_msgid = msgid;
+    slot.resolution = resolution.serial;
+    slot.epoch = static_cast<std::uint32_t>(epoch);
+    slot.second = static_cast<std::uint32_t>(now);
+    slot.n = static_cast<std::uint32_t>(n);
+    slot.plural = plural;
+    slot.msgid_size = static_cast<std::uint32_t>(found->msgid.size());
+    slot.context_size = static_cast<std::uint32_t>(found->context.size());
+    slot.msgid = found->msgid.data();
+    slot.context = found->context.data();
+    slot.text = found->text.data();
+  }
+  return found->text.data();
+}
+
+}  // namespace
+
+const char* translate(const char* domain, const char* msgid, const char* msgid_plural, bool plural,
+                      unsigned long n, int category) noexcept {
+  errno_keeper keep;
+  if (msgid == nullptr) return nullptr;
+  const char* untranslated = (plural && n != 1) ? msgid_plural : msgid;
+  try {
+    const char* cat = category_name(category);
+    if (cat == nullptr) return untranslated;
+    if (domain == nullptr) domain = text_domain();
+    if (*domain == '\0') return untranslated;
+
+    std::string_view locale = detail::thread_locale_override();
+    const bool thread_locale = !locale.empty();
+    if (!thread_locale) {
+      const char* name = nl_langinfo(NL_LOCALE_NAME(category));  // honours uselocale
+      locale = name != nullptr ? name : "C";
+    }
+    if (locale == "C" || locale == "POSIX") return untranslated;
+
+    thread_caches& caches = this_thread_caches();
+    const resolution& resolution = resolved(caches, domain, category, cat, locale, thread_locale);
+    const char* found = lookup(caches, resolution, msgid, msgid_plural, plural, n);
+    if (found == nullptr) return untranslated;
+
+    // The C++ API is UTF-8: a thread with an erli18n locale gets UTF-8 unless bound otherwise.
+    const char* codeset = resolution.bound_codeset;
+    if (codeset == nullptr && !thread_locale) codeset = nl_langinfo(CODESET);
+    if (codeset == nullptr || is_utf8(codeset)) return found;
+    const char* text = converted(found, codeset);
+    return text != nullptr ? text : untranslated;
+  } catch (...) {  // allocation failure: answer as a miss rather than throw into C
+    return untranslated;
+  }
+}
+
+}  // namespace erli18n::intl

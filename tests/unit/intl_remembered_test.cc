@@ -1,0 +1,151 @@
+// liberli18n_intl.so remembers answers per thread by msgid pointer, and reads LANGUAGE
+// again only when glibc's or its own catalog counter moves. These tests make the cases
+// where a remembered answer would be wrong if it were trusted blindly: a caller buffer
+// reused for another text (longer, shorter, a context form), a catalog replaced on disk,
+// many domains (more than the resolutions a thread keeps), and LANGUAGE changes with and
+// without the calls GNU documents as making them effective.
+#include <gtest/gtest.h>
+#include <libintl.h>
+#include <locale.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+
+#include "erli18n/mo.h"
+#include "erli18n/po.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// Writes DIR/LANGUAGE/LC_MESSAGES/DOMAIN.mo from .po text, through a rename so that a
+// reader never sees a half-written file.
+void write_catalog(const fs::path& dir, const std::string& language, const std::string& domain,
+                   const std::string& po_text) {
+  auto po = erli18n::read_po(po_text, "test.po");
+  ASSERT_TRUE(po) << po.error().to_string();
+  auto mo = erli18n::compile_mo(*po);
+  ASSERT_TRUE(mo) << mo.error().to_string();
+  fs::path target = dir / language / "LC_MESSAGES";
+  fs::create_directories(target);
+  fs::path temporary = target / (domain + ".tmp");
+  std::ofstream(temporary, std::ios::binary) << *mo;
+  fs::rename(temporary, target / (domain + ".mo"));
+}
+
+std::string header() { return "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\n"; }
+
+class IntlRemembered : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir = fs::temp_directory_path() / ("erli18n-intl-remembered-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    write_catalog(dir, "de", "t",
+                  header() +
+                      "msgid \"Hello\"\nmsgstr \"Hallo\"\n\n"
+                      "msgid \"Hello world\"\nmsgstr \"Hallo Welt\"\n\n"
+                      "msgctxt \"menu\"\nmsgid \"Open\"\nmsgstr \"Öffnen\"\n\n"
+                      "msgctxt \"door\"\nmsgid \"Open\"\nmsgstr \"Offen\"\n\n"
+                      "msgid \"Open\"\nmsgstr \"Auf\"\n\n"
+                      "msgid \"file\"\nmsgid_plural \"files\"\nmsgstr[0] \"Datei\"\nmsgstr[1] \"Dateien\"\n");
+    write_catalog(dir, "fr", "t", header() + "msgid \"Hello\"\nmsgstr \"Bonjour\"\n");
+    ASSERT_NE(::setlocale(LC_ALL, "C.UTF-8"), nullptr);
+    ::setenv("LANGUAGE", "de", 1);
+    ASSERT_NE(::bindtextdomain("t", dir.c_str()), nullptr);
+  }
+  void TearDown() override {
+    ::unsetenv("LANGUAGE");
+    ::textdomain(::textdomain(nullptr));
+    fs::remove_all(dir);
+  }
+  fs::path dir;
+};
+
+TEST_F(IntlRemembered, AReusedBufferIsAnsweredForItsNewText) {
+  char buffer[64];
+  // Each text is asked twice, so that the second call can come from what was remembered.
+  auto ask = [&](const char* text) {
+    std::strcpy(buffer, text);
+    std::string first = ::dgettext("t", buffer);
+    std::string second = ::dgettext("t", buffer);
+    EXPECT_EQ(first, second) << text;
+    return second;
+  };
+  EXPECT_EQ(ask("Hello"), "Hallo");
+  EXPECT_EQ(ask("Hello world"), "Hallo Welt");  // longer, same prefix
+  EXPECT_EQ(ask("Hello"), "Hallo");             // shorter again
+  EXPECT_EQ(ask("Hell"), "Hell");               // a prefix of a key: untranslated
+  EXPECT_EQ(ask("Hello!"), "Hello!");
+  EXPECT_EQ(ask("menu\004Open"), "Öffnen");
+  EXPECT_EQ(ask("door\004Open"), "Offen");  // same msgid, other context
+  EXPECT_EQ(ask("Open"), "Auf");            // no context
+  EXPECT_EQ(ask("menu\004Ope"), "menu\004Ope");
+  EXPECT_EQ(ask("Hello"), "Hallo");
+  // An untranslated answer is the caller's own pointer, every time.
+  std::strcpy(buffer, "not in the catalog");
+  EXPECT_EQ(::dgettext("t", buffer), buffer);
+  EXPECT_EQ(::dgettext("t", buffer), buffer);
+}
+
+TEST_F(IntlRemembered, PluralFormsFollowN) {
+  for (int round = 0; round < 2; ++round) {
+    EXPECT_STREQ(::dngettext("t", "file", "files", 1), "Datei");
+    EXPECT_STREQ(::dngettext("t", "file", "files", 2), "Dateien");
+    EXPECT_STREQ(::dngettext("t", "file", "files", 0), "Dateien");
+    EXPECT_STREQ(::dgettext("t", "file"), "Datei");  // the singular lookup of a plural entry
+  }
+}
+
+TEST_F(IntlRemembered, AReplacedCatalogIsSeenWithinTwoSeconds) {
+  const char* hello = "Hello";
+  EXPECT_STREQ(::dgettext("t", hello), "Hallo");
+  EXPECT_STREQ(::dgettext("t", hello), "Hallo");
+  write_catalog(dir, "de", "t", header() + "msgid \"Hello\"\nmsgstr \"Servus\"\n");
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  std::string answer;
+  while ((answer = ::dgettext("t", hello)) != "Servus" && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_EQ(answer, "Servus");
+}
+
+TEST_F(IntlRemembered, ManyDomainsEachGetTheirOwnCatalog) {
+  // More domains than a thread keeps resolutions for (8), asked in turn, twice over.
+  for (int i = 0; i < 12; ++i)
+    write_catalog(dir, "de", "d" + std::to_string(i),
+                  header() + "msgid \"Hello\"\nmsgstr \"Hallo " + std::to_string(i) + "\"\n");
+  for (int i = 0; i < 12; ++i) ::bindtextdomain(("d" + std::to_string(i)).c_str(), dir.c_str());
+  for (int round = 0; round < 3; ++round)
+    for (int i = 0; i < 12; ++i)
+      EXPECT_EQ(std::string(::dgettext(("d" + std::to_string(i)).c_str(), "Hello")),
+                "Hallo " + std::to_string(i));
+}
+
+TEST_F(IntlRemembered, LanguageIsReadAgainWhenACounterMoves) {
+  const char* hello = "Hello";
+  EXPECT_STREQ(::dgettext("t", hello), "Hallo");
+  // As documented by GNU: a change of LANGUAGE takes effect after textdomain() ...
+  ::setenv("LANGUAGE", "fr", 1);
+  EXPECT_STREQ(::dgettext("t", hello), "Hallo");  // not yet, as glibc (it answers from its cache)
+  ::textdomain(::textdomain(nullptr));
+  EXPECT_STREQ(::dgettext("t", hello), "Bonjour");
+  // ... or after a setlocale() that changes the locale, which moves glibc's counter (one
+  // naming the current locale again does not, and glibc's cache then stays too).
+  ::setenv("LANGUAGE", "de", 1);
+  ASSERT_NE(::setlocale(LC_ALL, "C.UTF-8"), nullptr);
+  EXPECT_STREQ(::dgettext("t", hello), "Bonjour");
+  ASSERT_NE(::setlocale(LC_ALL, "C"), nullptr);
+  ASSERT_NE(::setlocale(LC_ALL, "C.UTF-8"), nullptr);
+  EXPECT_STREQ(::dgettext("t", hello), "Hallo");
+  // bindtextdomain() moves it too.
+  ::setenv("LANGUAGE", "fr", 1);
+  ::bindtextdomain("t", dir.c_str());
+  EXPECT_STREQ(::dgettext("t", hello), "Bonjour");
+}
+
+}  // namespace

@@ -1,0 +1,110 @@
+// The directory names liberli18n_intl.so tries for a locale, in glibc's order (the orders
+// below were observed with glibc 2.36 by removing the found catalog one at a time; see
+// docs/c-abi.md), and its codeset helpers.
+#include <gtest/gtest.h>
+
+#include <clocale>
+#include <string>
+#include <vector>
+
+#include "codeset_conversion.h"
+#include "locale_aliases.h"
+#include "locale_variants.h"
+
+namespace {
+
+using erli18n::intl::locale_variants;
+using erli18n::intl::normalized_codeset;
+using list = std::vector<std::string>;
+
+TEST(IntlVariants, FullNameKeepsModifierLongestThenTerritoryThenCodeset) {
+  EXPECT_EQ(locale_variants("de_DE.UTF-8@euro"),
+            (list{"de_DE.UTF-8@euro", "de_DE.utf8@euro", "de_DE@euro", "de.UTF-8@euro", "de.utf8@euro",
+                  "de@euro", "de_DE.UTF-8", "de_DE.utf8", "de_DE", "de.UTF-8", "de.utf8", "de"}));
+}
+
+TEST(IntlVariants, NormalizedCodesetIsNotRepeated) {
+  EXPECT_EQ(locale_variants("de_DE.utf8"), (list{"de_DE.utf8", "de_DE", "de.utf8", "de"}));
+  EXPECT_EQ(locale_variants("de_DE.UTF8"),
+            (list{"de_DE.UTF8", "de_DE.utf8", "de_DE", "de.UTF8", "de.utf8", "de"}));
+}
+
+TEST(IntlVariants, ModifierWithoutCodeset) {
+  EXPECT_EQ(locale_variants("sr_RS@latin"), (list{"sr_RS@latin", "sr@latin", "sr_RS", "sr"}));
+  EXPECT_EQ(locale_variants("ca@valencia"), (list{"ca@valencia", "ca"}));
+}
+
+TEST(IntlVariants, ShortNames) {
+  EXPECT_EQ(locale_variants("pt_BR"), (list{"pt_BR", "pt"}));
+  EXPECT_EQ(locale_variants("de"), (list{"de"}));
+  EXPECT_EQ(locale_variants("C.UTF-8"), (list{"C.UTF-8", "C.utf8", "C"}));
+  EXPECT_TRUE(locale_variants("").empty());
+}
+
+TEST(IntlVariants, CodesetNormalization) {
+  EXPECT_EQ(normalized_codeset("UTF-8"), "utf8");
+  EXPECT_EQ(normalized_codeset("ISO-8859-1"), "iso88591");
+  EXPECT_EQ(normalized_codeset("8859-1"), "iso88591");  // only digits: "iso" in front
+  EXPECT_EQ(normalized_codeset("EUC-JP"), "eucjp");
+  EXPECT_EQ(normalized_codeset(""), "");
+}
+
+TEST(IntlCodeset, Utf8Spellings) {
+  using erli18n::intl::is_utf8;
+  EXPECT_TRUE(is_utf8("UTF-8"));
+  EXPECT_TRUE(is_utf8("utf8"));
+  EXPECT_TRUE(is_utf8("Utf_8"));
+  EXPECT_FALSE(is_utf8("UTF-16"));
+  EXPECT_FALSE(is_utf8("ISO-8859-1"));
+  EXPECT_FALSE(is_utf8("utf"));
+  EXPECT_FALSE(is_utf8(nullptr));
+}
+
+TEST(IntlCodeset, ConvertsWithTransliterationAndKeepsThePointer) {
+  using erli18n::intl::converted;
+  // iconv's //TRANSLIT table comes from LC_CTYPE: in "C" an `ü` becomes `?`, in C.UTF-8 `u`
+  // (the locale the gettext comparison with glibc ran in).
+  ASSERT_NE(std::setlocale(LC_CTYPE, "C.UTF-8"), nullptr);
+  static const char text[] =
+      "Gr\xc3\xbc\xc3\x9f"
+      "e";  // "Grüße"
+  const char* latin1 = converted(text, "ISO-8859-1");
+  ASSERT_NE(latin1, nullptr);
+  EXPECT_STREQ(latin1,
+               "Gr\xfc\xdf"
+               "e");
+  EXPECT_EQ(converted(text, "ISO-8859-1"), latin1);  // made once, kept
+  const char* ascii = converted(text, "ASCII");
+  ASSERT_NE(ascii, nullptr);
+  EXPECT_STREQ(ascii, "Grusse");  // glibc's //TRANSLIT answer for this text
+  EXPECT_EQ(converted(text, "NO-SUCH-CODESET"), nullptr);
+}
+
+TEST(IntlAliases, AliasFileLinesAsGlibcReadsThem) {
+  using erli18n::intl::expand_locale_alias_in;
+  const std::string file =
+      "# comment line\n"
+      "german\t\tde_DE.ISO-8859-1\n"
+      "  french   fr_FR.ISO-8859-1   # trailing comment\n"
+      "german\tde_AT.UTF-8\n"  // a later line for the same alias loses
+      "lonely\n"               // no value: ignored
+      "#hidden de_CH.UTF-8\n"
+      "norwegian nb_NO.ISO-8859-1";  // last line without a newline
+  EXPECT_EQ(expand_locale_alias_in("german", file), "de_DE.ISO-8859-1");
+  EXPECT_EQ(expand_locale_alias_in("GERMAN", file), "de_DE.ISO-8859-1");  // ASCII case ignored
+  EXPECT_EQ(expand_locale_alias_in("french", file), "fr_FR.ISO-8859-1");
+  EXPECT_EQ(expand_locale_alias_in("norwegian", file), "nb_NO.ISO-8859-1");
+  EXPECT_EQ(expand_locale_alias_in("lonely", file), "lonely");
+  EXPECT_EQ(expand_locale_alias_in("hidden", file), "hidden");
+  EXPECT_EQ(expand_locale_alias_in("de", file), "de");
+  EXPECT_EQ(expand_locale_alias_in("germa", file), "germa");  // whole words only
+  EXPECT_EQ(expand_locale_alias_in("", file), "");
+}
+
+TEST(IntlAliases, TheSystemFileHasGlibcsAliases) {
+  // Debian's /usr/share/locale/locale.alias (package locales / libc-bin) names these.
+  EXPECT_EQ(erli18n::intl::expand_locale_alias("german"), "de_DE.ISO-8859-1");
+  EXPECT_EQ(erli18n::intl::expand_locale_alias("de_DE"), "de_DE");
+}
+
+}  // namespace
