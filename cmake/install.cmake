@@ -24,6 +24,7 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/erli18nConfigVersion.cmak
                                  COMPATIBILITY SameMinorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/erli18nConfig.cmake
               ${PROJECT_BINARY_DIR}/erli18nConfigVersion.cmake
+              ${PROJECT_SOURCE_DIR}/cmake/erli18nEmbed.cmake
         DESTINATION ${ERLI18N_CMAKE_DIR})
 
 configure_file(cmake/erli18n.pc.in ${PROJECT_BINARY_DIR}/erli18n.pc @ONLY)

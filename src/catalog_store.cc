@@ -275,7 +275,9 @@ class store_write {
     return r;
   }
 
-  result<void> read_buffer(std::string_view bytes, std::string_view name, const load_options& options) {
+  // `in_place`: the bytes outlive the store (load_static), so the .mo is read where it is.
+  result<void> read_buffer(std::string_view bytes, std::string_view name, const load_options& options,
+                           bool in_place = false) {
     fault_point(write_step::read);
     bytes_read_ = bytes.size();
     if (bytes.size() > options.max_bytes)
@@ -283,6 +285,11 @@ class store_write {
                                 "catalog of " + std::to_string(bytes.size()) +
                                     " bytes exceeds the limit of " + std::to_string(options.max_bytes),
                                 std::string(name));
+    if (in_place) {
+      if (!detail::starts_like_mo(bytes))
+        return detail::make_error(errc::invalid_argument, "not an MO catalog", std::string(name));
+      return build_mo(mo_catalog::from_memory(bytes.data(), bytes.size(), name), options);
+    }
     if (detail::starts_like_mo(bytes)) {
       // The caller's buffer may go away: the store keeps its own copy (if it is needed).
       buffer_ = std::make_unique<char[]>(bytes.size());
@@ -689,6 +696,19 @@ result<load_outcome> catalog_store::load_buffer(std::string_view domain, std::st
                    store_write w(*impl_, std::string(domain), canonical);
                    report.begin(name);
                    if (result<void> r = w.read_buffer(bytes, name, options); !r) return r.error();
+                   if (result<void> r = w.publish(std::string(name), false, options); !r) return r.error();
+                   return report.published(w, event_kind::load_stop);
+                 });
+}
+
+result<load_outcome> catalog_store::load_static(std::string_view domain, std::string_view locale,
+                                                std::string_view mo_bytes, std::string_view name,
+                                                const load_options& options) {
+  return loading(*impl_, domain, locale, &options,
+                 [&](const std::string& canonical, load_report& report) -> result<load_outcome> {
+                   store_write w(*impl_, std::string(domain), canonical);
+                   report.begin(name);
+                   if (result<void> r = w.read_buffer(mo_bytes, name, options, true); !r) return r.error();
                    if (result<void> r = w.publish(std::string(name), false, options); !r) return r.error();
                    return report.published(w, event_kind::load_stop);
                  });

@@ -123,6 +123,13 @@ class catalog_store {
   /// bytes are copied as needed; `name` is used in diagnostics.
   result<load_outcome> load_buffer(std::string_view domain, std::string_view locale, std::string_view bytes,
                                    std::string_view name = "<memory>", const load_options& options = {});
+  /// Installs an `.mo` image that lives as long as the store (static data, such as the
+  /// catalogs `erli18n compile --cpp` generates), replacing any catalog there. The bytes
+  /// are read in place: nothing is copied and no file is opened. Anything but MO bytes is
+  /// refused (`errc::invalid_argument`); `name` is used in diagnostics.
+  result<load_outcome> load_static(std::string_view domain, std::string_view locale,
+                                   std::string_view mo_bytes, std::string_view name = "<static>",
+                                   const load_options& options = {});
   /// Reads the catalog of (domain, locale) again from the file it was loaded from, with the
   /// same options. An error if it is not loaded or came from `load_buffer`.
   result<load_outcome> reload(std::string_view domain, std::string_view locale);

@@ -1,0 +1,258 @@
+// erli18n/checked.h — lookups whose literal msgids are checked at compile time (opt-in).
+//
+// `erli18n compile --keys -o app_keys.h TEMPLATES.pot...` writes a header listing the
+// templates' keys (context, msgid) as constant data and defining ERLI18N_CHECKED_KEYS to
+// them. With it included, the macros below check their literal arguments while compiling:
+//   - the key must be in the templates: `ERLI18N_GETTEXT("Helo")` fails with
+//     "static assertion failed: erli18n: msgid "Helo" is not in the templates";
+//   - the `f` forms take the bindings as written for gettextf.h (`{"name", value}, ...`)
+//     and require them to name exactly the `%{name}` placeholders of the msgid (and of
+//     msgid_plural): a missing or unknown name, a repeated one, or a name that is not a
+//     string literal fails compilation. The plural forms bind `count` themselves, so it may
+//     be left out.
+// Each macro expands to the unchecked call next to a lambda holding the static_asserts,
+// which is never called: the generated code is that of the unchecked call
+// (tests/checked/ compares the assembly). The arguments must be string literals (anything
+// else fails with "non-constant condition for static assertion").
+//
+//   #include "app_keys.h"   // generated; includes this header
+//   std::string_view a = ERLI18N_GETTEXT("Hello");
+//   std::string_view b = ERLI18N_PGETTEXT("menu", "Open");
+//   std::string c = ERLI18N_GETTEXTF("Hello, %{name}!", {"name", user});
+//   std::string d = ERLI18N_NGETTEXTF("%{count} file in %{dir}", "%{count} files in %{dir}", n, {"dir",
+//   dir}); auto e = fr.gettext(ERLI18N_MSGID("Hello"));  // any other call: the checked literal itself
+//
+// C++17; the `f` forms need at least one binding (use the plain form for none).
+#ifndef ERLI18N_CHECKED_H
+#define ERLI18N_CHECKED_H
+
+#include <cstddef>
+#include <string_view>
+
+#include "erli18n/gettext.h"
+#include "erli18n/gettextf.h"
+
+namespace erli18n::checked {
+
+/// One key of a template; `compile --keys` writes them sorted as `compare` orders them.
+struct key {
+  bool has_context;
+  std::string_view context;
+  std::string_view msgid;
+};
+
+/// The keys of the templates.
+struct key_set {
+  const key* data;
+  std::size_t size;
+};
+
+/// Orders keys by (has_context, context, msgid), bytes compared as unsigned.
+constexpr int compare(const key& a, const key& b) noexcept {
+  if (a.has_context != b.has_context) return a.has_context ? 1 : -1;
+  if (int c = a.context.compare(b.context); c != 0) return c;
+  return a.msgid.compare(b.msgid);
+}
+
+/// True when (context, msgid) is one of `keys` (a binary search: cheap for the compiler).
+constexpr bool contains(key_set keys, bool has_context, std::string_view context,
+                        std::string_view msgid) noexcept {
+  const key wanted{has_context, context, msgid};
+  std::size_t low = 0, high = keys.size;
+  while (low < high) {
+    const std::size_t mid = low + (high - low) / 2;
+    const int c = compare(keys.data[mid], wanted);
+    if (c == 0) return true;
+    if (c < 0)
+      low = mid + 1;
+    else
+      high = mid;
+  }
+  return false;
+}
+
+/// Names, by view, with a fixed capacity (constant evaluation cannot allocate in C++17).
+struct name_list {
+  static constexpr std::size_t capacity = 64;
+  std::string_view items[capacity] = {};
+  std::size_t size = 0;
+  bool valid = true;  ///< false when a name could not be read or there were too many
+
+  constexpr bool has(std::string_view name) const noexcept {
+    for (std::size_t i = 0; i < size; ++i)
+      if (items[i] == name) return true;
+    return false;
+  }
+  constexpr void add(std::string_view name) noexcept {
+    if (size == capacity)
+      valid = false;
+    else
+      items[size++] = name;
+  }
+};
+
+constexpr bool is_name_start(char c) noexcept {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+constexpr bool is_name_char(char c) noexcept { return is_name_start(c) || (c >= '0' && c <= '9'); }
+
+/// Adds to `out` the placeholder names of `text`, by the grammar of interpolate.h.
+constexpr void add_placeholders(std::string_view text, name_list& out) noexcept {
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (text[i] != '%' || i + 1 == text.size()) {
+      ++i;
+      continue;
+    }
+    if (text[i + 1] == '%') {  // `%%` is a literal `%`
+      i += 2;
+      continue;
+    }
+    if (text[i + 1] != '{') {
+      ++i;
+      continue;
+    }
+    std::size_t end = i + 2;
+    if (end < text.size() && is_name_start(text[end]))
+      while (end < text.size() && is_name_char(text[end])) ++end;
+    const std::size_t length = end - (i + 2);
+    if (length > 0 && length <= max_placeholder_name && end < text.size() && text[end] == '}') {
+      const std::string_view name = text.substr(i + 2, length);
+      if (!out.has(name)) out.add(name);
+      i = end + 1;
+    } else {
+      i += 2;  // literal `%{`: scanning goes on after the brace
+    }
+  }
+}
+
+/// The names of bindings written `{"name", value}, ...`, read from their spelling (the
+/// macro's stringized arguments). `valid` is false when a binding is not a braced pair
+/// whose first element is a plain string literal.
+constexpr name_list binding_names(std::string_view spelling) noexcept {
+  name_list names;
+  int depth = 0;
+  bool expect_name = false;
+  for (std::size_t i = 0; i < spelling.size(); ++i) {
+    const char c = spelling[i];
+    if (expect_name) {
+      if (c == ' ') continue;
+      expect_name = false;
+      if (c != '"') {
+        names.valid = false;
+        return names;
+      }
+      const std::size_t end = spelling.find('"', i + 1);
+      const std::string_view name = spelling.substr(i + 1, end - (i + 1));
+      if (end == std::string_view::npos || name.find('\\') != std::string_view::npos) {
+        names.valid = false;
+        return names;
+      }
+      if (names.has(name)) names.valid = false;  // a repeated binding is a mistake too
+      names.add(name);
+      i = end;
+      continue;
+    }
+    if (c == '"' || (c == '\'' && (i == 0 || !is_name_char(spelling[i - 1])))) {
+      // A string or character literal inside a value: skip it, escapes included (a `'`
+      // after a digit or letter is a digit separator, not a literal).
+      for (++i; i < spelling.size() && spelling[i] != c; ++i)
+        if (spelling[i] == '\\') ++i;
+      continue;
+    }
+    if (c == '{' || c == '(' || c == '[') {
+      if (depth == 0 && c == '{') expect_name = true;
+      if (depth == 0 && c != '{') names.valid = false;
+      ++depth;
+    } else if (c == '}' || c == ')' || c == ']') {
+      --depth;
+    } else if (depth == 0 && c != ',' && c != ' ') {
+      names.valid = false;  // a binding not written as a braced pair
+    }
+  }
+  return names;
+}
+
+/// True when every placeholder of `msgid` and `msgid_plural` has a binding in `spelling`
+/// (`count` may be left to the plural forms when `count_is_bound`).
+constexpr bool placeholders_bound(std::string_view msgid, std::string_view msgid_plural,
+                                  std::string_view spelling, bool count_is_bound) noexcept {
+  name_list wanted;
+  add_placeholders(msgid, wanted);
+  add_placeholders(msgid_plural, wanted);
+  const name_list given = binding_names(spelling);
+  for (std::size_t i = 0; i < wanted.size; ++i)
+    if (!given.has(wanted.items[i]) && !(count_is_bound && wanted.items[i] == "count")) return false;
+  return wanted.valid;
+}
+
+/// True when every binding in `spelling` is a string literal naming a placeholder of
+/// `msgid` or `msgid_plural`, each once.
+constexpr bool bindings_used(std::string_view msgid, std::string_view msgid_plural,
+                             std::string_view spelling) noexcept {
+  name_list wanted;
+  add_placeholders(msgid, wanted);
+  add_placeholders(msgid_plural, wanted);
+  const name_list given = binding_names(spelling);
+  if (!given.valid) return false;
+  for (std::size_t i = 0; i < given.size; ++i)
+    if (!wanted.has(given.items[i])) return false;
+  return true;
+}
+
+}  // namespace erli18n::checked
+
+// The checks, as statements for the lambdas of the macros below.
+#define ERLI18N_DETAIL_CHECK_KEY(msgid)                                               \
+  static_assert(::erli18n::checked::contains(ERLI18N_CHECKED_KEYS, false, {}, msgid), \
+                "erli18n: msgid " #msgid                                              \
+                " is not in the templates (regenerate the keys header with "          \
+                "erli18n compile --keys?)")
+#define ERLI18N_DETAIL_CHECK_PKEY(context, msgid)                                         \
+  static_assert(::erli18n::checked::contains(ERLI18N_CHECKED_KEYS, true, context, msgid), \
+                "erli18n: msgid " #msgid " in context " #context                          \
+                " is not in the templates (regenerate "                                   \
+                "the keys header with erli18n compile --keys?)")
+#define ERLI18N_DETAIL_CHECK_ARGS(msgid, msgid_plural, count_is_bound, ...)                                \
+  static_assert(::erli18n::checked::placeholders_bound(msgid, msgid_plural, #__VA_ARGS__, count_is_bound), \
+                "erli18n: a %{placeholder} of " #msgid " has no binding among " #__VA_ARGS__);             \
+  static_assert(::erli18n::checked::bindings_used(msgid, msgid_plural, #__VA_ARGS__),                      \
+                "erli18n: the bindings " #__VA_ARGS__                                                      \
+                " must be {\"name\", value} pairs, each naming a "                                         \
+                "different %{placeholder} of " #msgid)
+
+/// The literal msgid itself, checked: for any call of the API.
+#define ERLI18N_MSGID(msgid) ((void)[] { ERLI18N_DETAIL_CHECK_KEY(msgid); }, msgid)
+
+#define ERLI18N_GETTEXT(msgid) ((void)[] { ERLI18N_DETAIL_CHECK_KEY(msgid); }, ::erli18n::gettext(msgid))
+#define ERLI18N_PGETTEXT(context, msgid) \
+  ((void)[] { ERLI18N_DETAIL_CHECK_PKEY(context, msgid); }, ::erli18n::pgettext(context, msgid))
+#define ERLI18N_NGETTEXT(msgid, msgid_plural, n) \
+  ((void)[] { ERLI18N_DETAIL_CHECK_KEY(msgid); }, ::erli18n::ngettext(msgid, msgid_plural, n))
+#define ERLI18N_NPGETTEXT(context, msgid, msgid_plural, n)  \
+  ((void)[] { ERLI18N_DETAIL_CHECK_PKEY(context, msgid); }, \
+   ::erli18n::npgettext(context, msgid, msgid_plural, n))
+
+#define ERLI18N_GETTEXTF(msgid, ...)                              \
+  (                                                               \
+      (void)[] {                                                  \
+        ERLI18N_DETAIL_CHECK_KEY(msgid);                          \
+        ERLI18N_DETAIL_CHECK_ARGS(msgid, "", false, __VA_ARGS__); \
+      },                                                          \
+      ::erli18n::gettextf(msgid, {__VA_ARGS__}))
+#define ERLI18N_PGETTEXTF(context, msgid, ...)                    \
+  (                                                               \
+      (void)[] {                                                  \
+        ERLI18N_DETAIL_CHECK_PKEY(context, msgid);                \
+        ERLI18N_DETAIL_CHECK_ARGS(msgid, "", false, __VA_ARGS__); \
+      },                                                          \
+      ::erli18n::pgettextf(context, msgid, {__VA_ARGS__}))
+#define ERLI18N_NGETTEXTF(msgid, msgid_plural, n, ...)                     \
+  (                                                                        \
+      (void)[] {                                                           \
+        ERLI18N_DETAIL_CHECK_KEY(msgid);                                   \
+        ERLI18N_DETAIL_CHECK_ARGS(msgid, msgid_plural, true, __VA_ARGS__); \
+      },                                                                   \
+      ::erli18n::ngettextf(msgid, msgid_plural, n, {__VA_ARGS__}))
+
+#endif  // ERLI18N_CHECKED_H
