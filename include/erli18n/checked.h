@@ -12,8 +12,8 @@
 //     be left out.
 // Each macro expands to the unchecked call next to a lambda holding the static_asserts,
 // which is never called: the generated code is that of the unchecked call
-// (tests/checked/ compares the assembly). The arguments must be string literals (anything
-// else fails with "non-constant condition for static assertion").
+// (tests/checked/ compares the assembly). The msgids and binding names must be string literals (a
+// variable fails to compile: "'id' is not captured").
 //
 //   #include "app_keys.h"   // generated; includes this header
 //   std::string_view a = ERLI18N_GETTEXT("Hello");
