@@ -9,10 +9,19 @@ prefix=$work/prefix
 cmake --install "$build" --prefix "$prefix" >"$work/install.log"
 
 consumer=$src/tests/cmake/consumer
-cmake -S "$consumer" -B "$work/package" -DCMAKE_PREFIX_PATH="$prefix" -DUSE_SUBDIRECTORY=OFF >"$work/package.log"
+# find_package builds a copy, whose catalog the embedding check below edits.
+cp -r "$consumer" "$work/consumer-copy"
+cmake -S "$work/consumer-copy" -B "$work/package" -DCMAKE_PREFIX_PATH="$prefix" -DUSE_SUBDIRECTORY=OFF >"$work/package.log"
 cmake --build "$work/package" >>"$work/package.log"
 "$work/package/consumer" | tee "$work/package.out"
 grep -qx 'ok' "$work/package.out"
+# erli18n_embed_catalogs through find_package: the catalog is in the binary (run from an
+# empty folder), and editing it rebuilds the program with the new text.
+mkdir -p "$work/empty"
+[ "$(cd "$work/empty" && "$work/package/embedded_consumer")" = Bonjour ]
+sed -i 's/msgstr "Bonjour"/msgstr "Salut"/' "$work/consumer-copy/catalogs/fr/LC_MESSAGES/consumer.po"
+cmake --build "$work/package" >>"$work/package.log"
+[ "$(cd "$work/empty" && "$work/package/embedded_consumer")" = Salut ]
 
 cmake -S "$consumer" -B "$work/subdir" -DUSE_SUBDIRECTORY=ON -DERLI18N_SOURCE_DIR="$src" >"$work/subdir.log"
 cmake --build "$work/subdir" >>"$work/subdir.log"
@@ -39,4 +48,4 @@ msgfmt "$work/app.po" -o "$work/locale/fr/LC_MESSAGES/app.mo"
 # 2: the format API.
 printf 'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "file"\nmsgstr "fichier"\n' >"$work/ru.po"
 (cd "$work" && ./readme_2) | grep -qx 'file => fichier'
-echo "consumer builds: find_package, add_subdirectory, pkg-config, README example"
+echo "consumer builds: find_package (with erli18n_embed_catalogs), add_subdirectory, pkg-config, README example"

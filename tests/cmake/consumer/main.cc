@@ -1,5 +1,7 @@
 // Compiled as C++17 against every public header: proves they stay C++17-clean and link.
+#include <erli18n/checked.h>
 #include <erli18n/cldr_plurals.h>
+#include <erli18n/embedded.h>
 #include <erli18n/extract.h>
 #include <erli18n/mo.h>
 #include <erli18n/negotiate.h>
