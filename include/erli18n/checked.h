@@ -11,8 +11,8 @@
 //     string literal fails compilation. The plural forms bind `count` themselves, so it may
 //     be left out.
 // Each macro expands to the unchecked call next to a lambda holding the static_asserts,
-// which is never called: the generated code is that of the unchecked call
-// (tests/checked/ compares the assembly). The msgids and binding names must be string literals (a
+// which is never called: the generated code is that of the unchecked call (tests/checked/
+// compares the object code). The msgids and binding names must be string literals (a
 // variable fails to compile: "'id' is not captured").
 //
 //   #include "app_keys.h"   // generated; includes this header
