@@ -15,7 +15,7 @@ ok() { checks=$((checks + 1)); }
 
 "$ERLI18N" compile --keys -o keys.h --namespace app_keys "$here/app.pot"
 grep -q '^#define ERLI18N_CHECKED_KEYS app_keys::keys$' keys.h || fail "no ERLI18N_CHECKED_KEYS in keys.h"
-grep -q 'key_data, 6};' keys.h || fail "6 keys expected (no header, no obsolete entry)"
+grep -q 'key_data, 7};' keys.h || fail "7 keys expected (no header, no obsolete entry)"
 ! grep -q Obsolete keys.h || fail "the obsolete entry is listed"
 ok
 # Two templates: a key in both is listed once.
@@ -31,6 +31,7 @@ for std in c++17 c++20; do
 Hello
 Open
 Hellos
+%d file
 Größe
 Hello, Ada!
 3 files in /tmp
@@ -55,6 +56,8 @@ must_fail missing_in_plural 'erli18n: msgid "Helo" is not in the templates' '(vo
 must_fail context_needed 'erli18n: msgid "Open" is not in the templates' '(void)ERLI18N_GETTEXT("Open");'
 must_fail wrong_context 'erli18n: msgid "Open" in context "file" is not in the templates' \
   '(void)ERLI18N_PGETTEXT("file", "Open");'
+must_fail plural_context 'erli18n: msgid "%d file" in context "menu" is not in the templates' \
+  '(void)ERLI18N_NPGETTEXT("menu", "%d file", "%d files", 2);'
 must_fail msgid_macro 'erli18n: msgid "Obsolete" is not in the templates' '(void)ERLI18N_MSGID("Obsolete");'
 must_fail not_literal "'id' is not captured" \
   'const char* id = "Hello"; (void)ERLI18N_GETTEXT(id);'

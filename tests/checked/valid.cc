@@ -22,6 +22,7 @@ int main() {
   std::cout << ERLI18N_GETTEXT("Hello") << '\n';
   std::cout << ERLI18N_PGETTEXT("menu", "Open") << '\n';
   std::cout << ERLI18N_NGETTEXT("Hello", "Hellos", 2) << '\n';
+  std::cout << ERLI18N_NPGETTEXT("status", "%d file", "%d files", 1) << '\n';
   std::cout << ERLI18N_MSGID("Größe") << '\n';
   std::cout << ERLI18N_GETTEXTF("Hello, %{name}!", {"name", user}) << '\n';
   std::cout << ERLI18N_NGETTEXTF("%{count} file in %{dir}", "%{count} files in %{dir}", 3, {"dir", "/tmp"})
