@@ -112,8 +112,14 @@ expect_error "--locale names the locale of one catalog only" --locale fr flat/fr
 expect_error "'not a locale!' is not a locale name" --domain app --locale 'not a locale!' flat/fr.po
 printf 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "x"\nmsgstr "broken\n' > broken.po
 expect_error "broken.po:" --domain app --locale fr broken.po
-printf 'not an mo file at all, just long enough' > bad.mo
-expect_error "bad.mo" --domain app --locale fr bad.mo
+# An MO file is told by its magic number, whatever its name; a corrupt one is refused.
+printf '\336\022\004\225\000\000\000\000\377\377\377\377 and garbage after the header...' > bad.gmo
+expect_error "bad.gmo: error: " --domain app --locale fr bad.gmo
+cp fr.mo fr.gmo
+"$ERLI18N" compile --cpp -o gmo.cc --namespace generated --domain app --locale fr fr.gmo
+"$ERLI18N" compile --cpp -o po.cc --namespace generated --domain app --locale fr flat/fr.po
+cmp gmo.cc po.cc || fail "a .gmo is not read as an MO file"
+ok
 # A catalog with nothing translated, not even a header, is skipped with a warning (msgfmt
 # writes no file for it either).
 printf 'msgid "x"\nmsgstr ""\n' > flat/ja.po

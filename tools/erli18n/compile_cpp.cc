@@ -19,8 +19,10 @@ error input_error(const std::string& path, std::string message) {
   return error{errc::invalid_argument, std::move(message), path, 0, 0};
 }
 
-bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+// An MO file starts with 0x950412de in either byte order (whatever its name: .mo, .gmo).
+bool starts_like_mo(std::string_view bytes) {
+  return bytes.size() >= 4 &&
+         (bytes.substr(0, 4) == "\xde\x12\x04\x95" || bytes.substr(0, 4) == "\x95\x04\x12\xde");
 }
 
 result<std::string> read_bytes(const std::string& path) {
@@ -74,24 +76,24 @@ result<std::vector<embed_input>> read_embed_inputs(const std::vector<std::string
   for (const std::string& path : paths) {
     result<embed_input> in = name_catalog(path, naming);
     if (!in) return std::move(in).error();
-    if (ends_with(path, ".mo")) {
-      result<std::string> bytes = read_bytes(path);
-      if (!bytes) return std::move(bytes).error();
+    result<std::string> bytes = read_bytes(path);
+    if (!bytes) return std::move(bytes).error();
+    if (starts_like_mo(*bytes)) {
       // Refuse what the store would refuse at startup, now rather than in the user's program.
       result<mo_catalog> mo = mo_catalog::from_memory(bytes->data(), bytes->size(), path);
       if (!mo) return std::move(mo).error();
       if (result<void> valid = mo->validate(); !valid) return std::move(valid).error();
       in->mo = std::move(*bytes);
     } else {
-      result<po_file> po = read_po_file(path);
+      result<po_file> po = read_po(*bytes, path);
       if (!po) return std::move(po).error();
-      result<std::string> bytes = compile_mo(*po, options);
-      if (!bytes) return std::move(bytes).error();
-      if (bytes->empty()) {
+      result<std::string> compiled = compile_mo(*po, options);
+      if (!compiled) return std::move(compiled).error();
+      if (compiled->empty()) {
         std::cerr << path << ": warning: no translated message; not embedded\n";
         continue;
       }
-      in->mo = std::move(*bytes);
+      in->mo = std::move(*compiled);
     }
     out.push_back(std::move(*in));
   }

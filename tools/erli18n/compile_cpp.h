@@ -26,9 +26,9 @@ struct embed_naming {
   std::string locale;
 };
 
-/// Reads the catalogs (`.po` compiled as msgfmt would with `options`, `.mo` taken as they
-/// are), sorted by (domain, locale). A `.po` with no translated message is skipped with a
-/// warning on stderr (msgfmt would write no file either).
+/// Reads the catalogs (MO files, told by their magic number, taken as they are after a full
+/// check; PO files compiled as msgfmt would with `options`), sorted by (domain, locale). A `.po` with no
+/// translated message is skipped with a warning on stderr (msgfmt would write no file either).
 result<std::vector<embed_input>> read_embed_inputs(const std::vector<std::string>& paths,
                                                    const embed_naming& naming,
                                                    const mo_compile_options& options);
