@@ -18,11 +18,9 @@
 #include <cstring>
 #include <ctime>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <mutex>
 #include <set>
-#include <sstream>
 #include <system_error>
 #include <thread>
 #include <unordered_map>
