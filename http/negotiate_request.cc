@@ -1,6 +1,5 @@
 // The per-request negotiation: each enabled source in order, the first that names an
 // available locale wins.
-#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
