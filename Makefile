@@ -26,7 +26,8 @@ asan: deps
 # thread). Only those test binaries are built, and each runs once as a whole, which is faster
 # than a ctest process per test case. The CLI stays configured (the script tests name it) but
 # is not built.
-TSAN_TESTS ?= store_stress_test store_faults_test catalog_store_test gettext_test events_test extract_test
+TSAN_TESTS ?= store_stress_test store_faults_test catalog_store_test gettext_test events_test extract_test \
+  watch_test
 tsan: deps
 	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DERLI18N_SANITIZE=thread \
 	  -DERLI18N_WERROR=ON -DERLI18N_BUILD_EXAMPLES=OFF
