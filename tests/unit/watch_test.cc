@@ -463,6 +463,9 @@ TEST_P(WatchTest, StopFromAnObserverOnTheWatcherThread) {
   ASSERT_TRUE(id);
   dir_.write("root/de/LC_MESSAGES/app.po", po_version(2));
   ASSERT_TRUE(wait_text(store_, "de", "Hallo v2"));
+  // The text is published before the event is delivered: wait for the observer.
+  const auto end = std::chrono::steady_clock::now() + patience;
+  while (!stopped.load() && std::chrono::steady_clock::now() < end) std::this_thread::sleep_for(1ms);
   EXPECT_TRUE(stopped.load());
   EXPECT_FALSE(w.running());
   w.stop();  // joins (or finds it detached); must not hang
