@@ -51,7 +51,8 @@ std::string locale_name(int i) { return {char('a' + i / 26 % 26), char('a' + i %
 double cpu_seconds() {
   rusage u{};
   getrusage(RUSAGE_SELF, &u);
-  return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+  return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+         double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
 int run(bool polling, int catalogs, int replacements, int idle_seconds, const erli18n::watch_options& base) {

@@ -2,7 +2,9 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <set>
@@ -55,6 +57,43 @@ file_signature signature_of(const std::string& path) {
   s.ctime_ns = std::int64_t{st.st_ctim.tv_sec} * 1000000000 + st.st_ctim.tv_nsec;
   s.mode = st.st_mode;
   return s;
+}
+
+file_snapshot read_snapshot(const std::string& path, std::size_t max_bytes) {
+  file_snapshot snap;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return snap;
+  struct closer {
+    int fd;
+    ~closer() { ::close(fd); }
+  } close_at_end{fd};
+  struct stat before {};
+  if (::fstat(fd, &before) != 0 || !S_ISREG(before.st_mode)) return snap;
+  const auto size = static_cast<std::size_t>(before.st_size);
+  if (size > max_bytes) return snap;
+  snap.bytes.resize(size + 1);  // one byte more: a file that grew shows up as a long read
+  std::size_t got = 0;
+  while (got < snap.bytes.size()) {
+    const ssize_t n = ::read(fd, snap.bytes.data() + got, snap.bytes.size() - got);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return snap;
+    if (n == 0) break;
+    got += static_cast<std::size_t>(n);
+  }
+  struct stat after {};
+  if (::fstat(fd, &after) != 0) return snap;
+  const bool held =
+      got == size && after.st_size == before.st_size && after.st_mtim.tv_sec == before.st_mtim.tv_sec &&
+      after.st_mtim.tv_nsec == before.st_mtim.tv_nsec && after.st_ctim.tv_sec == before.st_ctim.tv_sec &&
+      after.st_ctim.tv_nsec == before.st_ctim.tv_nsec;
+  snap.bytes.resize(got);
+  if (!held)
+    snap.result = file_snapshot::outcome::changing;
+  else if (got == 0)
+    snap.result = file_snapshot::outcome::empty;
+  else
+    snap.result = file_snapshot::outcome::complete;
+  return snap;
 }
 
 std::string messages_dir(const std::string& root, std::string_view dir) {

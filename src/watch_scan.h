@@ -3,6 +3,7 @@
 #ifndef ERLI18N_SRC_WATCH_SCAN_H
 #define ERLI18N_SRC_WATCH_SCAN_H
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -29,6 +30,24 @@ struct file_signature {
 };
 
 file_signature signature_of(const std::string& path);
+
+// The bytes of a file read whole, and whether they are a state of it that held still.
+struct file_snapshot {
+  enum class outcome {
+    complete,    // `bytes` is the whole file, which did not change during the read
+    changing,    // the file changed while it was read (a writer is at work): try later
+    empty,       // nothing in it (a writer between truncating and writing)
+    unreadable,  // cannot be opened or read, is not a regular file or is over the limit:
+                 // the store's own load will say why
+  };
+  outcome result = outcome::unreadable;
+  std::string bytes;
+};
+
+// Reads `path` (at most `max_bytes`) and checks with fstat before and after that size,
+// modification and change times held, so a catalog is never built from a half-rewritten
+// file. Opened non-blocking: a FIFO put there does not hang the reader.
+file_snapshot read_snapshot(const std::string& path, std::size_t max_bytes);
 
 // The catalog file a domain of one locale folder uses.
 struct catalog_file {

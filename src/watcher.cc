@@ -26,6 +26,7 @@
 
 #include "erli18n/locale_name.h"
 #include "erli18n/watch.h"
+#include "store_impl.h"
 #include "watch_internal.h"
 #include "watch_scan.h"
 
@@ -74,6 +75,7 @@ std::string errno_text(int err) {
 
 struct catalog_watcher::state {
   catalog_store* store = nullptr;
+  catalog_store::impl* store_impl = nullptr;  // for loads of bytes read here (see load_po)
   std::string root;
   watch_options options;
   std::atomic<bool> stopping{false};
@@ -252,7 +254,31 @@ struct catalog_watcher::state {
     // header is an entry). The write that follows is a change, and is loaded.
     if (file.signature.error == 0 && S_ISREG(file.signature.mode) && file.signature.size == 0) return;
     // A failure raises load_failure in the store and leaves its catalog as it was.
-    t.loaded = static_cast<bool>(store->load(domain, locale, file.path, options.load)) || t.loaded;
+    const bool is_po = file.path.size() > 3 && file.path.compare(file.path.size() - 3, 3, ".po") == 0;
+    const bool ok = is_po ? load_po(dir, domain, locale, file.path)
+                          : static_cast<bool>(store->load(domain, locale, file.path, options.load));
+    t.loaded = ok || t.loaded;
+  }
+
+  // A `.po` may be rewritten in place while it is read: it is read here whole, and loaded
+  // only if it held still meanwhile; else it is tried again once quiet. (A `.mo` is mapped
+  // by the store and must be replaced by rename, see catalog_store.h.)
+  bool load_po(const std::string& dir, const std::string& domain, const std::string& locale,
+               const std::string& path) {
+    detail::file_snapshot snap = detail::read_snapshot(path, options.load.max_bytes);
+    switch (snap.result) {
+      case detail::file_snapshot::outcome::complete:
+        return static_cast<bool>(
+            detail::load_file_bytes(*store_impl, domain, locale, path, snap.bytes, options.load));
+      case detail::file_snapshot::outcome::changing:
+        mark(dir, domain, true);
+        return false;
+      case detail::file_snapshot::outcome::empty:
+        return false;
+      case detail::file_snapshot::outcome::unreadable:
+        break;
+    }
+    return static_cast<bool>(store->load(domain, locale, path, options.load));  // reports why
   }
 
   // Folders under ROOT in use now; watches follow, and the files of folders gone are deleted.
@@ -461,6 +487,7 @@ result<catalog_watcher> catalog_store::watch(const std::string& root, const watc
   try {
     auto s = std::make_shared<catalog_watcher::state>();
     s->store = this;
+    s->store_impl = impl_.get();
     s->root = root;
     s->options = options;
     s->wake_fd = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);

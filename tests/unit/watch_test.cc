@@ -24,6 +24,7 @@
 #include "fault_injection.h"
 #include "temp_dir.h"
 #include "watch_internal.h"
+#include "watch_scan.h"
 
 namespace {
 
@@ -240,6 +241,27 @@ TEST_P(WatchTest, FileReplacedByRenameIsReloaded) {
   EXPECT_GT(r.reads(), 0u);
   EXPECT_EQ(log_.count(event_kind::load_failure), 0u);
   EXPECT_TRUE(errors().empty());
+  // Loaded as from the file: the store can read it again itself.
+  const auto catalogs = store_.catalogs();
+  ASSERT_EQ(catalogs.size(), 1u);
+  EXPECT_EQ(catalogs[0].source, root("de/LC_MESSAGES/app.po"));
+  EXPECT_TRUE(store_.reload("app", "de"));
+}
+
+TEST_P(WatchTest, FifoInPlaceOfACatalogIsRefusedWithoutBlocking) {
+  catalog_watcher w = start();
+  const std::string path = root("de/LC_MESSAGES/app.po");
+  fs::remove(path);
+  ASSERT_EQ(::mkfifo(path.c_str(), 0644), 0);
+  const auto end = std::chrono::steady_clock::now() + patience;
+  while (errors().empty() && std::chrono::steady_clock::now() < end) std::this_thread::sleep_for(1ms);
+  ASSERT_EQ(errors().size(), 1u);
+  EXPECT_EQ(errors()[0], path + ": error: not a regular file; not loaded");
+  EXPECT_EQ(store_.dlgettext("app", "de", "Hello"), "Hallo v1");
+  // The watcher is not stuck on the FIFO: a real file again is loaded.
+  fs::remove(path);
+  dir_.write("root/de/LC_MESSAGES/app.po", po_version(2));
+  ASSERT_TRUE(wait_text(store_, "de", "Hallo v2"));
 }
 
 TEST_P(WatchTest, MoReplacedByRenameIsReloaded) {
@@ -531,6 +553,22 @@ TEST(WatchLimit, ReachingTheInotifyLimitFallsBackToPolling) {
   EXPECT_EQ(store.dlgettext("app", "fr", "Hello"), "Hallo v1");
   dir.write("root/fr/LC_MESSAGES/app.po", po_version(2));
   EXPECT_TRUE(wait_text(store, "fr", "Hallo v2"));
+}
+
+TEST(WatchSnapshot, ReadsRegularFilesWholeAndRefusesTheRest) {
+  using outcome = erli18n::detail::file_snapshot::outcome;
+  temp_dir dir;
+  const std::string file = dir.write("a.po", "abc");
+  auto snap = erli18n::detail::read_snapshot(file, 100);
+  EXPECT_EQ(snap.result, outcome::complete);
+  EXPECT_EQ(snap.bytes, "abc");
+  EXPECT_EQ(erli18n::detail::read_snapshot(file, 2).result, outcome::unreadable);  // over the limit
+  EXPECT_EQ(erli18n::detail::read_snapshot(dir.write("e.po", ""), 100).result, outcome::empty);
+  EXPECT_EQ(erli18n::detail::read_snapshot(dir.path("missing.po"), 100).result, outcome::unreadable);
+  fs::create_directory(dir.path("d.po"));
+  EXPECT_EQ(erli18n::detail::read_snapshot(dir.path("d.po"), 100).result, outcome::unreadable);
+  ASSERT_EQ(::mkfifo(dir.path("f.po").c_str(), 0644), 0);
+  EXPECT_EQ(erli18n::detail::read_snapshot(dir.path("f.po"), 100).result, outcome::unreadable);
 }
 
 TEST(WatchArguments, BadRootsAndOptionsAreRefused) {
