@@ -28,7 +28,7 @@
 //    it in place (see catalog_store.h). `.po` files may be rewritten in place.
 //  - Failures of the watcher itself (not of a load: those are store events) are caught,
 //    counted (`failures()`), passed to `on_error`, and the watcher starts again from a full
-//    examination of the folder.
+//    examination of the folder, as a supervised worker is restarted.
 //  - The store must outlive the watcher. The destructor stops the watcher.
 #ifndef ERLI18N_WATCH_H
 #define ERLI18N_WATCH_H
@@ -60,8 +60,9 @@ struct watch_options {
   bool force_polling = false;
   /// Unload a catalog whose file was deleted (by default the catalog stays).
   bool unload_deleted = false;
-  /// Failures of the watcher itself; called on the watcher's thread. Exceptions it throws
-  /// are caught and ignored.
+  /// What the watcher itself reports (load failures are store events instead): its own
+  /// failures, a fall back to polling, a file it will not read (a FIFO, a device). Called on
+  /// the watcher's thread (or in `watch`); exceptions it throws are caught and ignored.
   std::function<void(const error&)> on_error;
 };
 
@@ -81,7 +82,7 @@ class catalog_watcher {
   void stop() noexcept;
   bool running() const noexcept;
   watch_mode mode() const noexcept;
-  /// Failures of the watcher itself so far (each passed to `on_error`).
+  /// How many reports the watcher made so far (each passed to `on_error`).
   std::uint64_t failures() const noexcept;
 
   struct state;
