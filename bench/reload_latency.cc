@@ -6,7 +6,9 @@
 //
 // For each mode it writes CATALOGS catalogs (one per locale) under a temporary ROOT, starts a
 // watcher, then REPLACEMENTS times renames a new version over one catalog and measures the
-// time until a lookup returns the new text (looked up every 50 us). Then it sleeps
+// time until a lookup returns the new text (looked up every 50 us). Before each replacement
+// it waits a random time below the poll interval, so that replacements do not all fall at
+// the same point of the polling cycle (right after a round, the worst case). Then it sleeps
 // IDLE_SECONDS and reports the process's CPU time meanwhile: the main thread sleeps, so that
 // is the watcher's. Results go to standard output.
 #include <stdlib.h>
@@ -17,6 +19,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <string>
 #include <thread>
 #include <vector>
@@ -72,7 +75,10 @@ int run(bool polling, int catalogs, int replacements, int idle_seconds, const er
     return 1;
   }
   std::vector<double> ms;
+  std::mt19937 random(42);
+  std::uniform_int_distribution<long long> jitter_us(0, options.poll_interval.count() * 1000 - 1);
   for (int r = 1; r <= replacements; ++r) {
+    std::this_thread::sleep_for(std::chrono::microseconds(jitter_us(random)));
     const std::string locale = locale_name(r % catalogs);
     const std::string expected = "Hallo v" + std::to_string(r);
     const auto start = steady::now();

@@ -23,6 +23,7 @@
 #include <string>
 #include <thread>
 #include <utility>
+#include <vector>
 
 #include "erli18n/locale_name.h"
 #include "erli18n/watch.h"
@@ -228,6 +229,17 @@ struct catalog_watcher::state {
 
   // --- the work --------------------------------------------------------------------------
 
+  // The domains of one folder among the keys (folder, domain) of `m`: a range of the map
+  // (a polling round looks at every folder; scanning the whole map for each would be
+  // quadratic in the number of catalogs).
+  template <class Map>
+  static std::vector<std::string> domains_in(const Map& m, const std::string& dir) {
+    std::vector<std::string> out;
+    for (auto it = m.lower_bound({dir, std::string()}); it != m.end() && it->first.first == dir; ++it)
+      out.push_back(it->first.second);
+    return out;
+  }
+
   // Hands one domain's file to the store, or handles its deletion.
   void act(const std::string& dir, const std::string& domain, const catalog_file& file, bool force) {
     auto dir_it = dirs.find(dir);
@@ -291,8 +303,8 @@ struct catalog_watcher::state {
         continue;
       }
       const std::string gone = it->first;
-      for (const auto& [key, t] : std::map(files))
-        if (key.first == gone) act(gone, key.second, catalog_file{t.path, {ENOENT}}, false);
+      for (const std::string& domain : domains_in(files, gone))
+        act(gone, domain, catalog_file{{}, {ENOENT}}, false);
       drop_watch(messages_level, gone);
       drop_watch(locale_level, gone);
       it = dirs.erase(it);
@@ -308,9 +320,8 @@ struct catalog_watcher::state {
     add_watch(locale_level, dir, root + "/" + dir);
     add_watch(messages_level, dir, detail::messages_dir(root, dir));
     std::map<std::string, catalog_file> found = detail::scan_messages_dir(root, dir);
-    for (const auto& [key, t] : std::map(files))
-      if (key.first == dir && !found.count(key.second))
-        found.emplace(key.second, catalog_file{t.path, {ENOENT}});
+    for (const std::string& domain : domains_in(files, dir))
+      found.try_emplace(domain, catalog_file{{}, {ENOENT}});
     for (const auto& [domain, file] : found) {
       if (stopping.load()) return;
       seen[{dir, domain}] = file.signature;
@@ -329,9 +340,8 @@ struct catalog_watcher::state {
     refresh_dirs();
     for (const auto& [dir, locale] : dirs) {
       std::map<std::string, catalog_file> found = detail::scan_messages_dir(root, dir);
-      for (const auto& [key, sig] : std::map(seen))
-        if (key.first == dir && !found.count(key.second))
-          found.emplace(key.second, catalog_file{{}, {ENOENT}});
+      for (const std::string& domain : domains_in(seen, dir))
+        found.try_emplace(domain, catalog_file{{}, {ENOENT}});
       for (const auto& [domain, file] : found) {
         auto [it, inserted] = seen.try_emplace({dir, domain}, file.signature);
         if (!inserted && it->second == file.signature) continue;
