@@ -374,7 +374,18 @@ struct catalog_watcher::state {
         refresh_dirs();
         examine_dir(dir, false);
       } else if (dirs.count(dir)) {
-        act(dir, domain, detail::scan_domain(root, dir, domain), force);
+        catalog_file file = detail::scan_domain(root, dir, domain);
+        // Polling: changed since the round that marked it (the thread was held up, and the
+        // file was not quiet after all): wait for quiet again.
+        if (mode.load() == watch_mode::polling) {
+          auto last_seen = seen.find(key);
+          if (last_seen != seen.end() && !(last_seen->second == file.signature)) {
+            last_seen->second = file.signature;
+            mark(dir, domain, force);
+            continue;
+          }
+        }
+        act(dir, domain, file, force);
       }
     }
   }
