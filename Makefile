@@ -27,7 +27,7 @@ asan: deps
 # than a ctest process per test case. The CLI stays configured (the script tests name it) but
 # is not built.
 TSAN_TESTS ?= store_stress_test store_faults_test catalog_store_test gettext_test events_test extract_test \
-              intl_threads_test intl_remembered_test
+              intl_threads_test intl_remembered_test watch_test
 tsan: deps
 	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DERLI18N_SANITIZE=thread \
 	  -DERLI18N_WERROR=ON -DERLI18N_BUILD_EXAMPLES=OFF
