@@ -21,8 +21,10 @@
 #include <string_view>
 #include <vector>
 
+#include "erli18n/events.h"
 #include "erli18n/gettext.h"
 #include "erli18n/http_httplib.h"
+#include "erli18n/watch.h"
 #include "page.h"
 
 namespace {
@@ -101,10 +103,26 @@ int main(int argc, char** argv) {
   }
   if (!load_catalogs(args.catalogs)) return 1;
   if (!erli18n::textdomain("web") || !erli18n::set_default_locale("en")) return 1;
+  // Translations follow the files while the server runs (a catalog saved by a translator is
+  // live within the debounce, about 0.1 s); a file that does not load is reported and the
+  // catalog already loaded stays.
+  erli18n::catalog_store& store = erli18n::catalog_store::default_store();
+  const auto reported = store.add_observer([](const erli18n::store_event& e) {
+    if (e.kind == erli18n::event_kind::load_failure && e.failure) std::cerr << e.failure->to_string() << '\n';
+  });
+  if (!reported) return 1;
+  erli18n::watch_options watching;
+  watching.on_error = [](const erli18n::error& e) { std::cerr << e.to_string() << '\n'; };
+  auto watcher = store.watch(args.catalogs, watching);
+  if (!watcher) {
+    std::cerr << watcher.error().to_string() << '\n';
+    return 1;
+  }
 
   http::options options;
   options.default_locale = "en";
-  // Listed once: the catalogs do not change while the demo runs, and English is offered too.
+  // Listed once: translations reload live, but the set of languages offered is the one found
+  // at start (English, which has no catalog, included).
   options.available = erli18n::catalog_store::default_store().locales();
   options.available.insert(options.available.begin(), "en");
   std::vector<web::language> languages;

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# server_test.sh ERLI18N_WEB OUT_DIR: the web example's command line and page over HTTP
+# server_test.sh ERLI18N_WEB OUT_DIR PO_DIR: the web example's command line and page over HTTP,
+# and its catalogs (a copy of PO_DIR) reloaded live
 # (python3's http.client, so that no HTTP tool is needed beyond what install-deps.sh installs).
 set -euo pipefail
 web=$1
 out=$2
+po=$3
 rm -rf "$out" && mkdir -p "$out"
 cd "$out"
 checks=0
@@ -82,4 +84,44 @@ grep -q '<p id="greeting">Hello, &lt;script&gt;!</p>' f.txt || fail "escaping: $
 grep -q '<p id="messages">You have 1 new message.</p>' f.txt || fail "bad n: $(grep messages f.txt)"
 grep -q 'data-source="default"' f.txt || fail "fallback: $(grep 'id="source"' f.txt)"
 ok
+
+# Live reload: a server on a copy of the catalogs sees a translation edited on disk.
+cp -r "$po" live
+"$web" --port 0 --catalogs live > live.txt 2> live.err &
+live_server=$!
+trap 'kill $server $live_server 2>/dev/null || true' EXIT
+for _ in $(seq 100); do
+  grep -q '^listening on ' live.txt && break
+  sleep 0.1
+done
+live_url=$(sed -n 's/^listening on //p' live.txt)
+[ -n "$live_url" ] || fail "the live server did not start: $(cat live.err)"
+main_port=$port
+port=${live_url#http://127.0.0.1:}
+port=${port%/}
+get "/?name=Lea" "Accept-Language: de" > g.txt
+grep -q '<p id="greeting">Hallo, Lea!</p>' g.txt || fail "de greeting before the edit: $(grep greeting g.txt)"
+# The translator's edit, saved as editors do (a new file renamed over the old one).
+sed 's/^msgstr "Hallo, %{name}!"$/msgstr "Servus, %{name}!"/' live/de/LC_MESSAGES/web.po > live/de/LC_MESSAGES/web.po.new
+grep -q 'Servus' live/de/LC_MESSAGES/web.po.new || fail "the edit did not apply (msgstr changed?)"
+mv live/de/LC_MESSAGES/web.po.new live/de/LC_MESSAGES/web.po
+for _ in $(seq 100); do
+  get "/?name=Lea" "Accept-Language: de" > h.txt
+  grep -q '<p id="greeting">Servus, Lea!</p>' h.txt && break
+  sleep 0.1
+done
+grep -q '<p id="greeting">Servus, Lea!</p>' h.txt || fail "the edited translation is not served: $(grep greeting h.txt)"
+ok
+# A broken save keeps the last good catalog, and the server says why on stderr.
+printf 'msgid "a"\nmsgstr "b\n' > live/de/LC_MESSAGES/web.po.new
+mv live/de/LC_MESSAGES/web.po.new live/de/LC_MESSAGES/web.po
+for _ in $(seq 100); do
+  grep -Eq 'web\.po:[0-9]+:[0-9]+: error: ' live.err && break
+  sleep 0.1
+done
+grep -Eq 'web\.po:[0-9]+:[0-9]+: error: ' live.err || fail "no diagnostic for the broken catalog: $(cat live.err)"
+get "/?name=Lea" "Accept-Language: de" > i.txt
+grep -q '<p id="greeting">Servus, Lea!</p>' i.txt || fail "the broken save replaced the catalog: $(grep greeting i.txt)"
+ok
+port=$main_port
 echo "web server test: $checks checks passed"
