@@ -7,7 +7,7 @@ BENCH_BUILD ?= build-bench
 JOBS       ?= $(shell nproc)
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo -DERLI18N_WERROR=ON
 
-.PHONY: deps build asan tsan test test-all test-fast format format-check demo bench fuzz clean
+.PHONY: deps build asan tsan test test-all test-fast format format-check demo web-demo bench fuzz clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -26,7 +26,8 @@ asan: deps
 # thread). Only those test binaries are built, and each runs once as a whole, which is faster
 # than a ctest process per test case. The CLI stays configured (the script tests name it) but
 # is not built.
-TSAN_TESTS ?= store_stress_test store_faults_test catalog_store_test gettext_test events_test extract_test
+TSAN_TESTS ?= store_stress_test store_faults_test catalog_store_test gettext_test events_test extract_test \
+              intl_threads_test intl_remembered_test watch_test
 tsan: deps
 	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DERLI18N_SANITIZE=thread \
 	  -DERLI18N_WERROR=ON -DERLI18N_BUILD_EXAMPLES=OFF
@@ -54,6 +55,13 @@ format:
 
 demo: build
 	$(BUILD)/bin/hello
+
+# The web example on http://127.0.0.1:8080/ (PORT=0 picks a free port and prints it).
+PORT ?= 8080
+web-demo: deps
+	cmake -S . -B $(BUILD) $(CMAKE_FLAGS)
+	cmake --build $(BUILD) -j $(JOBS) --target erli18n-web
+	$(BUILD)/bin/erli18n-web --port $(PORT)
 
 bench: deps
 	cmake -S . -B $(BENCH_BUILD) -DCMAKE_BUILD_TYPE=Release -DERLI18N_BUILD_BENCH=ON -DERLI18N_BUILD_TESTS=OFF

@@ -19,6 +19,9 @@ packages=(
   # tests/cli/report_html.sh renders the HTML report in a headless browser; its screenshot
   # needs a font to draw the text (chromium only recommends one, and recommends are skipped)
   chromium fonts-dejavu-core
+  # the HTTP adapters (cpp-httplib, Boost.Beast) and their tests; wrk for bench/http_overhead.sh;
+  # a Japanese font for the web example's screenshots (DejaVu has no CJK glyphs)
+  libcpp-httplib-dev libboost-dev wrk fonts-vlgothic
   # formatting check and fuzzers
   clang-format clang-19 libclang-rt-19-dev
 )

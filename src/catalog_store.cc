@@ -678,6 +678,19 @@ result<load_outcome> load_file(store_impl& s, std::string_view domain, std::stri
 
 }  // namespace
 
+result<load_outcome> detail::load_file_bytes(store_impl& s, std::string_view domain, std::string_view locale,
+                                             const std::string& path, std::string_view bytes,
+                                             const load_options& options) {
+  return loading(s, domain, locale, &options,
+                 [&](const std::string& canonical, load_report& report) -> result<load_outcome> {
+                   store_write w(s, std::string(domain), canonical);
+                   report.begin(path);
+                   if (result<void> r = w.read_buffer(bytes, path, options); !r) return r.error();
+                   if (result<void> r = w.publish(path, true, options); !r) return r.error();
+                   return report.published(w, event_kind::load_stop);
+                 });
+}
+
 result<load_outcome> catalog_store::ensure_loaded(std::string_view domain, std::string_view locale,
                                                   const std::string& path, const load_options& options) {
   return load_file(*impl_, domain, locale, path, options, true);

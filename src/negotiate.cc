@@ -118,8 +118,8 @@ std::vector<language_preference> parse_accept_language(std::string_view header,
   return preferences;
 }
 
-std::string negotiate_locale(const std::vector<language_preference>& preferences,
-                             const std::vector<std::string>& available, std::string_view default_locale) {
+std::optional<std::size_t> find_locale(const std::vector<language_preference>& preferences,
+                                       const std::vector<std::string>& available) {
   const available_index index(available);
   char canonical[max_locale_name + 1];
   for (const language_preference& preference : preferences) {
@@ -130,8 +130,15 @@ std::string negotiate_locale(const std::vector<language_preference>& preferences
     if (match || detail::visit_parent_locales(
                      std::string_view(canonical, size),
                      [&](std::string_view parent) { return (match = index.find(parent)).has_value(); }))
-      return available[*match];
+      return match;
   }
+  return std::nullopt;
+}
+
+std::string negotiate_locale(const std::vector<language_preference>& preferences,
+                             const std::vector<std::string>& available, std::string_view default_locale) {
+  if (const std::optional<std::size_t> match = find_locale(preferences, available)) return available[*match];
+  char canonical[max_locale_name + 1];
   if (canonical_locale(default_locale, canonical, sizeof canonical) == 0) return "C";
   return std::string(default_locale);
 }

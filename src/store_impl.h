@@ -66,6 +66,13 @@ struct catalog_map {
   const std::vector<std::string>* chain(std::string_view locale) const noexcept;
 };
 
+// `catalog_store::load` of `path` from bytes the caller read (the watcher, which reads a
+// file whole and checks it held still first): the catalog's source is `path`, as if the store
+// had read it, so `reload` reads it again.
+result<load_outcome> load_file_bytes(catalog_store::impl& s, std::string_view domain, std::string_view locale,
+                                     const std::string& path, std::string_view bytes,
+                                     const load_options& options);
+
 // The process default locale (gettext.cc owns it): the last step of base-language fallback.
 std::string_view process_default_locale() noexcept;
 

@@ -100,6 +100,8 @@ struct store_memory {
 };
 
 struct store_access;
+struct watch_options;
+class catalog_watcher;
 
 class catalog_store {
  public:
@@ -167,6 +169,14 @@ class catalog_store {
   /// once per `min_interval`. Default: 256 MiB, once a minute.
   result<void> set_memory_warning(std::size_t bytes,
                                   std::chrono::milliseconds min_interval = std::chrono::minutes(1));
+
+  /// Loads every catalog under `root` (`ROOT/LOCALE/LC_MESSAGES/DOMAIN.{mo,po}`) and keeps
+  /// them in step with the files from a thread of its own until the watcher is stopped or
+  /// destroyed; see watch.h (include it to call these). An error when `root` is not a
+  /// readable folder or the thread cannot start; a catalog that fails to load raises
+  /// `load_failure` and does not fail the call.
+  result<catalog_watcher> watch(const std::string& root);
+  result<catalog_watcher> watch(const std::string& root, const watch_options& options);
 
   /// Observability. These take the writer lock briefly; do not call them per request.
   store_memory memory() const;

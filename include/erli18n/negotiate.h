@@ -50,6 +50,7 @@
 #define ERLI18N_NEGOTIATE_H
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -79,6 +80,12 @@ std::vector<language_preference> parse_accept_language(std::string_view header,
 /// preferences' qualities only matter when 0 (skipped): their order is their priority.
 std::string negotiate_locale(const std::vector<language_preference>& preferences,
                              const std::vector<std::string>& available, std::string_view default_locale);
+
+/// Where the first match of `preferences` is in `available` (the rules of `negotiate_locale`),
+/// or nothing: for callers that must tell "no match" from "matched the default", such as an
+/// HTTP negotiator falling through to its next source.
+std::optional<std::size_t> find_locale(const std::vector<language_preference>& preferences,
+                                       const std::vector<std::string>& available);
 
 /// The same, with the preferences parsed from `accept_language` with the default limits.
 std::string negotiate_locale(std::string_view accept_language, const std::vector<std::string>& available,

@@ -44,7 +44,12 @@ std::string header() { return "msgid \"\"\nmsgstr \"Content-Type: text/plain; ch
 class IntlRemembered : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir = fs::temp_directory_path() / ("erli18n-intl-remembered-" + std::to_string(::getpid()));
+    // A directory per test: the library keeps each catalog path it read for the life of the
+    // process and looks at the disk once a second, so a path reused by the next test could
+    // still answer with the previous test's catalog.
+    static int tests = 0;
+    dir = fs::temp_directory_path() /
+          ("erli18n-intl-remembered-" + std::to_string(::getpid()) + "-" + std::to_string(++tests));
     fs::remove_all(dir);
     write_catalog(dir, "de", "t",
                   header() +

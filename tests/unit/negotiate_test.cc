@@ -272,5 +272,14 @@ TEST(NegotiateLocale, ManyAvailableLocales) {
   EXPECT_EQ(negotiate_locale("zz-Latn-ZZ", available, "en"), "zz");
 }
 
+// find_locale tells a miss from a match of the default, which negotiate_locale cannot.
+TEST(FindLocale, IndexOfTheMatchOrNothing) {
+  EXPECT_EQ(find_locale(prefs({"fr", "de-AT"}), {"en", "de"}), std::optional<std::size_t>(1));
+  EXPECT_EQ(find_locale(prefs({"C"}), {"en", "C"}), std::optional<std::size_t>(1));
+  EXPECT_EQ(find_locale(prefs({"fr"}), {"en", "de"}), std::nullopt);
+  EXPECT_EQ(find_locale(prefs({"*"}), {"en"}), std::nullopt);
+  EXPECT_EQ(find_locale({}, {"en"}), std::nullopt);
+}
+
 }  // namespace
 }  // namespace erli18n

@@ -9,6 +9,7 @@
 #include <erli18n/po.h>
 #include <erli18n/result.h>
 #include <erli18n/template_diff.h>
+#include <erli18n/watch.h>
 
 #include <iostream>
 
@@ -20,6 +21,7 @@ int main() {
   if (bad) return 1;  // a msgid without msgstr is invalid
   if (erli18n::negotiate_locale("fr-CH, de;q=0.9", {"en", "de"}, "en") != "de") return 1;
   if (!erli18n::diff_templates(erli18n::po_file{}, erli18n::po_file{}).empty()) return 1;
+  if (erli18n::watch_options{}.debounce.count() != 100) return 1;
   std::cout << "ok\n";
   return 0;
 }

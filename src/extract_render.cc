@@ -1,0 +1,142 @@
+// Rendering an extracted template (extract.h): the header xgettext writes, then the
+// messages as msgcat lays them out.
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <string>
+#include <string_view>
+
+#include "erli18n/extract.h"
+
+namespace erli18n {
+
+namespace {
+
+bool is_ascii(std::string_view s) {
+  return std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+}
+
+std::string creation_date(const extract_options& options) {
+  std::time_t t =
+      options.creation_time ? static_cast<std::time_t>(*options.creation_time) : std::time(nullptr);
+  std::tm tm{};
+  localtime_r(&t, &tm);
+  char date[32];
+  std::strftime(date, sizeof date, "%Y-%m-%d %H:%M", &tm);
+  const long off = tm.tm_gmtoff / 60;
+  const int minutes = static_cast<int>((off < 0 ? -off : off) % (100 * 60));
+  char zone[32];
+  std::snprintf(zone, sizeof zone, "%c%02d%02d", off < 0 ? '-' : '+', minutes / 60, minutes % 60);
+  return std::string(date) + zone;
+}
+
+}  // namespace
+
+result<std::string> render_template(const po_file& pot, const extract_options& options) {
+  return render_template(po_file(pot), options);
+}
+
+result<std::string> render_template(po_file&& pot, const extract_options& options) {
+  // The template is rendered in place: its message array is the big allocation of an
+  // extraction, and a second one would be touched (and paid for) page by page.
+  po_file& out = pot;
+  bool ascii = true;
+  bool plural = false;
+  for (const po_message& m : pot.messages) {
+    // xgettext writes charset=UTF-8 as soon as any text it keeps, comments included, is not ASCII.
+    ascii = ascii && is_ascii(m.msgid) && is_ascii(m.msgid_plural.value_or("")) &&
+            is_ascii(m.msgctxt.value_or(""));
+    for (const std::string& c : m.extracted_comments) ascii = ascii && is_ascii(c);
+    plural = plural || m.msgid_plural.has_value();
+  }
+  out.charset = ascii ? "CHARSET" : "UTF-8";
+  if (!options.omit_header) {
+    po_message h;
+    h.translator_comments.push_back(" SOME DESCRIPTIVE TITLE.");
+    h.translator_comments.push_back(" Copyright (C) YEAR " +
+                                    (options.copyright_holder.empty()
+                                         ? std::string("THE PACKAGE'S COPYRIGHT HOLDER")
+                                         : options.copyright_holder));
+    const std::string package = options.package_name.empty() ? "PACKAGE" : options.package_name;
+    h.translator_comments.push_back(" This file is distributed under the same license as the " + package +
+                                    " package.");
+    h.translator_comments.push_back(" FIRST AUTHOR <EMAIL@ADDRESS>, YEAR.");
+    h.translator_comments.push_back("");
+    h.fuzzy = true;
+    std::string text = "Project-Id-Version: ";
+    if (options.package_name.empty()) {
+      text += "PACKAGE VERSION";
+    } else {
+      text += options.package_name;
+      if (!options.package_version.empty()) text += ' ' + options.package_version;
+    }
+    text += "\nReport-Msgid-Bugs-To: " + options.msgid_bugs_address + '\n';
+    text += "POT-Creation-Date: " + creation_date(options) + '\n';
+    text += "PO-Revision-Date: YEAR-MO-DA HO:MI+ZONE\n";
+    text += "Last-Translator: FULL NAME <EMAIL@ADDRESS>\n";
+    text += "Language-Team: LANGUAGE <LL@li.org>\n";
+    text += "Language: \n";
+    text += "MIME-Version: 1.0\n";
+    text += "Content-Type: text/plain; charset=" + out.charset + '\n';
+    text += "Content-Transfer-Encoding: 8bit\n";
+    if (plural) text += "Plural-Forms: nplurals=INTEGER; plural=EXPRESSION;\n";
+    h.msgstr.push_back(std::move(text));
+    // xgettext gives the header the comments and references of `gettext("")` calls; that
+    // message (there is at most one) is replaced by the header, which goes first.
+    auto empty = std::find_if(out.messages.begin(), out.messages.end(),
+                              [](const po_message& m) { return m.is_header(); });
+    if (empty != out.messages.end()) {
+      h.extracted_comments = std::move(empty->extracted_comments);
+      h.references = std::move(empty->references);
+      std::move_backward(out.messages.begin(), empty, std::next(empty));
+      out.messages.front() = std::move(h);
+    } else {
+      out.messages.insert(out.messages.begin(), std::move(h));
+    }
+  }
+  // write_po prints the format flags msgcat knows and drops the others; erli18n-format goes
+  // through as a stand-in known flag that no extracted message carries, renamed below.
+  constexpr std::string_view stand_in = "ycp-format";
+  constexpr std::string_view flag_name = "erli18n-format";
+  std::size_t renamed = 0;
+  for (po_message& m : out.messages) {
+    for (std::string& f : m.flags) {
+      if (f == flag_name) {
+        f = stand_in;
+        ++renamed;
+      }
+    }
+  }
+  result<std::string> bytes = write_po(out);
+  if (!bytes || !renamed) return bytes;
+  // Back to erli18n-format, in place: the stand-ins on `#,` lines are found front to back,
+  // then the text is moved back to front into the grown string (no second copy of it).
+  std::string& s = *bytes;
+  std::vector<std::size_t> found;
+  found.reserve(renamed);
+  for (std::size_t pos = 0; pos < s.size();) {
+    std::size_t end = s.find('\n', pos);
+    end = end == std::string::npos ? s.size() : end + 1;
+    const std::string_view line(s.data() + pos, end - pos);
+    if (line.substr(0, 3) == "#, ") {
+      const std::size_t at = line.find(stand_in);
+      if (at != std::string_view::npos) found.push_back(pos + at);
+    }
+    pos = end;
+  }
+  std::size_t from_end = s.size();
+  s.resize(s.size() + found.size() * (flag_name.size() - stand_in.size()));
+  std::size_t to_end = s.size();
+  for (std::size_t i = found.size(); i-- > 0;) {
+    const std::size_t tail = found[i] + stand_in.size();
+    const std::size_t length = from_end - tail;
+    std::memmove(s.data() + to_end - length, s.data() + tail, length);
+    to_end -= length + flag_name.size();
+    std::memcpy(s.data() + to_end, flag_name.data(), flag_name.size());
+    from_end = found[i];
+  }
+  return bytes;
+}
+
+}  // namespace erli18n

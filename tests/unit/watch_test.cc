@@ -1,0 +1,613 @@
+// catalog_store::watch: files replaced, rewritten, truncated, unreadable, deleted, written in
+// bursts, new locale folders and symlink swaps, each in inotify and in polling mode, while
+// reader threads check that every lookup returns a complete version of the text; plus
+// shutdown during a reload, failures inside the watcher, and the fall back to polling.
+#include <gtest/gtest.h>
+#include <sys/inotify.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "erli18n/mo.h"
+#include "erli18n/po.h"
+#include "erli18n/watch.h"
+#include "fault_injection.h"
+#include "temp_dir.h"
+#include "watch_internal.h"
+#include "watch_scan.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using erli18n::catalog_store;
+using erli18n::catalog_watcher;
+using erli18n::errc;
+using erli18n::event_kind;
+using erli18n::store_event;
+using erli18n::watch_mode;
+using erli18n::watch_options;
+using erli18n::test_support::temp_dir;
+using namespace std::chrono_literals;
+
+// Generous: the sanitizer builds on a busy machine are slow. Waits end as soon as they can.
+constexpr auto patience = 10s;
+
+// Version `v` of a catalog: "Hello" -> "Hallo vN", "Bye" -> "Tschuess vN".
+std::string po_version(int v) {
+  const std::string n = std::to_string(v);
+  return "msgid \"\"\nmsgstr \"\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\n"
+         "msgid \"Hello\"\nmsgstr \"Hallo v" +
+         n + "\"\n\nmsgid \"Bye\"\nmsgstr \"Tschuess v" + n + "\"\n";
+}
+
+std::string mo_version(int v) {
+  auto po = erli18n::read_po(po_version(v));
+  if (!po) throw std::runtime_error(po.error().to_string());
+  auto mo = erli18n::compile_mo(*po);
+  if (!mo) throw std::runtime_error(mo.error().to_string());
+  return *mo;
+}
+
+void write_in_place(const std::string& path, const std::string& bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << bytes;
+}
+
+// The store's events, kept for the test to wait on.
+struct event_log {
+  struct entry {
+    event_kind kind;
+    std::string domain, locale, source;
+    errc failure;
+  };
+  std::mutex m;
+  std::condition_variable changed;
+  std::vector<entry> events;
+
+  erli18n::observer observer() {
+    return [this](const store_event& e) {
+      std::lock_guard lock(m);
+      events.push_back({e.kind, std::string(e.domain), std::string(e.locale), std::string(e.source),
+                        e.failure ? e.failure->code : errc::syntax});
+      changed.notify_all();
+    };
+  }
+  std::size_t count(event_kind kind, const std::string& locale = {}) {
+    std::lock_guard lock(m);
+    std::size_t n = 0;
+    for (const entry& e : events) n += e.kind == kind && (locale.empty() || e.locale == locale);
+    return n;
+  }
+  // Waits until `count(kind, locale)` reaches `n`.
+  bool wait_count(event_kind kind, std::size_t n, const std::string& locale = {}) {
+    std::unique_lock lock(m);
+    return changed.wait_for(lock, patience, [&] {
+      std::size_t c = 0;
+      for (const entry& e : events) c += e.kind == kind && (locale.empty() || e.locale == locale);
+      return c >= n;
+    });
+  }
+};
+
+// Waits until the lookup returns `expected` (polled: a lookup costs nanoseconds).
+bool wait_text(const catalog_store& store, const std::string& locale, const std::string& expected,
+               const std::string& msgid = "Hello") {
+  const auto end = std::chrono::steady_clock::now() + patience;
+  while (std::chrono::steady_clock::now() < end) {
+    if (store.dlgettext("app", locale, msgid) == expected) return true;
+    std::this_thread::sleep_for(1ms);
+  }
+  return false;
+}
+
+// Threads that look "Hello" and "Bye" up without pause and check each answer is a complete
+// version ("Hallo vN", "Tschuess vN"), the versions never going back.
+class readers {
+ public:
+  readers(const catalog_store& store, std::string locale, int threads = 2) {
+    for (int i = 0; i < threads; ++i)
+      threads_.emplace_back([this, &store, locale] {
+        int last_hello = 0, last_bye = 0;
+        while (!done_.load()) {
+          check(store.dlgettext("app", locale, "Hello"), "Hallo v", last_hello);
+          check(store.dlgettext("app", locale, "Bye"), "Tschuess v", last_bye);
+          reads_.fetch_add(1, std::memory_order_relaxed);
+        }
+      });
+  }
+  ~readers() { finish(); }
+  // Stops the threads; the first bad answer, or empty.
+  std::string finish() {
+    done_.store(true);
+    for (std::thread& t : threads_)
+      if (t.joinable()) t.join();
+    std::lock_guard lock(m_);
+    return bad_;
+  }
+  std::uint64_t reads() const { return reads_.load(); }
+
+ private:
+  void check(std::string_view got, std::string_view prefix, int& last) {
+    bool ok = got.substr(0, prefix.size()) == prefix && got.size() > prefix.size();
+    int v = 0;
+    for (char c : got.substr(std::min(prefix.size(), got.size()))) {
+      if (c < '0' || c > '9') ok = false;
+      v = v * 10 + (c - '0');
+    }
+    if (ok && v < last) ok = false;
+    if (ok) {
+      last = v;
+      return;
+    }
+    std::lock_guard lock(m_);
+    if (bad_.empty()) bad_ = std::string(got) + " (after v" + std::to_string(last) + ")";
+  }
+
+  std::vector<std::thread> threads_;
+  std::atomic<bool> done_{false};
+  std::atomic<std::uint64_t> reads_{0};
+  std::mutex m_;
+  std::string bad_;
+};
+
+class WatchTest : public ::testing::TestWithParam<bool> {
+ protected:
+  bool polling() const { return GetParam(); }
+
+  watch_options options() {
+    watch_options o;
+    o.debounce = 20ms;
+    o.poll_interval = 20ms;
+    o.force_polling = polling();
+    o.on_error = [this](const erli18n::error& e) {
+      std::lock_guard lock(errors_mutex_);
+      errors_.push_back(e.to_string());
+    };
+    return o;
+  }
+
+  catalog_watcher start(const watch_options& o) {
+    auto w = store_.watch(dir_.path("root"), o);
+    if (!w) throw std::runtime_error(w.error().to_string());
+    EXPECT_EQ(w->mode(), polling() ? watch_mode::polling : watch_mode::inotify);
+    return std::move(*w);
+  }
+  catalog_watcher start() { return start(options()); }
+
+  std::vector<std::string> errors() {
+    std::lock_guard lock(errors_mutex_);
+    return errors_;
+  }
+
+  std::string root(const std::string& rel) const { return dir_.path("root/" + rel); }
+
+  void SetUp() override {
+    if (!polling()) {
+      // A sandbox without inotify (the watcher then polls, which the polling runs test).
+      const int fd = ::inotify_init1(IN_CLOEXEC);
+      if (fd < 0) GTEST_SKIP() << "inotify is not available here";
+      ::close(fd);
+    }
+    fs::create_directories(dir_.path("root"));
+    dir_.write("root/de/LC_MESSAGES/app.po", po_version(1));
+    ASSERT_TRUE(store_.add_observer(log_.observer()));
+  }
+
+  temp_dir dir_;
+  event_log log_;
+  catalog_store store_;  // declared after the log: destroyed first, while the log still exists
+  std::mutex errors_mutex_;
+  std::vector<std::string> errors_;
+};
+
+TEST_P(WatchTest, LoadsTheLayoutPreferringMoAndSkippingOtherNames) {
+  dir_.write("root/fr_FR.UTF-8/LC_MESSAGES/app.mo", mo_version(7));
+  dir_.write("root/fr_FR.UTF-8/LC_MESSAGES/app.po", po_version(8));
+  dir_.write("root/fr_FR.UTF-8/LC_MESSAGES/other.po", po_version(9));
+  dir_.write("root/fr_FR.UTF-8/LC_MESSAGES/app.po.tmp", "garbage");
+  dir_.write("root/fr_FR.UTF-8/LC_MESSAGES/.app.po", "garbage");
+  dir_.write("root/not a locale!/LC_MESSAGES/app.po", po_version(5));
+  catalog_watcher w = start();
+  const auto catalogs = store_.catalogs();
+  ASSERT_EQ(catalogs.size(), 3u);
+  EXPECT_EQ(catalogs[0].domain, "app");
+  EXPECT_EQ(catalogs[0].locale, "de");
+  EXPECT_EQ(catalogs[1].locale, "fr_FR");
+  EXPECT_TRUE(catalogs[1].from_mo);
+  EXPECT_EQ(catalogs[1].source, root("fr_FR.UTF-8/LC_MESSAGES/app.mo"));
+  EXPECT_EQ(catalogs[2].domain, "other");
+  EXPECT_EQ(store_.dlgettext("app", "fr_FR", "Hello"), "Hallo v7");
+  EXPECT_EQ(store_.dlgettext("other", "fr", "Hello"), "Hello");
+  EXPECT_EQ(store_.dlgettext("other", "fr_FR", "Hello"), "Hallo v9");
+  EXPECT_EQ(log_.count(event_kind::load_failure), 0u);
+  EXPECT_TRUE(w.running());
+  // The .mo gone, the .po beside it is used.
+  fs::remove(root("fr_FR.UTF-8/LC_MESSAGES/app.mo"));
+  EXPECT_TRUE(wait_text(store_, "fr_FR", "Hallo v8"));
+}
+
+TEST_P(WatchTest, FileReplacedByRenameIsReloaded) {
+  catalog_watcher w = start();
+  readers r(store_, "de");
+  for (int v = 2; v <= 5; ++v) {
+    dir_.write("root/de/LC_MESSAGES/app.po", po_version(v));
+    ASSERT_TRUE(wait_text(store_, "de", "Hallo v" + std::to_string(v))) << v;
+  }
+  EXPECT_EQ(r.finish(), "");
+  EXPECT_GT(r.reads(), 0u);
+  EXPECT_EQ(log_.count(event_kind::load_failure), 0u);
+  EXPECT_TRUE(errors().empty());
+  // Loaded as from the file: the store can read it again itself.
+  const auto catalogs = store_.catalogs();
+  ASSERT_EQ(catalogs.size(), 1u);
+  EXPECT_EQ(catalogs[0].source, root("de/LC_MESSAGES/app.po"));
+  EXPECT_TRUE(store_.reload("app", "de"));
+}
+
+TEST_P(WatchTest, FifoInPlaceOfACatalogIsRefusedWithoutBlocking) {
+  catalog_watcher w = start();
+  const std::string path = root("de/LC_MESSAGES/app.po");
+  fs::remove(path);
+  ASSERT_EQ(::mkfifo(path.c_str(), 0644), 0);
+  const auto end = std::chrono::steady_clock::now() + patience;
+  while (errors().empty() && std::chrono::steady_clock::now() < end) std::this_thread::sleep_for(1ms);
+  ASSERT_EQ(errors().size(), 1u);
+  EXPECT_EQ(errors()[0], path + ": error: not a regular file; not loaded");
+  EXPECT_EQ(store_.dlgettext("app", "de", "Hello"), "Hallo v1");
+  // The watcher is not stuck on the FIFO: a real file again is loaded.
+  fs::remove(path);
+  dir_.write("root/de/LC_MESSAGES/app.po", po_version(2));
+  ASSERT_TRUE(wait_text(store_, "de", "Hallo v2"));
+}
+
+TEST_P(WatchTest, MoReplacedByRenameIsReloaded) {
+  fs::remove(root("de/LC_MESSAGES/app.po"));
+  dir_.write("root/de/LC_MESSAGES/app.mo", mo_version(1));
+  catalog_watcher w = start();
+  readers r(store_, "de");
+  for (int v = 2; v <= 4; ++v) {
+    dir_.write("root/de/LC_MESSAGES/app.mo", mo_version(v));
+    ASSERT_TRUE(wait_text(store_, "de", "Hallo v" + std::to_string(v))) << v;
+  }
+  EXPECT_EQ(r.finish(), "");
+}
+
+TEST_P(WatchTest, PoRewrittenInPlaceIsReloaded) {
+  catalog_watcher w = start();
+  readers r(store_, "de");
+  for (int v = 2; v <= 5; ++v) {
+    write_in_place(root("de/LC_MESSAGES/app.po"), po_version(v));
+    ASSERT_TRUE(wait_text(store_, "de", "Hallo v" + std::to_string(v))) << v;
+  }
+  EXPECT_EQ(r.finish(), "");
+}
+
+TEST_P(WatchTest, TruncatedWriteKeepsTheOldCatalogAndTheNextWriteIsTried) {
+  catalog_watcher w = start();
+  readers r(store_, "de");
+  // A writer stopped half-way: the file ends inside a string, so it does not parse.
+  const std::string full = po_version(2);
+  write_in_place(root("de/LC_MESSAGES/app.po"), full.substr(0, full.find("Hallo v2") + 4));
+  ASSERT_TRUE(log_.wait_count(event_kind::load_failure, 1, "de"));
+  EXPECT_EQ(store_.dlgettext("app", "de", "Hello"), "Hallo v1");
+  write_in_place(root("de/LC_MESSAGES/app.po"), full);
+  ASSERT_TRUE(wait_text(store_, "de", "Hallo v2"));
+  EXPECT_EQ(r.finish(), "");
+  EXPECT_EQ(log_.count(event_kind::load_failure, "de"), 1u);
+}
+
+TEST_P(WatchTest, UnreadableFileKeepsTheOldCatalog) {
+  catalog_watcher w = start();
+  readers r(store_, "de");
+  const std::string path = root("de/LC_MESSAGES/app.po");
+  // A folder where the file was: open succeeds, reading fails (EISDIR) — for root too, whom
+  // permissions do not stop.
+  fs::remove(path);
+  fs::create_directory(path);
+  ASSERT_TRUE(log_.wait_count(event_kind::load_failure, 1, "de"));
+  EXPECT_EQ(store_.dlgettext("app", "de", "Hello"), "Hallo v1");
+  fs::remove(path);
+  dir_.write("root/de/LC_MESSAGES/app.po", po_version(2));
+  ASSERT_TRUE(wait_text(store_, "de", "Hallo v2"));
+  std::size_t failures = 1;
+  if (::geteuid() != 0) {
+    // Permission denied (root reads anyway: CI runs as root, so only the folder case runs
+    // there), then the permission fixed: a mode change is a change too.
+    ++failures;
+    dir_.write("root/de/LC_MESSAGES/app.po.new", po_version(3));
+    fs::permissions(root("de/LC_MESSAGES/app.po.new"), fs::perms::none);
+    fs::rename(root("de/LC_MESSAGES/app.po.new"), path);
+    ASSERT_TRUE(log_.wait_count(event_kind::load_failure, failures, "de"));
+    EXPECT_EQ(store_.dlgettext("app", "de", "Hello"), "Hallo v2");
+    fs::permissions(path, fs::perms::owner_read | fs::perms::owner_write);
+    ASSERT_TRUE(wait_text(store_, "de", "Hallo v3"));
+  }
+  EXPECT_EQ(r.finish(), "");
+  EXPECT_EQ(log_.count(event_kind::load_failure, "de"), failures);
+}
+
+TEST_P(WatchTest, DeletedFileKeepsItsCatalogUntilRecreated) {
+  catalog_watcher w = start();
+  readers r(store_, "de");
+  fs::remove(root("de/LC_MESSAGES/app.po"));
+  // Nothing to wait for (nothing happens): give the watcher several rounds to act wrongly.
+  std::this_thread::sleep_for(200ms);
+  EXPECT_EQ(store_.dlgettext("app", "de", "Hello"), "Hallo v1");
+  EXPECT_EQ(log_.count(event_kind::unload), 0u);
+  dir_.write("root/de/LC_MESSAGES/app.po", po_version(2));
+  ASSERT_TRUE(wait_text(store_, "de", "Hallo v2"));
+  EXPECT_EQ(r.finish(), "");
+}
+
+TEST_P(WatchTest, DeletedFileIsUnloadedWhenAsked) {
+  watch_options o = options();
+  o.unload_deleted = true;
+  catalog_watcher w = start(o);
+  fs::remove(root("de/LC_MESSAGES/app.po"));
+  ASSERT_TRUE(log_.wait_count(event_kind::unload, 1, "de"));
+  EXPECT_EQ(store_.dlgettext("app", "de", "Hello"), "Hello");
+  dir_.write("root/de/LC_MESSAGES/app.po", po_version(2));
+  ASSERT_TRUE(wait_text(store_, "de", "Hallo v2"));
+}
+
+TEST_P(WatchTest, BurstOfWritesEndsWithTheLastVersion) {
+  catalog_watcher w = start();
+  readers r(store_, "de");
+  const std::size_t loads_before = log_.count(event_kind::load_stop, "de");
+  // Renames and in-place writes mixed. The last version has a size no other has: a polling
+  // watcher tells versions apart by inode, size and time, and an inode freed by a rename
+  // may come back within one tick of the file system's clock.
+  for (int i = 0; i < 100; ++i) {
+    const int v = i == 99 ? 1000 : i + 2;
+    if (i % 2)
+      write_in_place(root("de/LC_MESSAGES/app.po"), po_version(v));
+    else
+      dir_.write("root/de/LC_MESSAGES/app.po", po_version(v));
+  }
+  ASSERT_TRUE(wait_text(store_, "de", "Hallo v1000"));
+  EXPECT_EQ(store_.dlgettext("app", "de", "Bye"), "Tschuess v1000");
+  EXPECT_EQ(r.finish(), "");
+  // Debounced: far fewer loads than writes.
+  EXPECT_LT(log_.count(event_kind::load_stop, "de") - loads_before, 100u);
+}
+
+TEST_P(WatchTest, DebounceWaitsForQuiet) {
+  watch_options o = options();
+  o.debounce = 300ms;
+  catalog_watcher w = start(o);
+  const std::size_t loads_before = log_.count(event_kind::load_stop, "de");
+  for (int v = 2; v <= 10; ++v) {
+    write_in_place(root("de/LC_MESSAGES/app.po"), po_version(v));
+    std::this_thread::sleep_for(10ms);
+  }
+  // Less than `debounce` since the last write: nothing loaded yet.
+  EXPECT_EQ(log_.count(event_kind::load_stop, "de"), loads_before);
+  // The event, not the text: a catalog is published before its load_stop is delivered.
+  ASSERT_TRUE(log_.wait_count(event_kind::load_stop, loads_before + 1, "de"));
+  EXPECT_EQ(store_.dlgettext("app", "de", "Hello"), "Hallo v10");
+  EXPECT_EQ(log_.count(event_kind::load_stop, "de"), loads_before + 1);
+}
+
+TEST_P(WatchTest, NewLocaleFolderAndNewDomainAreLoaded) {
+  catalog_watcher w = start();
+  dir_.write("root/it/LC_MESSAGES/app.po", po_version(4));
+  ASSERT_TRUE(wait_text(store_, "it", "Hallo v4"));
+  // Made folder by folder, as `mkdir` and a copy do.
+  fs::create_directory(root("pt-BR"));
+  fs::create_directory(root("pt-BR/LC_MESSAGES"));
+  write_in_place(root("pt-BR/LC_MESSAGES/app.po"), po_version(6));
+  ASSERT_TRUE(wait_text(store_, "pt_BR", "Hallo v6"));
+  dir_.write("root/de/LC_MESSAGES/extra.po", po_version(3));
+  const auto end = std::chrono::steady_clock::now() + patience;
+  while (store_.dlgettext("extra", "de", "Hello") != "Hallo v3" && std::chrono::steady_clock::now() < end)
+    std::this_thread::sleep_for(1ms);
+  EXPECT_EQ(store_.dlgettext("extra", "de", "Hello"), "Hallo v3");
+  EXPECT_EQ(store_.dlgettext("app", "de", "Hello"), "Hallo v1");
+}
+
+TEST_P(WatchTest, SymlinkSwapIsFollowed) {
+  // Releases live beside ROOT; ROOT/de names one of them.
+  dir_.write("releases/v2/LC_MESSAGES/app.po", po_version(2));
+  dir_.write("releases/v3/LC_MESSAGES/app.po", po_version(3));
+  fs::remove_all(root("de"));
+  fs::create_directory_symlink(dir_.path("releases/v2"), root("de"));
+  catalog_watcher w = start();
+  ASSERT_EQ(store_.dlgettext("app", "de", "Hello"), "Hallo v2");
+  readers r(store_, "de");
+  // Swapped as deployment tools do: a new link renamed over the old one.
+  auto swap_to = [&](const std::string& release) {
+    fs::create_directory_symlink(dir_.path(release), root("de.new"));
+    fs::rename(root("de.new"), root("de"));
+  };
+  swap_to("releases/v3");
+  ASSERT_TRUE(wait_text(store_, "de", "Hallo v3"));
+  // The folder the link names now is the one watched.
+  dir_.write("releases/v3/LC_MESSAGES/app.po", po_version(4));
+  ASSERT_TRUE(wait_text(store_, "de", "Hallo v4"));
+  // The old release changes: not ours any more.
+  dir_.write("releases/v2/LC_MESSAGES/app.po", po_version(9));
+  dir_.write("releases/v3/LC_MESSAGES/app.po", po_version(5));
+  ASSERT_TRUE(wait_text(store_, "de", "Hallo v5"));
+  EXPECT_EQ(r.finish(), "");
+  EXPECT_EQ(log_.count(event_kind::load_failure), 0u);
+}
+
+TEST_P(WatchTest, StopIsIdempotentAndLaterChangesAreIgnored) {
+  catalog_watcher w = start();
+  w.stop();
+  w.stop();
+  EXPECT_FALSE(w.running());
+  dir_.write("root/de/LC_MESSAGES/app.po", po_version(2));
+  std::this_thread::sleep_for(100ms);
+  EXPECT_EQ(store_.dlgettext("app", "de", "Hello"), "Hallo v1");
+}
+
+// Loads made slow by the store's fault hook (a read step that sleeps), to stop mid-reload.
+std::atomic<bool> slow_reads{false};
+void slow_read(erli18n::detail::write_step step) {
+  if (step == erli18n::detail::write_step::read && slow_reads.load()) std::this_thread::sleep_for(200ms);
+}
+
+TEST_P(WatchTest, StopDuringReloadsReturnsAfterTheLoadInFlight) {
+  for (int i = 0; i < 20; ++i)
+    dir_.write("root/l" + std::string(1, char('a' + i)) + "/LC_MESSAGES/app.po", po_version(1));
+  catalog_watcher w = start();
+  ASSERT_EQ(store_.catalogs().size(), 21u);
+  const std::size_t starts = log_.count(event_kind::load_start);
+  slow_reads.store(true);
+  auto previous = erli18n::detail::set_fault_hook(slow_read);
+  for (int i = 0; i < 20; ++i)
+    dir_.write("root/l" + std::string(1, char('a' + i)) + "/LC_MESSAGES/app.po", po_version(2));
+  ASSERT_TRUE(log_.wait_count(event_kind::load_start, starts + 1));
+  const auto begin = std::chrono::steady_clock::now();
+  w.stop();
+  const auto took = std::chrono::steady_clock::now() - begin;
+  slow_reads.store(false);
+  erli18n::detail::set_fault_hook(previous);
+  // All 20 loads would take 4 s: stop waited for the one in flight only.
+  EXPECT_LT(took, 1500ms);
+  EXPECT_LT(log_.count(event_kind::load_start) - starts, 20u);
+  for (int i = 0; i < 20; ++i) {
+    const std::string locale = "l" + std::string(1, char('a' + i));
+    const std::string_view got = store_.dlgettext("app", locale, "Hello");
+    EXPECT_TRUE(got == "Hallo v1" || got == "Hallo v2") << got;
+  }
+}
+
+TEST_P(WatchTest, StopFromAnObserverOnTheWatcherThread) {
+  catalog_watcher w = start();
+  std::atomic<bool> stopped{false};
+  auto id = store_.add_observer([&](const store_event& e) {
+    if (e.kind == event_kind::load_stop && !stopped.exchange(true)) w.stop();
+  });
+  ASSERT_TRUE(id);
+  dir_.write("root/de/LC_MESSAGES/app.po", po_version(2));
+  ASSERT_TRUE(wait_text(store_, "de", "Hallo v2"));
+  // The text is published before the event is delivered: wait for the observer.
+  const auto end = std::chrono::steady_clock::now() + patience;
+  while (!stopped.load() && std::chrono::steady_clock::now() < end) std::this_thread::sleep_for(1ms);
+  EXPECT_TRUE(stopped.load());
+  EXPECT_FALSE(w.running());
+  w.stop();  // joins (or finds it detached); must not hang
+  ASSERT_TRUE(store_.remove_observer(*id));
+}
+
+std::atomic<int> hook_throws{0};
+void throwing_hook() {
+  if (hook_throws.load() > 0) {
+    hook_throws.fetch_sub(1);
+    throw std::runtime_error("injected");
+  }
+}
+
+TEST_P(WatchTest, FailureInsideTheWatcherIsReportedAndItGoesOn) {
+  catalog_watcher w = start();
+  hook_throws.store(1);
+  auto previous = erli18n::detail::set_watcher_hook(throwing_hook);
+  dir_.write("root/de/LC_MESSAGES/app.po", po_version(2));
+  // The round that throws drops nothing: the watcher starts over and loads the change.
+  ASSERT_TRUE(wait_text(store_, "de", "Hallo v2"));
+  dir_.write("root/de/LC_MESSAGES/app.po", po_version(3));
+  ASSERT_TRUE(wait_text(store_, "de", "Hallo v3"));
+  erli18n::detail::set_watcher_hook(previous);
+  EXPECT_EQ(hook_throws.load(), 0);
+  EXPECT_EQ(w.failures(), 1u);
+  const auto errs = errors();
+  ASSERT_EQ(errs.size(), 1u);
+  EXPECT_NE(errs[0].find("watcher failure: injected; starting over"), std::string::npos) << errs[0];
+  EXPECT_TRUE(w.running());
+}
+
+INSTANTIATE_TEST_SUITE_P(Modes, WatchTest, ::testing::Values(false, true),
+                         [](const ::testing::TestParamInfo<bool>& p) {
+                           return p.param ? "polling" : "inotify";
+                         });
+
+TEST(WatchLimit, ReachingTheInotifyLimitFallsBackToPolling) {
+  temp_dir dir;
+  dir.write("root/de/LC_MESSAGES/app.po", po_version(1));
+  dir.write("root/fr/LC_MESSAGES/app.po", po_version(1));
+  catalog_store store;
+  std::vector<std::string> errors;
+  std::mutex m;
+  watch_options o;
+  o.debounce = 20ms;
+  o.poll_interval = 20ms;
+  o.on_error = [&](const erli18n::error& e) {
+    std::lock_guard lock(m);
+    errors.push_back(e.to_string());
+  };
+  erli18n::detail::set_inotify_watch_limit(2);
+  auto w = store.watch(dir.path("root"), o);
+  erli18n::detail::set_inotify_watch_limit(0);
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->mode(), watch_mode::polling);
+  {
+    std::lock_guard lock(m);
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_NE(errors[0].find("polling instead of inotify: inotify watch limit reached"), std::string::npos)
+        << errors[0];
+  }
+  EXPECT_EQ(store.dlgettext("app", "fr", "Hello"), "Hallo v1");
+  dir.write("root/fr/LC_MESSAGES/app.po", po_version(2));
+  EXPECT_TRUE(wait_text(store, "fr", "Hallo v2"));
+}
+
+TEST(WatchSnapshot, ReadsRegularFilesWholeAndRefusesTheRest) {
+  using outcome = erli18n::detail::file_snapshot::outcome;
+  temp_dir dir;
+  const std::string file = dir.write("a.po", "abc");
+  auto snap = erli18n::detail::read_snapshot(file, 100);
+  EXPECT_EQ(snap.result, outcome::complete);
+  EXPECT_EQ(snap.bytes, "abc");
+  EXPECT_EQ(erli18n::detail::read_snapshot(file, 2).result, outcome::unreadable);  // over the limit
+  EXPECT_EQ(erli18n::detail::read_snapshot(dir.write("e.po", ""), 100).result, outcome::empty);
+  EXPECT_EQ(erli18n::detail::read_snapshot(dir.path("missing.po"), 100).result, outcome::unreadable);
+  fs::create_directory(dir.path("d.po"));
+  EXPECT_EQ(erli18n::detail::read_snapshot(dir.path("d.po"), 100).result, outcome::unreadable);
+  ASSERT_EQ(::mkfifo(dir.path("f.po").c_str(), 0644), 0);
+  EXPECT_EQ(erli18n::detail::read_snapshot(dir.path("f.po"), 100).result, outcome::unreadable);
+}
+
+TEST(WatchArguments, BadRootsAndOptionsAreRefused) {
+  temp_dir dir;
+  catalog_store store;
+  auto missing = store.watch(dir.path("nowhere"));
+  ASSERT_FALSE(missing);
+  EXPECT_EQ(missing.error().code, errc::io);
+  EXPECT_EQ(missing.error().to_string(),
+            dir.path("nowhere") + ": error: cannot watch: no such file or directory");
+  const std::string file = dir.write("file", "x");
+  auto not_dir = store.watch(file);
+  ASSERT_FALSE(not_dir);
+  EXPECT_EQ(not_dir.error().to_string(), file + ": error: cannot watch: not a folder");
+  watch_options o;
+  o.poll_interval = 0ms;
+  auto bad = store.watch(dir.path(""), o);
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().code, errc::invalid_argument);
+  // An empty watcher does nothing, and a moved-from one neither.
+  catalog_watcher empty;
+  EXPECT_FALSE(empty.running());
+  empty.stop();
+  auto w = store.watch(dir.path(""));
+  ASSERT_TRUE(w);
+  catalog_watcher moved = std::move(*w);
+  EXPECT_TRUE(moved.running());
+  EXPECT_FALSE(w->running());
+  moved.stop();
+  EXPECT_FALSE(moved.running());
+}
+
+}  // namespace
