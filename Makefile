@@ -7,7 +7,7 @@ BENCH_BUILD ?= build-bench
 JOBS       ?= $(shell nproc)
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo -DERLI18N_WERROR=ON
 
-.PHONY: deps build asan tsan test test-all test-fast format format-check demo web-demo bench fuzz clean
+.PHONY: deps build asan tsan test test-all test-fast format format-check demo web-demo bench fuzz docs clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -74,6 +74,13 @@ fuzz: deps
 	  -DERLI18N_BUILD_FUZZERS=ON -DERLI18N_BUILD_TESTS=OFF -DERLI18N_BUILD_TOOLS=OFF \
 	  -DERLI18N_BUILD_EXAMPLES=OFF -DERLI18N_SANITIZE=address,undefined
 	cmake --build $(FUZZ_BUILD) -j $(JOBS)
+
+# The API reference from the public headers (Doxygen), in $(BUILD)/docs/html; any warning
+# (an undocumented public entity, a broken reference) fails it, as the api_docs test does.
+docs: deps
+	mkdir -p $(BUILD)/docs
+	ERLI18N_DOCS_OUT=$(BUILD)/docs doxygen docs/api/Doxyfile
+	@echo "API reference: $(BUILD)/docs/html/index.html"
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD) $(FUZZ_BUILD) $(BENCH_BUILD)

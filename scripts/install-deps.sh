@@ -24,6 +24,8 @@ packages=(
   libcpp-httplib-dev libboost-dev wrk fonts-vlgothic
   # formatting check and fuzzers
   clang-format clang-19 libclang-rt-19-dev
+  # the API reference (make docs, the api_docs test)
+  doxygen
 )
 
 missing=()
