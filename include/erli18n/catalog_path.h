@@ -9,7 +9,8 @@
 /// The functions are pure (no file-system access): call them from any thread.
 ///
 /// \code
-/// erli18n::result<std::string> path = erli18n::catalog_path("/usr/share/locale/", "pt_BR", "hello");
+/// erli18n::result<std::string> path =
+///     erli18n::catalog_path("/usr/share/locale/", "pt_BR", "hello");
 /// if (path) open_catalog(*path);  // "/usr/share/locale/pt_BR/LC_MESSAGES/hello.mo"
 /// \endcode
 #ifndef ERLI18N_CATALOG_PATH_H

@@ -171,9 +171,9 @@ class catalog_store {
   /// `msgid` on a miss.
   ///
   /// The lookups with an explicit domain and locale take no lock and allocate nothing; the
-  /// locale is canonicalized as for a load (a malformed name finds nothing). On a miss (after any fallback, see
-  /// `set_fallback`) they return their own argument: the msgid, or for the plural forms
-  /// `msgid_plural` unless n == 1, as glibc does.
+  /// locale is canonicalized as for a load (a malformed name finds nothing). On a miss
+  /// (after any fallback, see `set_fallback`) they return their own argument: the msgid, or
+  /// for the plural forms `msgid_plural` unless n == 1, as glibc does.
   std::string_view dlgettext(std::string_view domain, std::string_view locale,
                              std::string_view msgid) const noexcept;
   /// The plural form for `n` of (`msgid`, `msgid_plural`) in (domain, locale), chosen by the
@@ -204,9 +204,9 @@ class catalog_store {
   result<void> set_memory_warning(std::size_t bytes,
                                   std::chrono::milliseconds min_interval = std::chrono::minutes(1));
 
-  /// Loads every catalog under `root` (`ROOT/LOCALE/LC_MESSAGES/DOMAIN.mo` or
-  /// `.po`) and keeps them in step with the files from a thread of its own until the watcher is stopped or
-  /// destroyed; see watch.h (include it to call these). An error when `root` is not a
+  /// Loads every catalog under `root` (`ROOT/LOCALE/LC_MESSAGES/DOMAIN.mo` or `.po`) and
+  /// keeps them in step with the files from a thread of its own until the watcher is
+  /// stopped or destroyed; see watch.h (include it to call these). An error when `root` is not a
   /// readable folder or the thread cannot start; a catalog that fails to load raises
   /// `load_failure` and does not fail the call.
   result<catalog_watcher> watch(const std::string& root);

@@ -89,7 +89,8 @@ struct name_list {
   static constexpr std::size_t capacity = 64;  ///< names kept at most; one more makes it invalid
   std::string_view items[capacity] = {};       ///< the names, the first `size` of them in use
   std::size_t size = 0;                        ///< names in `items`
-  bool valid = true;  ///< false when a name could not be read or there were too many
+  /// False when a name could not be read or there were too many.
+  bool valid = true;
 
   /// True when `name` is one of the names.
   constexpr bool has(std::string_view name) const noexcept {

@@ -49,9 +49,12 @@ struct cldr_plural_table {
   const cldr_plural_entry* first = nullptr;  ///< the first entry
   std::size_t count = 0;                     ///< the number of entries
 
-  const cldr_plural_entry* begin() const noexcept { return first; }          ///< The first entry.
-  const cldr_plural_entry* end() const noexcept { return first + count; }  ///< Past the last entry.
-  std::size_t size() const noexcept { return count; }                      ///< The number of entries.
+  /// The first entry.
+  const cldr_plural_entry* begin() const noexcept { return first; }
+  /// Past the last entry.
+  const cldr_plural_entry* end() const noexcept { return first + count; }
+  /// The number of entries.
+  std::size_t size() const noexcept { return count; }
 };
 
 /// The CLDR release the table was generated from, e.g. `41`.

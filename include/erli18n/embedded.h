@@ -33,9 +33,9 @@ namespace erli18n {
 /// One catalog of a generated source: static `.mo` bytes and the key they are installed under.
 struct embedded_catalog {
   const char* domain;  ///< the text domain to install it under (NUL-terminated)
-  const char* locale;  ///< the locale to install it under (NUL-terminated; canonicalized by the store)
-  const char* mo;    ///< the `.mo` image, valid for the whole program
-  std::size_t size;  ///< its size in bytes
+  const char* locale;  ///< the locale to install it under (NUL-terminated; canonicalized)
+  const char* mo;      ///< the `.mo` image, valid for the whole program
+  std::size_t size;    ///< its size in bytes
 };
 
 /// Installs `count` catalogs into `store` in order (each replaces the catalog of its key).

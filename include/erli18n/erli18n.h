@@ -31,15 +31,15 @@ extern "C" {
 
 /// The outcome of a call that changes the store. The values are those of erli18n::errc.
 typedef enum erli18n_status {
-  ERLI18N_OK = 0,            ///< the call succeeded
-  ERLI18N_ERR_SYNTAX = 1,    ///< the file is not a valid .po or .mo
-  ERLI18N_ERR_CHARSET = 2,   ///< unknown charset, or bytes invalid in it
-  ERLI18N_ERR_LIMIT = 3,     ///< the file exceeds a bound (size, entries)
-  ERLI18N_ERR_IO = 4,        ///< the file could not be read
-  ERLI18N_ERR_ARGUMENT = 5,  ///< a NULL, empty or malformed domain, locale or path
-  ERLI18N_ERR_NOT_FOUND = 6, ///< no such catalog (unload)
-  ERLI18N_ERR_NO_MEMORY = 7, ///< an allocation failed; nothing changed
-  ERLI18N_ERR_INTERNAL = 8   ///< an unexpected failure; nothing changed
+  ERLI18N_OK = 0,             ///< the call succeeded
+  ERLI18N_ERR_SYNTAX = 1,     ///< the file is not a valid .po or .mo
+  ERLI18N_ERR_CHARSET = 2,    ///< unknown charset, or bytes invalid in it
+  ERLI18N_ERR_LIMIT = 3,      ///< the file exceeds a bound (size, entries)
+  ERLI18N_ERR_IO = 4,         ///< the file could not be read
+  ERLI18N_ERR_ARGUMENT = 5,   ///< a NULL, empty or malformed domain, locale or path
+  ERLI18N_ERR_NOT_FOUND = 6,  ///< no such catalog (unload)
+  ERLI18N_ERR_NO_MEMORY = 7,  ///< an allocation failed; nothing changed
+  ERLI18N_ERR_INTERNAL = 8    ///< an unexpected failure; nothing changed
 } erli18n_status;
 
 /// Loads the .po or .mo at `path` as the catalog of (domain, locale), replacing any.

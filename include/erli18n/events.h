@@ -63,26 +63,29 @@ std::string_view to_string(event_kind kind) noexcept;
 struct store_event {
   event_kind kind = event_kind::load_start;  ///< what happened
   std::string_view domain;                   ///< the catalog's text domain (every kind)
-  std::string_view locale;               ///< canonical; as the caller spelled it when it did not canonicalize
-  std::string_view source;               ///< the path, or the name given to `load_buffer` (load events)
+  /// The catalog's locale: canonical; as the caller spelled it when it did not canonicalize.
+  std::string_view locale;
+  /// The path, or the name given to `load_buffer` (load events).
+  std::string_view source;
   std::chrono::nanoseconds duration{0};  ///< load_stop, reload, load_failure
   std::size_t messages = 0;              ///< load_stop, reload: messages in the catalog
-  std::size_t bytes = 0;                 ///< load_stop, reload: bytes read; memory_warning: bytes retained
-  std::size_t count = 0;                 ///< fuzzy_skipped: entries left out
-  const error* failure = nullptr;        ///< load_failure: what went wrong
-  std::string_view context;              ///< lookup_miss, fallback_used: the msgctxt, if any
-  std::string_view msgid;                ///< lookup_miss, fallback_used
-  std::string_view fallback_locale;      ///< fallback_used: the locale whose catalog answered
+  /// load_stop, reload: bytes read; memory_warning: bytes retained.
+  std::size_t bytes = 0;
+  std::size_t count = 0;             ///< fuzzy_skipped: entries left out
+  const error* failure = nullptr;    ///< load_failure: what went wrong
+  std::string_view context;          ///< lookup_miss, fallback_used: the msgctxt, if any
+  std::string_view msgid;            ///< lookup_miss, fallback_used
+  std::string_view fallback_locale;  ///< fallback_used: the locale whose catalog answered
   /// plural_divergence: both rules as `nplurals=N; plural=EXPR;` text. When some n gets
   /// different forms (`forms_differ`), the smallest such n and the form each rule picks
   /// there (form i of one taken to mean form i of the other); otherwise only the numbers of
   /// forms differ. See compare_plural_rules in plural.h.
   std::string_view catalog_rule;
-  std::string_view cldr_rule;        ///< plural_divergence: CLDR's rule for the locale
-  bool forms_differ = false;         ///< plural_divergence: some n gets different forms
-  unsigned long n = 0;               ///< plural_divergence: the smallest such n
-  unsigned long catalog_form = 0;    ///< plural_divergence: the form the catalog's rule picks for n
-  unsigned long cldr_form = 0;       ///< plural_divergence: the form CLDR's rule picks for n
+  std::string_view cldr_rule;      ///< plural_divergence: CLDR's rule for the locale
+  bool forms_differ = false;       ///< plural_divergence: some n gets different forms
+  unsigned long n = 0;             ///< plural_divergence: the smallest such n
+  unsigned long catalog_form = 0;  ///< plural_divergence: the catalog rule's form for n
+  unsigned long cldr_form = 0;     ///< plural_divergence: the form CLDR's rule picks for n
 };
 
 /// A function called with each event it receives (see the file description for when, on
