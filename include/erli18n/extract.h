@@ -171,6 +171,8 @@ result<extract_result> extract_sources(const std::vector<std::string>& files,
 result<extract_result> extract_text(std::string_view source, std::string_view file_name,
                                     const extract_options& options = {});
 
+/// Every domain's messages in one template.
+///
 /// All domains in one template, as xgettext writes them with `-o` (it ignores domains):
 /// `extracted.all`; for a result without `all` (built by hand), the domains' messages merged
 /// by (msgctxt, msgid) in `first_seen` order (else domain by domain), sorted per `options`.
@@ -187,12 +189,14 @@ result<std::string> render_template(const po_file& pot, const extract_options& o
 /// `render_template` for a template no longer needed: its messages are moved, not copied.
 result<std::string> render_template(po_file&& pot, const extract_options& options = {});
 
-/// The C and C++ source files under `paths`, for extraction: a file path is taken as is
-/// (whatever its extension); a directory is walked recursively (symlinked directories are
-/// not followed, hidden entries whose names start with a dot are skipped) for files ending in
-/// `.c .h .cc .cp .cpp .cxx .c++ .hh .hp .hpp .hxx .h++ .C .H .CC .CPP .ipp .tpp .inl`
-/// `.ixx .cppm`. Files found in directories are sorted bytewise; `paths` keep their order;
-/// duplicates are dropped. A path that does not exist is an `errc::io` error.
+/// The C and C++ source files under `paths`, for extraction.
+///
+/// A file path is taken as is (whatever its extension); a directory is walked recursively
+/// (symlinked directories are not followed, hidden entries whose names start with a dot are
+/// skipped) for files ending in `.c .h .cc .cp .cpp .cxx .c++ .hh .hp .hpp .hxx .h++`
+/// `.C .H .CC .CPP .ipp .tpp .inl .ixx .cppm`. Files found in directories are sorted
+/// bytewise; `paths` keep their order; duplicates are dropped. A path that does not exist is
+/// an `errc::io` error.
 result<std::vector<std::string>> collect_source_files(const std::vector<std::string>& paths);
 
 }  // namespace erli18n

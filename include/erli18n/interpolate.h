@@ -223,7 +223,7 @@ class arg_list {
 result<std::string> interpolate(std::string_view text, arg_list args,
                                 interpolation_mode mode = interpolation_mode::lenient);
 
-/// The same, appended to `out` (the output bound counts only what this call appends). On
+/// `interpolate`, appended to `out` (the output bound counts only what this call appends). On
 /// failure `out` is left as it was; `errc::limit_exceeded` if `out` would pass max_size().
 result<void> interpolate_to(std::string& out, std::string_view text, arg_list args,
                             interpolation_mode mode = interpolation_mode::lenient);
