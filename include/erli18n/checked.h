@@ -1,28 +1,37 @@
-// erli18n/checked.h — lookups whose literal msgids are checked at compile time (opt-in).
-//
-// `erli18n compile --keys -o app_keys.h TEMPLATES.pot...` writes a header listing the
-// templates' keys (context, msgid) as constant data and defining ERLI18N_CHECKED_KEYS to
-// them. With it included, the macros below check their literal arguments while compiling:
-//   - the key must be in the templates: `ERLI18N_GETTEXT("Helo")` fails with
-//     "static assertion failed: erli18n: msgid "Helo" is not in the templates";
-//   - the `f` forms take the bindings as written for gettextf.h (`{"name", value}, ...`)
-//     and require them to name exactly the `%{name}` placeholders of the msgid (and of
-//     msgid_plural): a missing or unknown name, a repeated one, or a name that is not a
-//     string literal fails compilation. The plural forms bind `count` themselves, so it may
-//     be left out.
-// Each macro expands to the unchecked call next to a lambda holding the static_asserts,
-// which is never called: the generated code is that of the unchecked call (tests/checked/
-// compares the object code). The msgids and binding names must be string literals (a
-// variable fails to compile: "'id' is not captured").
-//
-//   #include "app_keys.h"   // generated; includes this header
-//   std::string_view a = ERLI18N_GETTEXT("Hello");
-//   std::string_view b = ERLI18N_PGETTEXT("menu", "Open");
-//   std::string c = ERLI18N_GETTEXTF("Hello, %{name}!", {"name", user});
-//   std::string d = ERLI18N_NGETTEXTF("%{count} file in %{dir}", "%{count} files in %{dir}", n, {"dir",
-//   dir}); auto e = fr.gettext(ERLI18N_MSGID("Hello"));  // any other call: the checked literal itself
-//
-// C++17; the `f` forms need at least one binding (use the plain form for none).
+/// \file
+/// erli18n/checked.h — lookups whose literal msgids are checked at compile time (opt-in).
+///
+/// `erli18n compile --keys -o app_keys.h TEMPLATES.pot...` writes a header listing the
+/// templates' keys (context, msgid) as constant data and defining ERLI18N_CHECKED_KEYS to
+/// them. With it included, the macros below check their literal arguments while compiling:
+///   - the key must be in the templates: `ERLI18N_GETTEXT("Helo")` fails with
+///     `static assertion failed: erli18n: msgid "Helo" is not in the templates`;
+///   - the `f` forms take the bindings as written for gettextf.h (`{"name", value}, ...`)
+///     and require them to name exactly the `%{name}` placeholders of the msgid (and of
+///     msgid_plural): a missing or unknown name, a repeated one, or a name that is not a
+///     string literal fails compilation. The plural forms bind `count` themselves, so it may
+///     be left out.
+///
+/// Each macro expands to the unchecked call next to a lambda holding the static_asserts,
+/// which is never called: the generated code is that of the unchecked call (tests/checked/
+/// compares the object code). The msgids and binding names must be string literals (a
+/// variable fails to compile: `'id' is not captured`).
+///
+/// \code
+/// #include "app_keys.h"   // generated; includes this header
+/// std::string_view a = ERLI18N_GETTEXT("Hello");
+/// std::string_view b = ERLI18N_PGETTEXT("menu", "Open");
+/// std::string c = ERLI18N_GETTEXTF("Hello, %{name}!", {"name", user});
+/// std::string d = ERLI18N_NGETTEXTF("%{count} file in %{dir}", "%{count} files in %{dir}", n,
+///                                   {"dir", dir});
+/// auto e = fr.gettext(ERLI18N_MSGID("Hello"));  // any other call: the checked literal itself
+/// \endcode
+///
+/// C++17; the `f` forms need at least one binding (use the plain form for none).
+///
+/// The functions of namespace erli18n::checked are the constant-evaluated checks the macros
+/// run; they are public because the macros expand to calls of them in the caller's code,
+/// not meant to be called directly.
 #ifndef ERLI18N_CHECKED_H
 #define ERLI18N_CHECKED_H
 
@@ -32,22 +41,26 @@
 #include "erli18n/gettext.h"
 #include "erli18n/gettextf.h"
 
+/// The compile-time checks behind the ERLI18N_* macros of checked.h, and the key table type
+/// that `erli18n compile --keys` generates.
 namespace erli18n::checked {
 
 /// One key of a template; `compile --keys` writes them sorted as `compare` orders them.
 struct key {
-  bool has_context;
-  std::string_view context;
-  std::string_view msgid;
+  bool has_context;          ///< whether the message has a msgctxt (which may be empty)
+  std::string_view context;  ///< the msgctxt; empty when `has_context` is false
+  std::string_view msgid;    ///< the msgid (the singular one of a plural message)
 };
 
-/// The keys of the templates.
+/// The keys of the templates: a view of the sorted array the keys header defines
+/// (ERLI18N_CHECKED_KEYS names one).
 struct key_set {
-  const key* data;
-  std::size_t size;
+  const key* data;   ///< the first key, sorted as `compare` orders them
+  std::size_t size;  ///< the number of keys
 };
 
-/// Orders keys by (has_context, context, msgid), bytes compared as unsigned.
+/// Orders keys by (has_context, context, msgid), bytes compared as unsigned: negative when
+/// `a` comes first, 0 when equal, positive when `b` comes first.
 constexpr int compare(const key& a, const key& b) noexcept {
   if (a.has_context != b.has_context) return a.has_context ? 1 : -1;
   if (int c = a.context.compare(b.context); c != 0) return c;
@@ -73,16 +86,19 @@ constexpr bool contains(key_set keys, bool has_context, std::string_view context
 
 /// Names, by view, with a fixed capacity (constant evaluation cannot allocate in C++17).
 struct name_list {
-  static constexpr std::size_t capacity = 64;
-  std::string_view items[capacity] = {};
-  std::size_t size = 0;
-  bool valid = true;  ///< false when a name could not be read or there were too many
+  static constexpr std::size_t capacity = 64;  ///< names kept at most; one more makes it invalid
+  std::string_view items[capacity] = {};       ///< the names, the first `size` of them in use
+  std::size_t size = 0;                        ///< names in `items`
+  /// False when a name could not be read or there were too many.
+  bool valid = true;
 
+  /// True when `name` is one of the names.
   constexpr bool has(std::string_view name) const noexcept {
     for (std::size_t i = 0; i < size; ++i)
       if (items[i] == name) return true;
     return false;
   }
+  /// Appends `name` (repeats included); past `capacity` marks the list invalid instead.
   constexpr void add(std::string_view name) noexcept {
     if (size == capacity)
       valid = false;
@@ -91,12 +107,15 @@ struct name_list {
   }
 };
 
+/// True when `c` may start a placeholder name (`[A-Za-z_]`, as interpolate.h reads them).
 constexpr bool is_name_start(char c) noexcept {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
 }
+/// True when `c` may continue a placeholder name (`[A-Za-z0-9_]`).
 constexpr bool is_name_char(char c) noexcept { return is_name_start(c) || (c >= '0' && c <= '9'); }
 
-/// Adds to `out` the placeholder names of `text`, by the grammar of interpolate.h.
+/// Adds to `out` the placeholder names of `text`, by the grammar of interpolate.h, each
+/// once.
 constexpr void add_placeholders(std::string_view text, name_list& out) noexcept {
   std::size_t i = 0;
   while (i < text.size()) {
@@ -202,7 +221,9 @@ constexpr bool bindings_used(std::string_view msgid, std::string_view msgid_plur
 
 }  // namespace erli18n::checked
 
-// The checks, as statements for the lambdas of the macros below.
+/// \cond INTERNAL
+// The checks, as statements for the lambdas of the macros below: helpers of the public
+// macros, not meant to be used on their own, so they stay out of the API reference.
 #define ERLI18N_DETAIL_CHECK_KEY(msgid)                                               \
   static_assert(::erli18n::checked::contains(ERLI18N_CHECKED_KEYS, false, {}, msgid), \
                 "erli18n: msgid " #msgid                                              \
@@ -221,18 +242,33 @@ constexpr bool bindings_used(std::string_view msgid, std::string_view msgid_plur
                 " must be {\"name\", value} pairs, each naming a "                                         \
                 "different %{placeholder} of " #msgid)
 
+/// \endcond
+
 /// The literal msgid itself, checked: for any call of the API.
+///
+/// Fails to compile unless the string literal `msgid` is a key (without context) of
+/// ERLI18N_CHECKED_KEYS; evaluates to `msgid`.
 #define ERLI18N_MSGID(msgid) ((void)[] { ERLI18N_DETAIL_CHECK_KEY(msgid); }, msgid)
 
+/// `erli18n::gettext(msgid)`, with the literal `msgid` checked against the templates.
 #define ERLI18N_GETTEXT(msgid) ((void)[] { ERLI18N_DETAIL_CHECK_KEY(msgid); }, ::erli18n::gettext(msgid))
+/// `erli18n::pgettext(context, msgid)`, with the literal key (context, msgid) checked
+/// against the templates.
 #define ERLI18N_PGETTEXT(context, msgid) \
   ((void)[] { ERLI18N_DETAIL_CHECK_PKEY(context, msgid); }, ::erli18n::pgettext(context, msgid))
+/// `erli18n::ngettext(msgid, msgid_plural, n)`, with the literal `msgid` checked against
+/// the templates.
 #define ERLI18N_NGETTEXT(msgid, msgid_plural, n) \
   ((void)[] { ERLI18N_DETAIL_CHECK_KEY(msgid); }, ::erli18n::ngettext(msgid, msgid_plural, n))
+/// `erli18n::npgettext(context, msgid, msgid_plural, n)`, with the literal key (context,
+/// msgid) checked against the templates.
 #define ERLI18N_NPGETTEXT(context, msgid, msgid_plural, n)  \
   ((void)[] { ERLI18N_DETAIL_CHECK_PKEY(context, msgid); }, \
    ::erli18n::npgettext(context, msgid, msgid_plural, n))
 
+/// `erli18n::gettextf(msgid, {bindings...})`: the literal `msgid` is checked against the
+/// templates, and the bindings (`{"name", value}, ...`, at least one) must name exactly the
+/// placeholders of `msgid`, each once.
 #define ERLI18N_GETTEXTF(msgid, ...)                              \
   (                                                               \
       (void)[] {                                                  \
@@ -240,6 +276,8 @@ constexpr bool bindings_used(std::string_view msgid, std::string_view msgid_plur
         ERLI18N_DETAIL_CHECK_ARGS(msgid, "", false, __VA_ARGS__); \
       },                                                          \
       ::erli18n::gettextf(msgid, {__VA_ARGS__}))
+/// `erli18n::pgettextf(context, msgid, {bindings...})`: the literal key (context, msgid)
+/// is checked against the templates, and the bindings as for ERLI18N_GETTEXTF.
 #define ERLI18N_PGETTEXTF(context, msgid, ...)                    \
   (                                                               \
       (void)[] {                                                  \
@@ -247,6 +285,9 @@ constexpr bool bindings_used(std::string_view msgid, std::string_view msgid_plur
         ERLI18N_DETAIL_CHECK_ARGS(msgid, "", false, __VA_ARGS__); \
       },                                                          \
       ::erli18n::pgettextf(context, msgid, {__VA_ARGS__}))
+/// `erli18n::ngettextf(msgid, msgid_plural, n, {bindings...})`: the literal `msgid` is
+/// checked against the templates, and the bindings must name exactly the placeholders of
+/// `msgid` and `msgid_plural`, except that `count` (bound by ngettextf to `n`) may be left out.
 #define ERLI18N_NGETTEXTF(msgid, msgid_plural, n, ...)                     \
   (                                                                        \
       (void)[] {                                                           \

@@ -1,26 +1,29 @@
-// erli18n/cldr_plurals.h — CLDR's plural rule for a locale, as a `Plural-Forms` value.
-//
-// The Unicode CLDR says how each language forms plurals. A catalog's own `Plural-Forms`
-// header always decides which msgstr a lookup uses; this table only lets the catalog store
-// (and tools such as `erli18n plural --cldr`) notice when a header disagrees with CLDR, for
-// instance after CLDR 38 gave French, Spanish, Italian and Portuguese a `many` form for
-// 1000000 that gettext's long-standing `nplurals=2` rules do not have.
-//
-// The table is generated from CLDR's plurals.xml by scripts/gen_cldr_plurals.py and compiled
-// in; it is constant, so every function here may be called from any thread, and every view
-// it returns is over static, NUL-terminated storage that lives as long as the process.
-//
-//   if (auto forms = erli18n::cldr_plural_forms("pt-BR"))  // CLDR's rule for pt
-//     std::cout << *forms << '\n';  // nplurals=3; plural=(n<=1 ? 0 : n!=0 && n%1000000==0 ? 1 : 2);
-//
-// What the rules mean for gettext's n, a non-negative integer:
-//  - Only CLDR's cardinal rules, and of them only the categories that can apply to an integer:
-//    a category that CLDR uses for decimals only (`many` in Czech, `other` in Russian) has no
-//    form, so nplurals may be smaller than the number of CLDR categories.
-//  - The expression is the one GNU gettext's converter (`cldr-plurals`) prints, except where
-//    it cannot or does not convert correctly: CLDR's exponent operand (`e`, `c`) is taken as 0,
-//    and two-form rules it leaves un-negated are repaired. The generated table names each
-//    such row, and every row was checked against CLDR's integer samples.
+/// \file
+/// erli18n/cldr_plurals.h — CLDR's plural rule for a locale, as a `Plural-Forms` value.
+///
+/// The Unicode CLDR says how each language forms plurals. A catalog's own `Plural-Forms`
+/// header always decides which msgstr a lookup uses; this table only lets the catalog store
+/// (and tools such as `erli18n plural --cldr`) notice when a header disagrees with CLDR, for
+/// instance after CLDR 38 gave French, Spanish, Italian and Portuguese a `many` form for
+/// 1000000 that gettext's long-standing `nplurals=2` rules do not have.
+///
+/// The table is generated from CLDR's plurals.xml by scripts/gen_cldr_plurals.py and compiled
+/// in; it is constant, so every function here may be called from any thread, and every view
+/// it returns is over static, NUL-terminated storage that lives as long as the process.
+///
+/// \code
+/// if (auto forms = erli18n::cldr_plural_forms("pt-BR"))  // CLDR's rule for pt
+///   std::cout << *forms << '\n';  // nplurals=3; plural=(n<=1 ? 0 : n!=0 && n%1000000==0 ? 1 : 2);
+/// \endcode
+///
+/// What the rules mean for gettext's n, a non-negative integer:
+///  - Only CLDR's cardinal rules, and of them only the categories that can apply to an integer:
+///    a category that CLDR uses for decimals only (`many` in Czech, `other` in Russian) has no
+///    form, so nplurals may be smaller than the number of CLDR categories.
+///  - The expression is the one GNU gettext's converter (`cldr-plurals`) prints, except where
+///    it cannot or does not convert correctly: CLDR's exponent operand (`e`, `c`) is taken as 0,
+///    and two-form rules it leaves un-negated are repaired. The generated table names each
+///    such row, and every row was checked against CLDR's integer samples.
 #ifndef ERLI18N_CLDR_PLURALS_H
 #define ERLI18N_CLDR_PLURALS_H
 
@@ -40,13 +43,17 @@ struct cldr_plural_entry {
   std::string_view categories;    ///< CLDR category of each form in order: `one many other`
 };
 
-/// All entries, sorted by locale (byte order).
+/// All entries, sorted by locale (byte order): a view of the static table, usable in a
+/// range-based for loop.
 struct cldr_plural_table {
-  const cldr_plural_entry* first = nullptr;
-  std::size_t count = 0;
+  const cldr_plural_entry* first = nullptr;  ///< the first entry
+  std::size_t count = 0;                     ///< the number of entries
 
+  /// The first entry.
   const cldr_plural_entry* begin() const noexcept { return first; }
+  /// Past the last entry.
   const cldr_plural_entry* end() const noexcept { return first + count; }
+  /// The number of entries.
   std::size_t size() const noexcept { return count; }
 };
 
@@ -62,7 +69,8 @@ cldr_plural_table cldr_plural_entries() noexcept;
 /// A malformed name, `C` and a language CLDR does not list find nothing.
 const cldr_plural_entry* find_cldr_plural(std::string_view locale) noexcept;
 
-/// `find_cldr_plural(locale)->plural_forms`, or nothing.
+/// CLDR's `Plural-Forms` value for `locale`: `find_cldr_plural(locale)->plural_forms`, or
+/// nothing when that finds no entry.
 std::optional<std::string_view> cldr_plural_forms(std::string_view locale) noexcept;
 
 /// A catalog rule that behaves unlike CLDR's for its locale.

@@ -1,31 +1,34 @@
-// erli18n/extract.h — message extraction from C and C++ sources into `.pot` templates.
-//
-// `extract_sources` reads C/C++ files with a real C++ lexer (comments, preprocessor lines,
-// every string-literal form including raw strings, adjacent-literal concatenation, escapes,
-// line continuations, digit separators), finds the calls named by `keyword_spec`s (by
-// default the erli18n lookup API and GNU's C defaults) and collects their literal msgids into
-// one template per text domain, the way `xgettext --language=C++` does: messages merged by
-// (msgctxt, msgid), references `file:line` of the msgid literal, translator comments, the
-// `c-format` flags xgettext adds, plus erli18n's own `erli18n-format` flag on messages with
-// `%{name}` placeholders. `render_template` writes a template with xgettext's header, so
-// that the output equals xgettext's byte for byte except the creation date (and where
-// xgettext misreads raw strings).
-//
-// A call whose msgid, plural or context argument is not a string literal is skipped with a
-// warning; a domain argument that is not a string literal sends the message to
-// `extract_options::default_domain`. `gettext("")` is kept (with a warning) and, as in
-// xgettext, lends its references and comments to the header when one is rendered. A literal
-// ends at a NUL byte or `\0`, as a C string does. Input is any bytes: the lexer is linear and
-// bounded (bracket depth, arguments per call, comment lines, message size).
-//
-// All functions are thread-safe; the types are plain values.
-//
-//   erli18n::extract_options opts;
-//   opts.package_name = "hello";
-//   auto r = erli18n::extract_sources(erli18n::collect_source_files({"src"}).value(), opts);
-//   if (!r) { std::cerr << r.error().to_string() << '\n'; return 1; }
-//   for (const auto& w : r->warnings) std::cerr << erli18n::to_string(w) << '\n';
-//   auto pot = erli18n::render_template(erli18n::merge_templates(*r), opts);  // xgettext -o
+/// \file
+/// erli18n/extract.h — message extraction from C and C++ sources into `.pot` templates.
+///
+/// `extract_sources` reads C/C++ files with a real C++ lexer (comments, preprocessor lines,
+/// every string-literal form including raw strings, adjacent-literal concatenation, escapes,
+/// line continuations, digit separators), finds the calls named by `keyword_spec`s (by
+/// default the erli18n lookup API and GNU's C defaults) and collects their literal msgids into
+/// one template per text domain, the way `xgettext --language=C++` does: messages merged by
+/// (msgctxt, msgid), references `file:line` of the msgid literal, translator comments, the
+/// `c-format` flags xgettext adds, plus erli18n's own `erli18n-format` flag on messages with
+/// `%{name}` placeholders. `render_template` writes a template with xgettext's header, so
+/// that the output equals xgettext's byte for byte except the creation date (and where
+/// xgettext misreads raw strings).
+///
+/// A call whose msgid, plural or context argument is not a string literal is skipped with a
+/// warning; a domain argument that is not a string literal sends the message to
+/// `extract_options::default_domain`. `gettext("")` is kept (with a warning) and, as in
+/// xgettext, lends its references and comments to the header when one is rendered. A literal
+/// ends at a NUL byte or `\0`, as a C string does. Input is any bytes: the lexer is linear and
+/// bounded (bracket depth, arguments per call, comment lines, message size).
+///
+/// All functions are thread-safe; the types are plain values.
+///
+/// \code
+/// erli18n::extract_options opts;
+/// opts.package_name = "hello";
+/// auto r = erli18n::extract_sources(erli18n::collect_source_files({"src"}).value(), opts);
+/// if (!r) { std::cerr << r.error().to_string() << '\n'; return 1; }
+/// for (const auto& w : r->warnings) std::cerr << erli18n::to_string(w) << '\n';
+/// auto pot = erli18n::render_template(erli18n::merge_templates(*r), opts);  // xgettext -o
+/// \endcode
 #ifndef ERLI18N_EXTRACT_H
 #define ERLI18N_EXTRACT_H
 
@@ -59,6 +62,7 @@ struct keyword_spec {
   unsigned total = 0;         ///< required argument count (xgettext's `Nt`; 0 = any)
   unsigned domain = 0;        ///< argument naming the text domain (erli18n's `Nd`; 0 = none)
 
+  /// True when every field of `a` equals that of `b`.
   friend bool operator==(const keyword_spec& a, const keyword_spec& b) {
     return a.name == b.name && a.msgid == b.msgid && a.msgid_plural == b.msgid_plural &&
            a.context == b.context && a.total == b.total && a.domain == b.domain;
@@ -77,33 +81,42 @@ result<keyword_spec> parse_keyword_spec(std::string_view spec);
 /// The spec in xgettext's syntax (the `d` extension included when `domain != 0`).
 std::string to_string(const keyword_spec& spec);
 
-/// The default keywords: the erli18n lookup API — `gettext ngettext pgettext npgettext`
-/// (free functions and `translator` members, matched by the name after `.` or `->`),
-/// `d…`, `dl…` and every `…f` interpolating form, free, strict and translator-first —
-/// plus GNU's C defaults (`gettext dgettext dcgettext ngettext dngettext dcngettext pgettext
-/// dpgettext dcpgettext npgettext dnpgettext dcnpgettext _ N_ gettext_noop`). Domain
-/// arguments are marked (`d`). The `…f` names have two layouts each (with and without a
-/// leading translator), told apart by `total`.
+/// The default keywords: the erli18n lookup API and GNU's C defaults.
+///
+/// The erli18n lookup API: `gettext`, `ngettext`, `pgettext`, `npgettext` (free functions
+/// and `translator` members, matched by the name after `.` or `->`), their `d` and `dl`
+/// variants, and every interpolating `f` form (`gettextf`, ...), free, strict and
+/// translator-first. GNU's C defaults: `gettext`, `dgettext`, `dcgettext`, `ngettext`,
+/// `dngettext`, `dcngettext`, `pgettext`, `dpgettext`, `dcpgettext`, `npgettext`,
+/// `dnpgettext`, `dcnpgettext`, `_`, `N_`, `gettext_noop`. Domain arguments are marked
+/// (`d`). The `f` names have two layouts each (with and without a leading translator), told
+/// apart by `total`.
 std::vector<keyword_spec> default_keywords();
 
 /// The default keywords as xgettext `--keyword` specs (the `d` marks removed), for running
-/// `xgettext -k <each>` as an oracle with the same call forms.
+/// `xgettext -k SPEC` for each as an oracle with the same call forms.
 std::vector<std::string> default_keywords_for_xgettext();
 
 /// What to extract and how to render it; the CLI's options.
 struct extract_options {
-  std::vector<keyword_spec> keywords = default_keywords();
+  std::vector<keyword_spec> keywords = default_keywords();  ///< the calls to extract from
   /// `--add-comments[=TAG]`, as xgettext: the comments collected before a message's msgid
   /// literal (consecutive comment lines, and a comment on a code line just before it; a later
   /// code line or an extracted message forgets them), from the first line containing TAG,
   /// starting at TAG; "" keeps them all. Unset: no extracted comments.
   std::optional<std::string> comment_tag;
-  enum class locations { full, file, never };
+  /// What the references of a message say (xgettext's `--add-location`).
+  enum class locations {
+    full,  ///< `file:line`
+    file,  ///< `file` only
+    never  ///< no references
+  };
   locations add_location = locations::full;  ///< `--add-location`: `file:line`, `file`, none
   bool sort_output = false;                  ///< `--sort-output`: by msgid, then msgctxt
   bool sort_by_file = false;                 ///< `--sort-by-file`: by first reference
   bool omit_header = false;                  ///< `--omit-header`: no header entry
   std::string package_name;                  ///< `Project-Id-Version` (default "PACKAGE VERSION")
+  /// Appended to `Project-Id-Version` after `package_name` when both are set.
   std::string package_version;
   std::string msgid_bugs_address;           ///< `Report-Msgid-Bugs-To`
   std::string copyright_holder;             ///< the header comment's copyright line
@@ -125,10 +138,10 @@ struct extract_options {
 
 /// A non-fatal finding, e.g. a keyword call whose msgid is not a string literal.
 struct extract_warning {
-  std::string file;
-  std::size_t line = 0;
-  std::size_t column = 0;
-  std::string message;
+  std::string file;        ///< the file name as given (or `file_name` of `extract_text`)
+  std::size_t line = 0;    ///< 1-based line of the finding
+  std::size_t column = 0;  ///< 1-based column of the finding
+  std::string message;     ///< what was found, in English
 };
 
 /// `file:line: warning: message` (xgettext's layout).
@@ -153,30 +166,37 @@ struct extract_result {
 result<extract_result> extract_sources(const std::vector<std::string>& files,
                                        const extract_options& options = {});
 
-/// Extracts from one source text; `file_name` appears in references and warnings.
+/// Extracts from one source text; `file_name` appears in references and warnings. Any text
+/// is accepted: what cannot be extracted becomes a warning, not an error.
 result<extract_result> extract_text(std::string_view source, std::string_view file_name,
                                     const extract_options& options = {});
 
+/// Every domain's messages in one template.
+///
 /// All domains in one template, as xgettext writes them with `-o` (it ignores domains):
 /// `extracted.all`; for a result without `all` (built by hand), the domains' messages merged
 /// by (msgctxt, msgid) in `first_seen` order (else domain by domain), sorted per `options`.
 po_file merge_templates(const extract_result& extracted, const extract_options& options = {});
 
-/// Renders a template as xgettext does: unless `omit_header`, the `# SOME DESCRIPTIVE TITLE.`
-/// comment block, the fuzzy header (`Project-Id-Version` … `Content-Transfer-Encoding`, and
-/// `Plural-Forms: nplurals=INTEGER; plural=EXPRESSION;` when some message is plural), then
+/// Renders a template as xgettext does.
+///
+/// Unless `omit_header`: the comment block that starts `SOME DESCRIPTIVE TITLE.`, the
+/// fuzzy header (`Project-Id-Version` to `Content-Transfer-Encoding`, and
+/// `Plural-Forms: nplurals=INTEGER; plural=EXPRESSION;` when some message is plural). Then
 /// the messages, wrapped at 79 columns as xgettext wraps.
 result<std::string> render_template(const po_file& pot, const extract_options& options = {});
 
 /// `render_template` for a template no longer needed: its messages are moved, not copied.
 result<std::string> render_template(po_file&& pot, const extract_options& options = {});
 
-/// The C and C++ source files under `paths`, for extraction: a file path is taken as is
-/// (whatever its extension); a directory is walked recursively (symlinked directories are
-/// not followed, hidden entries starting with `.` are skipped) for files ending in
-/// `.c .h .cc .cp .cpp .cxx .c++ .hh .hp .hpp .hxx .h++ .C .H .CC .CPP .ipp .tpp .inl .ixx
-/// .cppm`. Files found in directories are sorted bytewise; `paths` keep their order;
-/// duplicates are dropped. A path that does not exist is an `errc::io` error.
+/// The C and C++ source files under `paths`, for extraction.
+///
+/// A file path is taken as is (whatever its extension); a directory is walked recursively
+/// (symlinked directories are not followed, hidden entries whose names start with a dot are
+/// skipped) for files ending in `.c .h .cc .cp .cpp .cxx .c++ .hh .hp .hpp .hxx .h++`
+/// `.C .H .CC .CPP .ipp .tpp .inl .ixx .cppm`. Files found in directories are sorted
+/// bytewise; `paths` keep their order; duplicates are dropped. A path that does not exist is
+/// an `errc::io` error.
 result<std::vector<std::string>> collect_source_files(const std::vector<std::string>& paths);
 
 }  // namespace erli18n

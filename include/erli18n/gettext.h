@@ -1,28 +1,33 @@
-// erli18n/gettext.h — the gettext lookup family, the thread's locale, and `translator`.
-//
-// The free functions look up in `catalog_store::default_store()`:
-//   - `gettext`, `ngettext`, `pgettext`, `npgettext`: the default domain (`textdomain`) and
-//     the current locale (the thread's, set by `setlocale` or a `locale_scope`, else the
-//     process default set by `set_default_locale`, initially "C");
-//   - `d…` variants take the domain first; `dl…` variants take the domain and the locale.
-// Argument order follows GNU (domain, then context, then msgid, msgid_plural, n). Overloads
-// are never used to tell a domain from a context from a msgid: each form has its own name.
-//
-// Every lookup is `noexcept`, takes no lock, allocates nothing and writes no memory shared
-// with other threads. It returns a view over NUL-terminated text that stays valid as long
-// as the store does, even after a reload (catalog_store.h). On a miss it returns its own
-// argument: `msgid`, or for the plural forms `msgid_plural` unless n == 1 — glibc's rule,
-// whatever the language (the language's plural rule is only applied to translations).
-//
-// A `translator` is bound to a store, a domain and a locale: a small value, cheap to copy,
-// safe to use from any thread or coroutine (it does not depend on the thread's locale).
-//
-//   erli18n::catalog_store::default_store().ensure_loaded("app", "de", "de/app.mo");
-//   erli18n::textdomain("app");
-//   erli18n::locale_scope scope("de_DE.UTF-8");        // this thread, until scope ends
-//   std::cout << erli18n::ngettext("%d file", "%d files", 3);
-//   erli18n::translator fr(erli18n::catalog_store::default_store(), "app", "fr");
-//   std::cout << fr.pgettext("menu", "Open");
+/// \file
+/// erli18n/gettext.h — the gettext lookup family, the thread's locale, and `translator`.
+///
+/// The free functions look up in `catalog_store::default_store()`:
+///   - `gettext`, `ngettext`, `pgettext`, `npgettext`: the default domain (`textdomain`) and
+///     the current locale (the thread's, set by `setlocale` or a `locale_scope`, else the
+///     process default set by `set_default_locale`, initially "C");
+///   - the `d` variants (`dgettext`, ...) take the domain first; the `dl` variants
+///     (`dlgettext`, ...) take the domain and the locale.
+///
+/// Argument order follows GNU (domain, then context, then msgid, msgid_plural, n). Overloads
+/// are never used to tell a domain from a context from a msgid: each form has its own name.
+///
+/// Every lookup is `noexcept`, takes no lock, allocates nothing and writes no memory shared
+/// with other threads. It returns a view over NUL-terminated text that stays valid as long
+/// as the store does, even after a reload (catalog_store.h). On a miss it returns its own
+/// argument: `msgid`, or for the plural forms `msgid_plural` unless n == 1 — glibc's rule,
+/// whatever the language (the language's plural rule is only applied to translations).
+///
+/// A `translator` is bound to a store, a domain and a locale: a small value, cheap to copy,
+/// safe to use from any thread or coroutine (it does not depend on the thread's locale).
+///
+/// \code
+/// erli18n::catalog_store::default_store().ensure_loaded("app", "de", "de/app.mo");
+/// erli18n::textdomain("app");
+/// erli18n::locale_scope scope("de_DE.UTF-8");        // this thread, until scope ends
+/// std::cout << erli18n::ngettext("%d file", "%d files", 3);
+/// erli18n::translator fr(erli18n::catalog_store::default_store(), "app", "fr");
+/// std::cout << fr.pgettext("menu", "Open");
+/// \endcode
 #ifndef ERLI18N_GETTEXT_H
 #define ERLI18N_GETTEXT_H
 
@@ -35,25 +40,40 @@
 
 namespace erli18n {
 
+/// The translation of `msgid` in the default domain and the current locale, or `msgid`.
 std::string_view gettext(std::string_view msgid) noexcept;
+/// The plural form for `n` of (`msgid`, `msgid_plural`) in the default domain and the current
+/// locale, chosen by the catalog's `Plural-Forms`; on a miss `msgid` when n == 1, else
+/// `msgid_plural`.
 std::string_view ngettext(std::string_view msgid, std::string_view msgid_plural, unsigned long n) noexcept;
+/// `gettext` for the message `msgid` in the msgctxt `context`.
 std::string_view pgettext(std::string_view context, std::string_view msgid) noexcept;
+/// `ngettext` for the plural message `msgid` in the msgctxt `context`.
 std::string_view npgettext(std::string_view context, std::string_view msgid, std::string_view msgid_plural,
                            unsigned long n) noexcept;
 
+/// `gettext` in the text domain `domain` instead of the default one.
 std::string_view dgettext(std::string_view domain, std::string_view msgid) noexcept;
+/// `ngettext` in the text domain `domain`.
 std::string_view dngettext(std::string_view domain, std::string_view msgid, std::string_view msgid_plural,
                            unsigned long n) noexcept;
+/// `pgettext` in the text domain `domain`.
 std::string_view dpgettext(std::string_view domain, std::string_view context,
                            std::string_view msgid) noexcept;
+/// `npgettext` in the text domain `domain`.
 std::string_view dnpgettext(std::string_view domain, std::string_view context, std::string_view msgid,
                             std::string_view msgid_plural, unsigned long n) noexcept;
 
+/// `gettext` in the text domain `domain` and the locale `locale` (canonicalized; a malformed
+/// name finds nothing): `catalog_store::default_store().dlgettext(...)`.
 std::string_view dlgettext(std::string_view domain, std::string_view locale, std::string_view msgid) noexcept;
+/// `ngettext` in the text domain `domain` and the locale `locale`.
 std::string_view dlngettext(std::string_view domain, std::string_view locale, std::string_view msgid,
                             std::string_view msgid_plural, unsigned long n) noexcept;
+/// `pgettext` in the text domain `domain` and the locale `locale`.
 std::string_view dlpgettext(std::string_view domain, std::string_view locale, std::string_view context,
                             std::string_view msgid) noexcept;
+/// `npgettext` in the text domain `domain` and the locale `locale`.
 std::string_view dlnpgettext(std::string_view domain, std::string_view locale, std::string_view context,
                              std::string_view msgid, std::string_view msgid_plural, unsigned long n) noexcept;
 
@@ -65,13 +85,19 @@ result<void> setlocale(std::string_view locale);
 /// is valid until the thread's locale changes.
 std::string_view which_locale() noexcept;
 
-/// Sets the process default locale (canonicalized), used by threads without their own.
+/// Sets the process default locale (canonicalized), used by threads without their own. An
+/// error for a malformed name (the default is then unchanged).
 result<void> set_default_locale(std::string_view locale);
+/// The process default locale ("C" until `set_default_locale` succeeds). The view stays
+/// valid for the life of the process.
 std::string_view default_locale() noexcept;
 
 /// Sets the default domain of the free functions (atomic, process-wide; initially
-/// "messages", as GNU). An error for an empty name.
+/// "messages", as GNU). An `errc::invalid_argument` error for an empty name or one containing
+/// a NUL byte (the default domain is then unchanged).
 result<void> textdomain(std::string_view domain);
+/// The default domain of the free functions. The view stays valid for the life of the
+/// process.
 std::string_view textdomain() noexcept;
 
 /// Sets the thread's locale for a scope and restores the previous one (or none) at its end,
@@ -79,10 +105,13 @@ std::string_view textdomain() noexcept;
 /// malformed locale leaves the thread's locale as it was; `ok()` tells.
 class locale_scope {
  public:
+  /// Saves the thread's locale (or its absence), then `setlocale(locale)`.
   explicit locale_scope(std::string_view locale);
+  /// Restores the thread's locale saved at construction, or clears it if it had none.
   ~locale_scope();
-  locale_scope(const locale_scope&) = delete;
-  locale_scope& operator=(const locale_scope&) = delete;
+  locale_scope(const locale_scope&) = delete;             ///< Not copyable.
+  locale_scope& operator=(const locale_scope&) = delete;  ///< Not copyable.
+  /// True when the locale given at construction was set; false when it was malformed.
   bool ok() const noexcept { return ok_; }
 
  private:
@@ -102,16 +131,26 @@ struct bound_key;
 /// before searches the store's map on each lookup (a little slower, same answers).
 class translator {
  public:
+  /// Binds `store`, `domain` and `locale`. Allocates (may throw std::bad_alloc) and takes
+  /// the store's writer lock briefly, to find the catalog's slot: make translators once,
+  /// not per lookup. Copies are cheap (they share the bound key).
   translator(const catalog_store& store, std::string_view domain, std::string_view locale);
 
+  /// The translation of `msgid` in the bound catalog, or `msgid` on a miss.
   std::string_view gettext(std::string_view msgid) const noexcept;
+  /// The plural form for `n` of (`msgid`, `msgid_plural`) in the bound catalog; on a miss
+  /// `msgid` when n == 1, else `msgid_plural`.
   std::string_view ngettext(std::string_view msgid, std::string_view msgid_plural,
                             unsigned long n) const noexcept;
+  /// `gettext` for the message `msgid` in the msgctxt `context`.
   std::string_view pgettext(std::string_view context, std::string_view msgid) const noexcept;
+  /// `ngettext` for the plural message `msgid` in the msgctxt `context`.
   std::string_view npgettext(std::string_view context, std::string_view msgid, std::string_view msgid_plural,
                              unsigned long n) const noexcept;
 
+  /// The bound text domain, as given.
   std::string_view domain() const noexcept;
+  /// The bound locale: canonicalized, or as given when it was malformed.
   std::string_view locale() const noexcept;
 
  private:

@@ -1,19 +1,29 @@
-/* erli18n/libintl.h — the GNU libintl C API that liberli18n_intl.so exports, plus the
- * context lookups (pgettext and friends) that GNU provides in its gettext.h.
- *
- * The declarations match glibc's <libintl.h>, so both headers may be included. Contexts use
- * GNU's key form: the context, a byte 4, the msgid. The context macros need string literals
- * for the context and msgid (they are glued at compile time); when nothing is found, the
- * msgid (or msgid_plural) is returned, never the glued key.
- *
- *   #include <erli18n/libintl.h>
- *   setlocale(LC_ALL, "");
- *   bindtextdomain("app", "/usr/share/locale");
- *   textdomain("app");
- *   puts(pgettext("menu", "Open"));
- *   printf(npgettext("mail", "%lu message", "%lu messages", n), n);
- *
- * Valid C99 and later, and C++. */
+/// \file
+/// erli18n/libintl.h — the GNU libintl C API that liberli18n_intl.so exports, plus the
+/// context lookups (pgettext and friends) that GNU provides in its gettext.h.
+///
+/// The declarations match glibc's `<libintl.h>`, so both headers may be included. Contexts use
+/// GNU's key form: the context, a byte 4, the msgid. The context macros need string literals
+/// for the context and msgid (they are glued at compile time); when nothing is found, the
+/// msgid (or msgid_plural) is returned, never the glued key.
+///
+/// A lookup uses the thread's erli18n locale when it has one (erli18n::setlocale), else the
+/// C locale of the category (`uselocale`, else `setlocale`), with `LANGUAGE` as glibc reads
+/// it, and the catalog `DIR/LOCALE/CATEGORY/DOMAIN.mo` of the domain's directory
+/// (`bindtextdomain`); the locale `C` or `POSIX` translates nothing (docs/c-abi.md has the
+/// details). The lookups are thread-safe and leave `errno` unchanged. The text they return
+/// must not be modified; on a miss it is the caller's own msgid (or msgid_plural).
+///
+/// \code
+/// #include <erli18n/libintl.h>
+/// setlocale(LC_ALL, "");
+/// bindtextdomain("app", "/usr/share/locale");
+/// textdomain("app");
+/// puts(pgettext("menu", "Open"));
+/// printf(npgettext("mail", "%lu message", "%lu messages", n), n);
+/// \endcode
+///
+/// Valid C99 and later, and C++.
 #ifndef ERLI18N_LIBINTL_H
 #define ERLI18N_LIBINTL_H
 
@@ -21,32 +31,58 @@
 
 /* The names are parenthesized because glibc's <libintl.h> may define some of them as
  * function-like macros (gettext -> dgettext when optimizing). */
+/// \cond INTERNAL
+/* ERLI18N_INTL_NOTHROW only spells the declarations' exception specification in C and C++;
+ * it is #undef'd at the end of this header, so it is no API. */
 #ifdef __cplusplus
 #define ERLI18N_INTL_NOTHROW noexcept
 extern "C" {
 #else
 #define ERLI18N_INTL_NOTHROW
 #endif
+/// \endcond
 
+/// The translation of `msgid` in the current text domain (`textdomain`) for LC_MESSAGES, or
+/// `msgid` itself; NULL for a NULL msgid.
 char*(gettext)(const char* msgid)ERLI18N_INTL_NOTHROW;
+/// `gettext` in the text domain `domain` (NULL: the current one).
 char*(dgettext)(const char* domain, const char* msgid)ERLI18N_INTL_NOTHROW;
+/// `dgettext` for the locale category `category` (LC_MESSAGES, LC_TIME, ...; LC_ALL or an
+/// unknown category translates nothing).
 char*(dcgettext)(const char* domain, const char* msgid, int category)ERLI18N_INTL_NOTHROW;
+/// The plural form for `n` of (`msgid`, `msgid_plural`) in the current text domain, chosen
+/// by the catalog's `Plural-Forms`; on a miss `msgid` when n == 1, else `msgid_plural`.
 char*(ngettext)(const char* msgid, const char* msgid_plural, unsigned long n)ERLI18N_INTL_NOTHROW;
+/// `ngettext` in the text domain `domain` (NULL: the current one).
 char*(dngettext)(const char* domain, const char* msgid, const char* msgid_plural,
                  unsigned long n)ERLI18N_INTL_NOTHROW;
+/// `dngettext` for the locale category `category`.
 char*(dcngettext)(const char* domain, const char* msgid, const char* msgid_plural, unsigned long n,
                   int category)ERLI18N_INTL_NOTHROW;
+/// Sets the current text domain and returns it; NULL only queries it, "" resets it to
+/// "messages". The returned string stays valid for the life of the process; NULL when memory
+/// runs out.
 char*(textdomain)(const char* domain)ERLI18N_INTL_NOTHROW;
+/// Binds `domain`'s catalogs to the directory `dir` (kept as given) and returns it; a NULL
+/// `dir` only queries (`/usr/share/locale` when unbound). NULL for a NULL or empty domain,
+/// or when memory runs out.
 char*(bindtextdomain)(const char* domain, const char* dir)ERLI18N_INTL_NOTHROW;
+/// Sets the codeset `domain`'s translations are converted to and returns it; a NULL
+/// `codeset` only queries (NULL when unset; "" means unset). Unset: the locale's codeset.
+/// NULL for a NULL or empty domain, or when memory runs out.
 char*(bind_textdomain_codeset)(const char* domain, const char* codeset)ERLI18N_INTL_NOTHROW;
 
-/* The context lookups behind the macros below. `key` is "context\004msgid"; a lookup that
- * returns the key itself found nothing, and the msgid is the answer. */
+/// The context lookup behind `pgettext` and the other singular context macros.
+///
+/// `key` is `"context\004msgid"`; a lookup that returns the key itself found nothing, and
+/// the msgid is the answer. Call the macros rather than this.
 static inline const char* erli18n_intl_pgettext(const char* domain, const char* key, const char* msgid,
                                                 int category) {
   const char* found = (dcgettext)(domain, key, category);
   return found == key ? msgid : found;
 }
+/// The context lookup behind `npgettext` and the other plural context macros: on a miss
+/// `msgid` when n == 1, else `msgid_plural`. Call the macros rather than this.
 static inline const char* erli18n_intl_npgettext(const char* domain, const char* key, const char* msgid,
                                                  const char* msgid_plural, unsigned long n, int category) {
   const char* found = (dcngettext)(domain, key, msgid_plural, n, category);
@@ -59,16 +95,27 @@ static inline const char* erli18n_intl_npgettext(const char* domain, const char*
 #endif
 #undef ERLI18N_INTL_NOTHROW
 
-/* A null domain is the current one (textdomain), as for dgettext. */
+/// The translation of `msgid` in the msgctxt `context` (both string literals), in the current
+/// text domain for LC_MESSAGES, or `msgid`.
+///
+/// In the macros of this family a null domain is the current one (textdomain), as for
+/// dgettext.
 #define pgettext(context, msgid) erli18n_intl_pgettext(0, context "\004" msgid, msgid, LC_MESSAGES)
+/// `pgettext` in the text domain `domain`.
 #define dpgettext(domain, context, msgid) \
   erli18n_intl_pgettext(domain, context "\004" msgid, msgid, LC_MESSAGES)
+/// `dpgettext` for the locale category `category`.
 #define dcpgettext(domain, context, msgid, category) \
   erli18n_intl_pgettext(domain, context "\004" msgid, msgid, category)
+/// The plural form for `n` of (`msgid`, `msgid_plural`) in the msgctxt `context` (string
+/// literals), in the current text domain for LC_MESSAGES; on a miss `msgid` when n == 1,
+/// else `msgid_plural`.
 #define npgettext(context, msgid, msgid_plural, n) \
   erli18n_intl_npgettext(0, context "\004" msgid, msgid, msgid_plural, n, LC_MESSAGES)
+/// `npgettext` in the text domain `domain`.
 #define dnpgettext(domain, context, msgid, msgid_plural, n) \
   erli18n_intl_npgettext(domain, context "\004" msgid, msgid, msgid_plural, n, LC_MESSAGES)
+/// `dnpgettext` for the locale category `category`.
 #define dcnpgettext(domain, context, msgid, msgid_plural, n, category) \
   erli18n_intl_npgettext(domain, context "\004" msgid, msgid, msgid_plural, n, category)
 
