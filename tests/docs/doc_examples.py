@@ -124,7 +124,8 @@ def build(args, page_id, index, block, binaries):
         cmd += [source, "-o", binary] + libs
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=BLOCK_TIMEOUT)
     if done.returncode != 0:
-        return None, "does not compile:\n" + done.stdout + done.stderr
+        first_lines = (done.stdout + done.stderr).splitlines(True)[:40]  # the first errors matter
+        return None, "does not compile:\n" + "".join(first_lines)
     return (binary if is_program else None), None
 
 
