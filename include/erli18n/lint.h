@@ -61,8 +61,8 @@ enum class lint_severity {
 struct lint_diagnostic {
   /// The file name given to `lint_po` (the path for `lint_po_file`).
   std::string file;
-  std::size_t line = 0;  ///< 1-based; 0 for a diagnostic about the whole file
-    std::size_t column = 0;  ///< 1-based, in bytes; 0 for a diagnostic about the whole file
+  std::size_t line = 0;    ///< 1-based; 0 for a diagnostic about the whole file
+  std::size_t column = 0;  ///< 1-based, in bytes; 0 for a diagnostic about the whole file
   /// Whether the problem is an error or a warning.
   lint_severity severity = lint_severity::error;
   std::string check;  ///< the check's id: "c-format", "placeholders", ...

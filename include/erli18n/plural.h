@@ -34,7 +34,8 @@
 ///    follows is ignored. The trailing `;` is optional. Anything else — a unary `-`, `~`,
 ///    `&`, `=`, hexadecimal, a second operand without an operator — is a syntax error.
 ///  - Arithmetic is `unsigned long`, wrapping as in C: constants too (with a 64-bit long,
-///    2^64 + 1 reads as 1), `n - 1` at `n == 0` is `ULONG_MAX`, comparisons and `!`, `&&`, `||` yield 0 or 1.
+///    2^64 + 1 reads as 1), `n - 1` at `n == 0` is `ULONG_MAX`, comparisons and `!`, `&&`,
+///    `||` yield 0 or 1.
 ///
 /// Where the results differ from glibc, deliberately:
 ///  - glibc kills the process with SIGFPE when a divisor is zero (`10 / (n - 5)` at

@@ -55,7 +55,8 @@ struct po_message {
   std::vector<std::string> extracted_comments;   ///< `#.` lines, text after the `#.`
   std::vector<po_reference> references;          ///< `#:` lines, split into references
   bool fuzzy = false;                            ///< the `fuzzy` flag
-  std::vector<std::string> flags;  ///< other `#,` flags (e.g. "c-format"), first-seen order, no repeats
+  /// Other `#,` flags (e.g. "c-format"), in first-seen order, without repeats.
+  std::vector<std::string> flags;
 
   std::optional<std::string> previous_msgctxt;       ///< `#| msgctxt`
   std::optional<std::string> previous_msgid;         ///< `#| msgid`
@@ -99,7 +100,8 @@ struct po_file {
 /// Bounds on untrusted input. Exceeding one is an `errc::limit_exceeded` error.
 struct po_read_options {
   std::size_t max_bytes = std::size_t{16} << 20;  ///< size of the file in bytes
-  std::size_t max_entries = 500000;               ///< entries, the header and obsolete ones included
+  /// Entries, the header and obsolete ones included.
+  std::size_t max_entries = 500000;
 };
 
 /// Parses PO text. `file_name` is used only in diagnostics.
