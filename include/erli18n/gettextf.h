@@ -12,6 +12,7 @@
 ///   - `erli18n::strict::gettextf`, ...: strict; they return `result<std::string>`, an
 ///     error (`errc::not_found`, "missing binding 'name'") for the first unbound placeholder,
 ///     or `errc::out_of_memory` (`errc::limit_exceeded` if the string would pass `max_size()`).
+///
 /// The `translator` forms are free functions taking the translator first.
 ///
 /// Thread-safety is that of the lookups: call them from any thread. Unlike the lookups they
@@ -100,75 +101,75 @@ std::string npgettextf(const translator& t, std::string_view context, std::strin
 namespace strict {
 
 /// `gettext(msgid)`, with `args` filled in.
-/// An error for the first unbound placeholder (see the top of this file).
+/// An error for the first unbound placeholder (see gettextf.h).
 result<std::string> gettextf(std::string_view msgid, arg_list args);
 /// `ngettext(msgid, msgid_plural, n)`, with `args` filled in (`count` bound to `n`
 /// unless `args` binds it).
-/// An error for the first unbound placeholder (see the top of this file).
+/// An error for the first unbound placeholder (see gettextf.h).
 result<std::string> ngettextf(std::string_view msgid, std::string_view msgid_plural, unsigned long n,
                               arg_list args);
 /// `pgettext(context, msgid)`, with `args` filled in.
-/// An error for the first unbound placeholder (see the top of this file).
+/// An error for the first unbound placeholder (see gettextf.h).
 result<std::string> pgettextf(std::string_view context, std::string_view msgid, arg_list args);
 /// `npgettext(context, msgid, msgid_plural, n)`, with `args` filled in (`count` bound
 /// to `n` unless `args` binds it).
-/// An error for the first unbound placeholder (see the top of this file).
+/// An error for the first unbound placeholder (see gettextf.h).
 result<std::string> npgettextf(std::string_view context, std::string_view msgid,
                                std::string_view msgid_plural, unsigned long n, arg_list args);
 
 /// `dgettext(domain, msgid)`, with `args` filled in.
-/// An error for the first unbound placeholder (see the top of this file).
+/// An error for the first unbound placeholder (see gettextf.h).
 result<std::string> dgettextf(std::string_view domain, std::string_view msgid, arg_list args);
 /// `dngettext(domain, msgid, msgid_plural, n)`, with `args` filled in (`count` bound to
 /// `n` unless `args` binds it).
-/// An error for the first unbound placeholder (see the top of this file).
+/// An error for the first unbound placeholder (see gettextf.h).
 result<std::string> dngettextf(std::string_view domain, std::string_view msgid, std::string_view msgid_plural,
                                unsigned long n, arg_list args);
 /// `dpgettext(domain, context, msgid)`, with `args` filled in.
-/// An error for the first unbound placeholder (see the top of this file).
+/// An error for the first unbound placeholder (see gettextf.h).
 result<std::string> dpgettextf(std::string_view domain, std::string_view context, std::string_view msgid,
                                arg_list args);
 /// `dnpgettext(domain, context, msgid, msgid_plural, n)`, with `args` filled in (`count`
 /// bound to `n` unless `args` binds it).
-/// An error for the first unbound placeholder (see the top of this file).
+/// An error for the first unbound placeholder (see gettextf.h).
 result<std::string> dnpgettextf(std::string_view domain, std::string_view context, std::string_view msgid,
                                 std::string_view msgid_plural, unsigned long n, arg_list args);
 
 /// `dlgettext(domain, locale, msgid)`, with `args` filled in.
-/// An error for the first unbound placeholder (see the top of this file).
+/// An error for the first unbound placeholder (see gettextf.h).
 result<std::string> dlgettextf(std::string_view domain, std::string_view locale, std::string_view msgid,
                                arg_list args);
 /// `dlngettext(domain, locale, msgid, msgid_plural, n)`, with `args` filled in (`count`
 /// bound to `n` unless `args` binds it).
-/// An error for the first unbound placeholder (see the top of this file).
+/// An error for the first unbound placeholder (see gettextf.h).
 result<std::string> dlngettextf(std::string_view domain, std::string_view locale, std::string_view msgid,
                                 std::string_view msgid_plural, unsigned long n, arg_list args);
 /// `dlpgettext(domain, locale, context, msgid)`, with `args` filled in.
-/// An error for the first unbound placeholder (see the top of this file).
+/// An error for the first unbound placeholder (see gettextf.h).
 result<std::string> dlpgettextf(std::string_view domain, std::string_view locale, std::string_view context,
                                 std::string_view msgid, arg_list args);
 /// `dlnpgettext(domain, locale, context, msgid, msgid_plural, n)`, with `args` filled in
 /// (`count` bound to `n` unless `args` binds it).
-/// An error for the first unbound placeholder (see the top of this file).
+/// An error for the first unbound placeholder (see gettextf.h).
 result<std::string> dlnpgettextf(std::string_view domain, std::string_view locale, std::string_view context,
                                  std::string_view msgid, std::string_view msgid_plural, unsigned long n,
                                  arg_list args);
 
 /// `t.gettext(msgid)`, with `args` filled in.
-/// An error for the first unbound placeholder (see the top of this file).
+/// An error for the first unbound placeholder (see gettextf.h).
 result<std::string> gettextf(const translator& t, std::string_view msgid, arg_list args);
 /// `t.ngettext(msgid, msgid_plural, n)`, with `args` filled in (`count` bound to `n`
 /// unless `args` binds it).
-/// An error for the first unbound placeholder (see the top of this file).
+/// An error for the first unbound placeholder (see gettextf.h).
 result<std::string> ngettextf(const translator& t, std::string_view msgid, std::string_view msgid_plural,
                               unsigned long n, arg_list args);
 /// `t.pgettext(context, msgid)`, with `args` filled in.
-/// An error for the first unbound placeholder (see the top of this file).
+/// An error for the first unbound placeholder (see gettextf.h).
 result<std::string> pgettextf(const translator& t, std::string_view context, std::string_view msgid,
                               arg_list args);
 /// `t.npgettext(context, msgid, msgid_plural, n)`, with `args` filled in (`count` bound to
 /// `n` unless `args` binds it).
-/// An error for the first unbound placeholder (see the top of this file).
+/// An error for the first unbound placeholder (see gettextf.h).
 result<std::string> npgettextf(const translator& t, std::string_view context, std::string_view msgid,
                                std::string_view msgid_plural, unsigned long n, arg_list args);
 

@@ -4,7 +4,7 @@
 /// `lint_po` reports each problem as a diagnostic with its position, severity and the
 /// check that found it. The checks (check ids in brackets):
 ///
-/// What `msgfmt --check` checks, on the same entries (file:line parity is tested in
+/// What `msgfmt --check` checks, on the same entries (`%file:line` parity is tested in
 /// tests/parity/lint_msgfmt.sh); like msgfmt, entries that are obsolete, untranslated
 /// (first msgstr empty) or fuzzy (unless `use_fuzzy`) are not checked:
 ///  - [header] no header entry (error); a header field msgfmt expects (Project-Id-Version,
@@ -21,6 +21,7 @@
 ///    A msgid that is not a valid format is not checked. Errors.
 ///  - [newlines] msgid, msgid_plural and each msgstr must agree on beginning and on ending
 ///    with `\n` (errors).
+///
 /// Ours:
 ///  - [placeholders] the `%{name}` placeholders (read as interpolate.h reads them) of each
 ///    msgstr must be those of the msgid and msgid_plural: a missing one is an error (a plural
@@ -30,6 +31,7 @@
 ///  - [duplicates] (only with `check_duplicates`) the same non-empty translation for
 ///    different msgids (warning naming both entries).
 ///  - [syntax], [read] the file cannot be read or parsed (error; nothing else is checked).
+///
 /// The catalog's locale is its Language header, else taken from the file name
 /// (`LOCALE/LC_MESSAGES/DOMAIN.po`, or `LOCALE.po`).
 ///
@@ -84,7 +86,7 @@ std::vector<lint_diagnostic> lint_po(std::string_view text, std::string_view fil
 /// Reads and lints a file (a file that cannot be read is one [read] error).
 std::vector<lint_diagnostic> lint_po_file(const std::string& path, const lint_options& options = {});
 
-/// `file:line:col: error|warning: message [check]` (without `:line:col` for line 0).
+/// `%file:line:col: error|warning: message [check]` (without `:line:col` for line 0).
 std::string to_string(const lint_diagnostic& d);
 
 }  // namespace erli18n

@@ -57,8 +57,8 @@ namespace erli18n {
 /// Longest locale name accepted (bytes, without NUL), as input and therefore as output.
 inline constexpr std::size_t max_locale_name = 63;
 
-/// The canonical form of `name` (rules above), or an error whose message names the problem:
-/// `errc::limit_exceeded` for a name longer than `max_locale_name` bytes,
+/// The canonical form of `name` (rules in locale_name.h), or an error whose message names
+/// the problem: `errc::limit_exceeded` for a name longer than `max_locale_name` bytes,
 /// `errc::invalid_argument` for every other malformed name.
 result<std::string> canonical_locale(std::string_view name);
 

@@ -13,6 +13,7 @@
 ///  - catalog entries no message used become obsolete (`#~`) when translated, else vanish;
 ///  - the header is the catalog's, with the template's POT-Creation-Date;
 ///  - a plural message gets as many forms as the catalog's Plural-Forms says (2 by default).
+///
 /// Merging the result again with the same template gives the same catalog.
 ///
 /// The function is pure and thread-safe. Fuzzy matching uses a 4-gram index and bit-parallel

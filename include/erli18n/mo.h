@@ -96,7 +96,7 @@ struct mo_open_options {
   bool validate_all = false;
 };
 
-/// A compiled GNU MO catalog, read in place (see the top of this file).
+/// A compiled GNU MO catalog, read in place (see mo.h).
 ///
 /// Move-only; a moved-from catalog may only be assigned to or destroyed.
 class mo_catalog {
@@ -185,7 +185,7 @@ struct mo_compile_options {
 };
 
 /// The bytes `msgfmt` writes for `po` with the same options, or the first error msgfmt
-/// would report (as `file:line:col: error: message`, at the entry's `msgid` keyword). An
+/// would report (as `%file:line:col: error: message`, at the entry's `msgid` keyword). An
 /// empty string when no message is translated: msgfmt then writes no file.
 ///
 /// What msgfmt 0.21 keeps: translated entries (msgstr, or msgstr[0], non-empty), fuzzy ones

@@ -28,6 +28,7 @@
 ///    (`0.5`, `0.125`, `1.000`; not `1.5`, `0.1234`, `.5`, `abc`, or space around `=`);
 ///  - its qvalue is 0: the user does not accept that language (the element is dropped; it does
 ///    not veto a more specific or more general match of another element).
+///
 /// The result is stably sorted by quality, highest first (equal qualities keep header order).
 /// Duplicates are kept. The bounds cut, never reject: only the first `max_bytes` bytes are
 /// read, ending at the last comma within them unless the cut falls just before a comma (an
@@ -73,14 +74,15 @@ struct language_preference {
   unsigned quality = 1000;  ///< the q-value in thousandths: 1000 is q=1, 500 is q=0.5
 };
 
-/// The preferences in `header`, best first (rules above). Never fails: an unreadable header
-/// gives an empty list.
+/// The preferences in `header`, best first (rules in negotiate.h). Never fails: an unreadable
+/// header gives an empty list.
 std::vector<language_preference> parse_accept_language(std::string_view header,
                                                        const accept_language_limits& limits = {});
 
-/// The locale to answer in (rules above): the first match of `preferences`, in order, among
-/// `available`, or `default_locale` ("C" if that is not a well-formed locale name). The
-/// preferences' qualities only matter when 0 (skipped): their order is their priority.
+/// The locale to answer in (rules in negotiate.h): the first match of `preferences`, in
+/// order, among `available`, or `default_locale` ("C" if that is not a well-formed locale
+/// name). The preferences' qualities only matter when 0 (skipped): their order is their
+/// priority.
 std::string negotiate_locale(const std::vector<language_preference>& preferences,
                              const std::vector<std::string>& available, std::string_view default_locale);
 

@@ -91,7 +91,7 @@ class plural_compiler;
 
 /// A compiled `Plural-Forms` rule: `nplurals` and the expression that picks a form for `n`.
 ///
-/// An immutable value, cheap to evaluate from any thread (see the top of this file).
+/// An immutable value, cheap to evaluate from any thread (see plural.h).
 class plural_rule {
  public:
   /// GNU's default rule: `nplurals=2; plural=n != 1;`.

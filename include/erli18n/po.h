@@ -9,7 +9,7 @@
 /// wrapping included.
 ///
 /// The reader accepts what `msgcat` accepts and rejects the rest with an `error` whose
-/// position is `file:line:col`. Input is bounded (`po_read_options`). The further checks
+/// position is `%file:line:col`. Input is bounded (`po_read_options`). The further checks
 /// `msgfmt` makes (header fields, duplicates, plural counts) belong to the MO compiler.
 ///
 /// All functions are thread-safe; a `po_file` is a plain value.
@@ -34,7 +34,7 @@
 
 namespace erli18n {
 
-/// One `#:` reference: `file:line`, or just `file` when the line is absent.
+/// One `#:` reference: `%file:line`, or just `file` when the line is absent.
 struct po_reference {
   /// The referenced file, as written.
   std::string file;

@@ -61,7 +61,7 @@ struct message_counts {
   }
 };
 
-/// Counts the messages of `po` by state (see the top of this header).
+/// Counts the messages of `po` by state (rules in report.h).
 message_counts count_messages(const po_file& po) noexcept;
 
 }  // namespace erli18n

@@ -3,8 +3,8 @@
 ///
 /// No exception crosses erli18n's public API. A fallible operation returns
 /// `erli18n::result<T>`: either a T or an `erli18n::error` with a code, a lower-case
-/// message and, for errors in input files, the position `file:line:col`.
-/// `error::to_string()` renders the GNU-style diagnostic `file:line:col: error: message`.
+/// message and, for errors in input files, the position `%file:line:col`.
+/// `error::to_string()` renders the GNU-style diagnostic `%file:line:col: error: message`.
 ///
 /// Both types are plain values: copy them, move them, use them from any thread.
 ///
@@ -47,7 +47,7 @@ struct error {
   std::size_t line = 0;    ///< 1-based; 0 when unknown
   std::size_t column = 0;  ///< 1-based, counted in bytes; 0 when unknown
 
-  /// `file:line:col: error: message`, dropping the parts that are unknown.
+  /// `%file:line:col: error: message`, dropping the parts that are unknown.
   std::string to_string() const;
 };
 

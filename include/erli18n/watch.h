@@ -70,7 +70,7 @@ struct watch_options {
   std::function<void(const error&)> on_error;
 };
 
-/// A running watcher (see the top of this file). Movable; stops when destroyed.
+/// A running watcher (see watch.h). Movable; stops when destroyed.
 class catalog_watcher {
  public:
   catalog_watcher() noexcept;  ///< watches nothing

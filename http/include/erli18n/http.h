@@ -97,7 +97,7 @@ struct negotiation {
   source from = source::default_locale;  ///< the source that matched, or `default_locale`
 };
 
-/// The locale for `request` (rules in the header comment and below). A query or cookie value
+/// The locale for `request` (rules in http.h and below). A query or cookie value
 /// is read as one locale name (canonical_locale), matched like an Accept-Language preference:
 /// exactly, then its parents (`pt_BR` serves `pt-br`, `de` serves `de-AT`). Throws only
 /// std::bad_alloc.

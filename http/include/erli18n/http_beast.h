@@ -2,7 +2,7 @@
 /// Per-request locales for Boost.Beast servers (target
 /// erli18n::http_beast, header-only, built when Boost is found).
 ///
-/// Beast has no middleware: a server reads a `http::request` and writes a `http::response` in
+/// Beast has no middleware: a server reads a `%http::request` and writes a `%http::response` in
 /// a loop of its own. `localize(request)` negotiates (http.h) and returns the result together
 /// with a `locale_scope`: while the returned object lives, the thread's `gettext(…)` answers in
 /// the request's locale; when it is destroyed (normally, or while an exception unwinds) the

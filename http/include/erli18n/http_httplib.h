@@ -46,7 +46,8 @@ negotiation negotiate_httplib(const httplib::Request& request, const options& op
 /// chose) to `response`. Existing headers are kept: HTTP allows several Vary lines.
 void add_response_headers(httplib::Response& response, const negotiation& n, const options& opts = {});
 
-/// `handler`, run in the negotiated locale with the response headers added first (rules above).
+/// `handler`, run in the negotiated locale with the response headers added first (rules in
+/// http_httplib.h).
 httplib::Server::Handler localized(httplib::Server::Handler handler, options opts = {});
 /// The same for a handler that is also passed the negotiation.
 httplib::Server::Handler localized(negotiated_handler handler, options opts = {});
