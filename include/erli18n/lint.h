@@ -1,5 +1,5 @@
 /// \file
-/// Checks a translated PO catalog for mistakes, as `erli18n lint` does.
+/// Checks a translated PO catalog for mistakes, as `%erli18n lint` does.
 ///
 /// `lint_po` reports each problem as a diagnostic with its position, severity and the
 /// check that found it. The checks (check ids in brackets):
@@ -55,8 +55,8 @@ namespace erli18n {
 
 /// How serious a lint finding is (`to_string` prints it as `warning` or `error`).
 enum class lint_severity {
-  warning,  ///< worth a look; `erli18n lint` fails on it only with `--werror`
-  error     ///< a mistake; `erli18n lint` fails on it
+  warning,  ///< worth a look; `%erli18n lint` fails on it only with `--werror`
+  error     ///< a mistake; `%erli18n lint` fails on it
 };
 
 /// One problem `lint_po` found: where, how serious, which check, and what.

@@ -2,7 +2,7 @@
 /// How complete a translation catalog is.
 ///
 /// `count_messages` sorts the messages of a parsed PO file into translated, fuzzy, untranslated
-/// and obsolete, the counts `erli18n report` prints. The header entry is never counted.
+/// and obsolete, the counts `%erli18n report` prints. The header entry is never counted.
 ///
 /// The rules are GNU `msgfmt --statistics`'s, with one difference, kept visible:
 ///  - fuzzy: a live entry flagged `fuzzy` whose first form (msgstr or msgstr[0]) is non-empty;

@@ -1,7 +1,7 @@
 /// \file
 /// What differs between a committed template and a fresh one.
 ///
-/// `erli18n check` keeps `.pot` templates honest in CI: it extracts the sources again and
+/// `%erli18n check` keeps `.pot` templates honest in CI: it extracts the sources again and
 /// compares each domain's fresh template with the one committed. `diff_templates` is that
 /// comparison on parsed files. A message is identified by (context, msgid), an absent context
 /// being distinct from an empty one; obsolete (`#~`) entries are not messages. The result
