@@ -1,45 +1,48 @@
-// erli18n/locale_name.h — locale names reduced to one canonical spelling, and their fallbacks.
-//
-// Catalogs are keyed by (domain, canonical locale), while locale names arrive in many
-// spellings — `pt_BR.UTF-8` from the environment, `pt-BR` from an HTTP header, `PT-br` from a
-// user. `canonical_locale` maps all of them to one key (`pt_BR`) or rejects the name;
-// `parent_locale` walks from a canonical name to the more general ones a lookup falls back to.
-// Input is treated as untrusted: every function is bounded by `max_locale_name` and never
-// reads outside the given view.
-//
-// The functions are pure: call them from any thread. The allocation-free overloads suit the
-// lookup path.
-//
-//   char key[erli18n::max_locale_name + 1];
-//   std::size_t n = erli18n::canonical_locale("zh-hant-tw", key, sizeof key);  // "zh_Hant_TW"
-//   for (std::string_view l(key, n); !l.empty(); l = erli18n::parent_locale(l, key, sizeof key))
-//     try_catalog(l);  // zh_Hant_TW, zh_Hant, zh
-//
-// What `canonical_locale` accepts: POSIX spellings `language[_territory][.codeset][@modifier]`
-// and BCP 47 tags `language[-script][-region](-variant)*(-extension)*[-x-private]`, in any
-// letter case, with `-` and `_` interchangeable as subtag separators. The name is split at
-// the first `.` or `@`; the part before is split into subtags, read in this order:
-//
-//  - language: 2 or 3 letters, lower-cased; the withdrawn codes iw, in, ji, jw and mo become
-//    he, id, yi, jv and ro. `C` and `POSIX` (any case) are kept as `C` and `POSIX`; they take
-//    no further subtags and no modifier other than `@euro` (`C.UTF-8@euro` is `C`).
-//  - script (optional): 4 letters, Title-cased (`hant` -> `Hant`).
-//  - region (optional): 2 letters, upper-cased, or 3 digits (`419`).
-//  - variants: 5 to 8 letters or digits, or a digit and 3 letters or digits (`1996`); dropped.
-//  - extensions: a single letter or digit (`u`, `t`, `x` for private use) followed by at least
-//    one subtag of 1 to 8 letters or digits; the singleton and everything after it is dropped.
-//  - codeset (after `.`, before any `@`): one or more letters, digits, `-` or `_`; dropped.
-//  - modifier (after `@`, last): one or more letters or digits, lower-cased and kept
-//    (`sr@latin`, `ca@valencia`), except `@euro` (any case), which is dropped: glibc uses it
-//    to pick a currency, never to name a catalog, so `pt_BR.UTF-8@euro` is `pt_BR`.
-//
-// The result is `language[_Script][_REGION][@modifier]`. It is never longer than the input,
-// and canonicalizing it again returns it unchanged. Anything else is an error: an empty name,
-// one longer than `max_locale_name` bytes, a byte other than an ASCII letter, digit, `-`, `_`,
-// `.` or `@`, an empty subtag (`pt--BR`, `pt_`, `pt_BR.`, `pt@`), a language that is not 2 or
-// 3 letters, a subtag of the wrong shape or in the wrong place (`en-Latn-US-Latn`,
-// `en-u`), a second `@`, or a `.` after the `@`. No table of registered subtags is consulted:
-// `qq_ZZ` is well-formed and kept.
+/// \file
+/// Locale names reduced to one canonical spelling, and their fallbacks.
+///
+/// Catalogs are keyed by (domain, canonical locale), while locale names arrive in many
+/// spellings — `pt_BR.UTF-8` from the environment, `pt-BR` from an HTTP header, `PT-br` from a
+/// user. `canonical_locale` maps all of them to one key (`pt_BR`) or rejects the name;
+/// `parent_locale` walks from a canonical name to the more general ones a lookup falls back to.
+/// Input is treated as untrusted: every function is bounded by `max_locale_name` and never
+/// reads outside the given view.
+///
+/// The functions are pure: call them from any thread. The allocation-free overloads suit the
+/// lookup path.
+///
+/// \code
+/// char key[erli18n::max_locale_name + 1];
+/// std::size_t n = erli18n::canonical_locale("zh-hant-tw", key, sizeof key);  // "zh_Hant_TW"
+/// for (std::string_view l(key, n); !l.empty(); l = erli18n::parent_locale(l, key, sizeof key))
+///   try_catalog(l);  // zh_Hant_TW, zh_Hant, zh
+/// \endcode
+///
+/// What `canonical_locale` accepts: POSIX spellings `language[_territory][.codeset][@modifier]`
+/// and BCP 47 tags `language[-script][-region](-variant)*(-extension)*[-x-private]`, in any
+/// letter case, with `-` and `_` interchangeable as subtag separators. The name is split at
+/// the first `.` or `@`; the part before is split into subtags, read in this order:
+///
+///  - language: 2 or 3 letters, lower-cased; the withdrawn codes iw, in, ji, jw and mo become
+///    he, id, yi, jv and ro. `C` and `POSIX` (any case) are kept as `C` and `POSIX`; they take
+///    no further subtags and no modifier other than `@euro` (`C.UTF-8@euro` is `C`).
+///  - script (optional): 4 letters, Title-cased (`hant` -> `Hant`).
+///  - region (optional): 2 letters, upper-cased, or 3 digits (`419`).
+///  - variants: 5 to 8 letters or digits, or a digit and 3 letters or digits (`1996`); dropped.
+///  - extensions: a single letter or digit (`u`, `t`, `x` for private use) followed by at least
+///    one subtag of 1 to 8 letters or digits; the singleton and everything after it is dropped.
+///  - codeset (after `.`, before any `@`): one or more letters, digits, `-` or `_`; dropped.
+///  - modifier (after `@`, last): one or more letters or digits, lower-cased and kept
+///    (`sr@latin`, `ca@valencia`), except `@euro` (any case), which is dropped: glibc uses it
+///    to pick a currency, never to name a catalog, so `pt_BR.UTF-8@euro` is `pt_BR`.
+///
+/// The result is `language[_Script][_REGION][@modifier]`. It is never longer than the input,
+/// and canonicalizing it again returns it unchanged. Anything else is an error: an empty name,
+/// one longer than `max_locale_name` bytes, a byte other than an ASCII letter, digit, `-`, `_`,
+/// `.` or `@`, an empty subtag (`pt--BR`, `pt_`, `pt_BR.`, `pt@`), a language that is not 2 or
+/// 3 letters, a subtag of the wrong shape or in the wrong place (`en-Latn-US-Latn`,
+/// `en-u`), a second `@`, or a `.` after the `@`. No table of registered subtags is consulted:
+/// `qq_ZZ` is well-formed and kept.
 #ifndef ERLI18N_LOCALE_NAME_H
 #define ERLI18N_LOCALE_NAME_H
 
@@ -54,8 +57,8 @@ namespace erli18n {
 /// Longest locale name accepted (bytes, without NUL), as input and therefore as output.
 inline constexpr std::size_t max_locale_name = 63;
 
-/// The canonical form of `name` (rules above), or an error whose message names the problem:
-/// `errc::limit_exceeded` for a name longer than `max_locale_name` bytes,
+/// The canonical form of `name` (rules in locale_name.h), or an error whose message names
+/// the problem: `errc::limit_exceeded` for a name longer than `max_locale_name` bytes,
 /// `errc::invalid_argument` for every other malformed name.
 result<std::string> canonical_locale(std::string_view name);
 
@@ -68,8 +71,10 @@ std::size_t canonical_locale(std::string_view name, char* out, std::size_t cap) 
 /// The next, more general locale to fall back to from the canonical name `canonical`, or an
 /// empty view when there is none:
 ///
-///   `pt_BR` -> `pt` -> ``;  `zh_Hant_TW` -> `zh_Hant` -> `zh`;  `sr_RS@latin` -> `sr@latin`
-///   -> `sr`;  `C` -> ``.
+///  - `pt_BR` -> `pt` -> none;
+///  - `zh_Hant_TW` -> `zh_Hant` -> `zh` -> none;
+///  - `sr_RS@latin` -> `sr@latin` -> `sr` -> none;
+///  - `C` -> none.
 ///
 /// The last `_` subtag is removed; when there is none, the modifier is removed; when there is
 /// neither, there is no parent. When the parent is a prefix of `canonical` (no modifier, or

@@ -1,24 +1,28 @@
-// erli18n/merge.h — update a translated catalog from a new template, as GNU `msgmerge` does.
-//
-// `merge_catalogs(def, ref)` takes a translator's catalog (`def.po`) and a freshly extracted
-// template (`ref.pot`) and returns the catalog `msgmerge def.po ref.pot` writes:
-//  - the messages are the template's, in its order; each keeps the translation, translator
-//    comments and fuzziness of the catalog entry with the same context and msgid (obsolete
-//    entries count: a message that comes back is revived);
-//  - a message with no such entry takes the translation of the most similar translated entry,
-//    marked fuzzy (similarity as msgmerge measures it: 2·LCS/(|a|+|b|) over bytes, above 0.6,
-//    entries sharing no 4-character run with the msgid never considered);
-//  - references, extracted comments and format flags come from the template;
-//  - catalog entries no message used become obsolete (`#~`) when translated, else vanish;
-//  - the header is the catalog's, with the template's POT-Creation-Date;
-//  - a plural message gets as many forms as the catalog's Plural-Forms says (2 by default).
-// Merging the result again with the same template gives the same catalog.
-//
-// The function is pure and thread-safe. Fuzzy matching uses a 4-gram index and bit-parallel
-// LCS with length bounds, so it makes msgmerge's choices without its exhaustive comparisons.
-//
-//   auto merged = erli18n::merge_catalogs(*def, *ref, {.keep_previous = true});
-//   auto bytes = erli18n::write_po(merged.catalog);  // what `msgmerge --previous` writes
+/// \file
+/// Update a translated catalog from a new template, as GNU `msgmerge` does.
+///
+/// `merge_catalogs(def, ref)` takes a translator's catalog (`def.po`) and a freshly extracted
+/// template (`ref.pot`) and returns the catalog `msgmerge def.po ref.pot` writes:
+///  - the messages are the template's, in its order; each keeps the translation, translator
+///    comments and fuzziness of the catalog entry with the same context and msgid (obsolete
+///    entries count: a message that comes back is revived);
+///  - a message with no such entry takes the translation of the most similar translated entry,
+///    marked fuzzy (similarity as msgmerge measures it: 2·LCS/(|a|+|b|) over bytes, above 0.6,
+///    entries sharing no 4-character run with the msgid never considered);
+///  - references, extracted comments and format flags come from the template;
+///  - catalog entries no message used become obsolete (`#~`) when translated, else vanish;
+///  - the header is the catalog's, with the template's POT-Creation-Date;
+///  - a plural message gets as many forms as the catalog's Plural-Forms says (2 by default).
+///
+/// Merging the result again with the same template gives the same catalog.
+///
+/// The function is pure and thread-safe. Fuzzy matching uses a 4-gram index and bit-parallel
+/// LCS with length bounds, so it makes msgmerge's choices without its exhaustive comparisons.
+///
+/// \code
+/// auto merged = erli18n::merge_catalogs(*def, *ref, {.keep_previous = true});
+/// auto bytes = erli18n::write_po(merged.catalog);  // what `msgmerge --previous` writes
+/// \endcode
 #ifndef ERLI18N_MERGE_H
 #define ERLI18N_MERGE_H
 
@@ -32,6 +36,7 @@
 
 namespace erli18n {
 
+/// Options of `merge_catalogs`, as msgmerge's.
 struct merge_options {
   bool fuzzy_matching = true;  ///< false is msgmerge's `--no-fuzzy-matching`
   bool keep_previous = false;  ///< msgmerge's `--previous`: write `#|` on fuzzy entries
@@ -46,7 +51,9 @@ enum class merge_decision_kind {
   dropped,   ///< an untranslated catalog entry no message used, left out
 };
 
+/// What `merge_catalogs` did with one message or one catalog entry.
 struct merge_decision {
+  /// What happened to it.
   merge_decision_kind kind = merge_decision_kind::added;
   std::optional<std::string> msgctxt;         ///< the message's context
   std::string msgid;                          ///< the message's msgid
@@ -54,7 +61,10 @@ struct merge_decision {
   std::string source_msgid;                   ///< fuzzy only: the seeding entry's msgid
 };
 
+/// What `merge_catalogs` returns: the merged catalog and an account of each decision.
 struct merge_result {
+  /// The merged catalog, named as `def`; in UTF-8 when the template is UTF-8, else in `def`'s
+  /// charset, as msgmerge does.
   po_file catalog;
   /// One per template message in template order, then one per unused catalog entry in
   /// catalog order.

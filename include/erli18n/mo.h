@@ -1,49 +1,52 @@
-// erli18n/mo.h — GNU MO catalogs: a zero-copy reader, a writer and a decompiler.
-//
-// `mo_catalog` reads a compiled catalog in place: `open` maps the file read-only (shared),
-// `from_memory` reads a buffer the caller owns (a catalog embedded in the binary), and
-// lookups return `std::string_view`s into those bytes — nothing is copied for a UTF-8
-// catalog. Both byte orders are read, revisions 0 and 1 (major 0 and 1, minor 0 and 1),
-// with or without a hash table (`msgfmt --no-hash`: lookups then binary-search the sorted
-// table).
-//
-// System-dependent strings (minor revision 1, which msgfmt writes for c-format messages
-// that use `<inttypes.h>` macros such as `%<PRIu64>`, or the `I` flag) are supported. They
-// are expanded at open, for this platform, exactly as glibc expands them (`<PRIu64>` reads
-// "lu" on LP64 glibc, the `I` flag stays `I`), so `lookup("%" PRIu64 " files")` finds them.
-// A string using a segment this platform does not know is kept for iteration but cannot
-// be looked up, as glibc skips it. Iteration shows them as msgunfmt does (`%<PRIu64>`).
-//
-// Validation. `open` checks in O(1) the header, the magic, the revision and that every
-// table (strings, hash, system-dependent segments) lies inside the file, after the header
-// and without overlapping another table; hash sizes 1 and 2 are rejected (GNU's probe step
-// would divide by zero). The offset, length and NUL terminator of each individual string
-// are checked lazily, when a lookup or `entry()` first touches it, with bounds-checked
-// reads: a lookup can never read outside the catalog, and a corrupt entry behaves as a
-// missing one (`entry()` reports it as an error). Opening therefore costs the same for ten
-// messages or a million when the catalog is UTF-8 and has a hash table; `validate()` does
-// the full O(N) check up front for callers that want every problem reported. Exceptions
-// to O(1): a catalog in another charset is validated and converted to UTF-8 at open (it
-// then owns its converted text, in a private native-order MO image), and the few
-// system-dependent strings are expanded at open.
-//
-// Errors are `file: error: message` with the byte offset in the message. A mapped file must
-// not be truncated while a catalog maps it (the kernel would raise SIGBUS on access, as for
-// glibc's own mapped catalogs); replace catalogs by renaming a new file over the old one.
-//
-// Lifetime and threads: a `mo_catalog` is move-only; the views it returns stay valid while
-// it lives (and, for `from_memory`, while the caller's buffer does). All const member
-// functions are safe to call from many threads at once; lookups are `noexcept`, take no
-// lock and allocate nothing.
-//
-//   auto mo = erli18n::mo_catalog::open("/usr/share/locale/de/LC_MESSAGES/tar.mo");
-//   if (!mo) { std::cerr << mo.error().to_string() << '\n'; return 1; }
-//   if (auto s = mo->lookup("Print version")) std::cout << *s << '\n';
-//   std::cout << mo->lookup_plural("file", "files", 3).value_or("files") << '\n';
-//
-// The writer side: `compile_mo` turns a `po_file` into the exact bytes `msgfmt` writes
-// (same options, same checks), `decompile_mo` turns a catalog into the `po_file` whose
-// `write_po` output is exactly what `msgunfmt` prints.
+/// \file
+/// GNU MO catalogs: a zero-copy reader, a writer and a decompiler.
+///
+/// `mo_catalog` reads a compiled catalog in place: `open` maps the file read-only (shared),
+/// `from_memory` reads a buffer the caller owns (a catalog embedded in the binary), and
+/// lookups return `std::string_view`s into those bytes — nothing is copied for a UTF-8
+/// catalog. Both byte orders are read, revisions 0 and 1 (major 0 and 1, minor 0 and 1),
+/// with or without a hash table (`msgfmt --no-hash`: lookups then binary-search the sorted
+/// table).
+///
+/// System-dependent strings (minor revision 1, which msgfmt writes for c-format messages
+/// that use `<inttypes.h>` macros such as `%<PRIu64>`, or the `I` flag) are supported. They
+/// are expanded at open, for this platform, exactly as glibc expands them (`<PRIu64>` reads
+/// "lu" on LP64 glibc, the `I` flag stays `I`), so `lookup("%" PRIu64 " files")` finds them.
+/// A string using a segment this platform does not know is kept for iteration but cannot
+/// be looked up, as glibc skips it. Iteration shows them as msgunfmt does (`%<PRIu64>`).
+///
+/// Validation. `open` checks in O(1) the header, the magic, the revision and that every
+/// table (strings, hash, system-dependent segments) lies inside the file, after the header
+/// and without overlapping another table; hash sizes 1 and 2 are rejected (GNU's probe step
+/// would divide by zero). The offset, length and NUL terminator of each individual string
+/// are checked lazily, when a lookup or `entry()` first touches it, with bounds-checked
+/// reads: a lookup can never read outside the catalog, and a corrupt entry behaves as a
+/// missing one (`entry()` reports it as an error). Opening therefore costs the same for ten
+/// messages or a million when the catalog is UTF-8 and has a hash table; `validate()` does
+/// the full O(N) check up front for callers that want every problem reported. Exceptions
+/// to O(1): a catalog in another charset is validated and converted to UTF-8 at open (it
+/// then owns its converted text, in a private native-order MO image), and the few
+/// system-dependent strings are expanded at open.
+///
+/// Errors are `file: error: message` with the byte offset in the message. A mapped file must
+/// not be truncated while a catalog maps it (the kernel would raise SIGBUS on access, as for
+/// glibc's own mapped catalogs); replace catalogs by renaming a new file over the old one.
+///
+/// Lifetime and threads: a `mo_catalog` is move-only; the views it returns stay valid while
+/// it lives (and, for `from_memory`, while the caller's buffer does). All const member
+/// functions are safe to call from many threads at once; lookups are `noexcept`, take no
+/// lock and allocate nothing.
+///
+/// \code
+/// auto mo = erli18n::mo_catalog::open("/usr/share/locale/de/LC_MESSAGES/tar.mo");
+/// if (!mo) { std::cerr << mo.error().to_string() << '\n'; return 1; }
+/// if (auto s = mo->lookup("Print version")) std::cout << *s << '\n';
+/// std::cout << mo->lookup_plural("file", "files", 3).value_or("files") << '\n';
+/// \endcode
+///
+/// The writer side: `compile_mo` turns a `po_file` into the exact bytes `msgfmt` writes
+/// (same options, same checks), `decompile_mo` turns a catalog into the `po_file` whose
+/// `write_po` output is exactly what `msgunfmt` prints.
 #ifndef ERLI18N_MO_H
 #define ERLI18N_MO_H
 
@@ -63,10 +66,14 @@ namespace erli18n {
 
 /// One message of a catalog, as views into the catalog.
 struct mo_entry {
+  /// The stored key has a context (an empty context still counts).
   bool has_context = false;
   std::string_view context;  ///< the part before `\x04` in the stored key
+  /// The msgid (the part after the context, if any).
   std::string_view msgid;
+  /// The entry has a msgid_plural.
   bool has_plural = false;
+  /// The msgid_plural; empty when `has_plural` is false.
   std::string_view msgid_plural;
   /// The msgstr bytes: one form, or the plural forms separated by NUL.
   std::string_view translation;
@@ -89,6 +96,9 @@ struct mo_open_options {
   bool validate_all = false;
 };
 
+/// A compiled GNU MO catalog, read in place (see mo.h).
+///
+/// Move-only; a moved-from catalog may only be assigned to or destroyed.
 class mo_catalog {
  public:
   /// Maps `path` read-only and reads it in place.
@@ -99,7 +109,10 @@ class mo_catalog {
                                         std::string_view name = "<memory>",
                                         const mo_open_options& options = {});
 
+  /// Takes over the other catalog's mapping or buffer; the views it returned stay valid.
   mo_catalog(mo_catalog&&) noexcept;
+  /// Releases this catalog (its views become invalid), then takes over the other one's
+  /// mapping or buffer; the views that one returned stay valid.
   mo_catalog& operator=(mo_catalog&&) noexcept;
   mo_catalog(const mo_catalog&) = delete;
   mo_catalog& operator=(const mo_catalog&) = delete;
@@ -112,6 +125,7 @@ class mo_catalog {
 
   /// All stored forms of `msgid`, NUL-separated, or nullopt on a miss.
   std::optional<std::string_view> lookup_forms(std::string_view msgid) const noexcept;
+  /// All stored forms of `msgid` in `context`, NUL-separated, or nullopt on a miss.
   std::optional<std::string_view> lookup_forms(std::string_view context,
                                                std::string_view msgid) const noexcept;
 
@@ -120,6 +134,7 @@ class mo_catalog {
   /// answers. nullopt on a miss: the caller then shows `msgid` or `msgid_plural` (`n == 1`
   /// picks `msgid`), as GNU does.
   std::optional<std::string_view> lookup_plural(std::string_view msgid, unsigned long n) const noexcept;
+  /// As `lookup_plural(msgid, n)`, for `msgid` in `context`.
   std::optional<std::string_view> lookup_plural(std::string_view context, std::string_view msgid,
                                                 unsigned long n) const noexcept;
 
@@ -141,7 +156,9 @@ class mo_catalog {
   /// The compiled `Plural-Forms`; GNU's default rule when absent or invalid, as glibc.
   const plural_rule& plural() const noexcept;
 
+  /// True when the file is big-endian (as read, before any conversion).
   bool big_endian() const noexcept;
+  /// The file's revision word: major revision in the high 16 bits, minor in the low 16.
   std::uint32_t revision() const noexcept;
   /// Size of the hash table in the file, 0 when lookups binary-search.
   std::uint32_t hash_size() const noexcept;
@@ -168,7 +185,7 @@ struct mo_compile_options {
 };
 
 /// The bytes `msgfmt` writes for `po` with the same options, or the first error msgfmt
-/// would report (as `file:line:col: error: message`, at the entry's `msgid` keyword). An
+/// would report (as `%file:line:col: error: message`, at the entry's `msgid` keyword). An
 /// empty string when no message is translated: msgfmt then writes no file.
 ///
 /// What msgfmt 0.21 keeps: translated entries (msgstr, or msgstr[0], non-empty), fuzzy ones

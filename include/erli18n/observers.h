@@ -1,13 +1,16 @@
-// erli18n/observers.h — two ready-made observers of a catalog store (see events.h).
-//
-//   // Every event as one line on stderr:
-//   store.add_observer(erli18n::stderr_logger());
-//
-//   // Counters a metrics endpoint can serve as Prometheus text:
-//   static erli18n::prometheus_counters counters;  // must outlive its registration
-//   store.add_observer(counters.as_observer(), {.lookup_events = true, .sample_every = 100});
-//   ...
-//   respond(counters.text());  // "# TYPE erli18n_events_total counter\n..."
+/// \file
+/// Two ready-made observers of a catalog store (see events.h).
+///
+/// \code
+/// // Every event as one line on stderr:
+/// store.add_observer(erli18n::stderr_logger());
+///
+/// // Counters a metrics endpoint can serve as Prometheus text:
+/// static erli18n::prometheus_counters counters;  // must outlive its registration
+/// store.add_observer(counters.as_observer(), {.lookup_events = true, .sample_every = 100});
+/// ...
+/// respond(counters.text());  // "# TYPE erli18n_events_total counter\n..."
+/// \endcode
 #ifndef ERLI18N_OBSERVERS_H
 #define ERLI18N_OBSERVERS_H
 
@@ -21,11 +24,12 @@
 
 namespace erli18n {
 
-/// One line per event on `out` (default: std::cerr), written whole even when events come
-/// from several threads, e.g.
+/// `stream_logger(std::cerr)`: one line per event on the standard error stream.
+observer stderr_logger();
+/// One line per event on `out`, written whole and flushed even when events come from several
+/// threads (all stream loggers share one lock), e.g.
 /// `erli18n: load_stop domain=app locale=fr source=fr.po messages=12 bytes=345 ms=0.21`.
 /// `out` must outlive the observer.
-observer stderr_logger();
 observer stream_logger(std::ostream& out);
 
 /// One line describing `e`, as the loggers above write it (without the newline).
@@ -33,17 +37,19 @@ std::string describe(const store_event& e);
 
 /// Counts events, lock-free, and prints them in the Prometheus text exposition format:
 ///
-///   erli18n_events_total{kind="..."}          every event, by kind (counter)
-///   erli18n_load_seconds_total                time spent in successful loads and reloads
-///   erli18n_fuzzy_entries_skipped_total       fuzzy entries left out by loads
-///   erli18n_retained_bytes                    bytes retained at the last memory warning (gauge)
+///  - `erli18n_events_total{kind="..."}`: every event, by kind (counter);
+///  - `erli18n_load_seconds_total`: time spent in successful loads and reloads;
+///  - `erli18n_fuzzy_entries_skipped_total`: fuzzy entries left out by loads;
+///  - `erli18n_retained_bytes`: bytes retained at the last memory warning (gauge).
 ///
 /// Lookup events are counted as delivered, i.e. after sampling.
 class prometheus_counters {
  public:
   /// An observer that counts into this object, which must outlive its registration.
   observer as_observer();
+  /// Counts `e` (what the observer calls); relaxed atomic adds, safe from any thread.
   void count(const store_event& e) noexcept;
+  /// How many events of `kind` were counted so far.
   std::uint64_t events(event_kind kind) const noexcept;
   /// The exposition text; values are read one by one (each is exact, the set is not a
   /// snapshot taken at one instant).

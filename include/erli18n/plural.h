@@ -1,61 +1,64 @@
-// erli18n/plural.h — the `Plural-Forms` compiler and evaluator.
-//
-// `plural_rule::parse` compiles a PO header's `nplurals=N; plural=EXPR;` into a small,
-// flat, bounded program; `form(n)` evaluates it without recursion, allocation or failure,
-// and returns the index glibc's `ngettext` would use for the same `n`. A default-constructed
-// rule is GNU's default, `nplurals=2; plural=n != 1;`.
-//
-// A `plural_rule` is an immutable value: share it between threads freely.
-//
-//   auto rule = erli18n::plural_rule::parse(
-//       "nplurals=3; plural=n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && "
-//       "(n%100<10 || n%100>=20) ? 1 : 2;");
-//   if (rule) std::cout << rule->form(21) << '\n';  // 0
-//
-// What `parse` accepts — glibc's reading of the header value, established by experiment
-// with glibc 2.36 and msgfmt 0.21, so that a rule either means what it means to glibc or
-// is rejected:
-//
-//  - `nplurals=` and `plural=` are found as substrings (the first occurrence of each), in
-//    either order, with any other text around them: `plural=n; nplurals=3` and
-//    `nplurals=3, plural=n` are accepted. No blank is allowed before `=`
-//    (`nplurals = 2` is rejected, as glibc and `msgfmt -c` reject it).
-//  - After `nplurals=`: optional white space (space, tab, newline, CR, VT, FF), then
-//    decimal digits; text after the digits is ignored (`nplurals=3x` is 3). The number must
-//    be in 1..plural_limits::max_nplurals (glibc takes 0 too, and then always uses form 0).
-//  - After `plural=`: C's grammar restricted to `n`, decimal constants (`010` is ten) and
-//    `( ) ! * / % + - < > <= >= == != && || ?:`, with C's precedence and associativity
-//    (`?:` groups to the right, every binary operator to the left). Spaces and tabs
-//    separate tokens; no other white space is allowed inside the expression. The
-//    expression ends at the first `;`, newline or NUL, or at the end of the value; what
-//    follows is ignored. The trailing `;` is optional. Anything else — a unary `-`, `~`,
-//    `&`, `=`, hexadecimal, a second operand without an operator — is a syntax error.
-//  - Arithmetic is `unsigned long`, wrapping as in C: constants too (with a 64-bit long,
-//    2^64 + 1 reads as 1),
-//    `n - 1` at `n == 0` is ULONG_MAX, comparisons and `!`, `&&`, `||` yield 0 or 1.
-//
-// Where the results differ from glibc, deliberately:
-//  - glibc kills the process with SIGFPE when a divisor is zero (`10 / (n - 5)` at
-//    `n == 5`). erli18n never traps: `x / 0` is 0 and `x % 0` is x, which keeps
-//    `x == (x / y) * y + x % y` and is what AArch64's divide instruction, which does not
-//    trap, yields for a division and a multiply-subtract remainder. A divisor that is zero for every n (a
-//    subexpression without `n` that folds to 0: `n / 0`, `n % (2 - 2)`) is a compile error, as `msgfmt -c`
-//    rejects it.
-//  - When `parse` fails, glibc silently uses `nplurals=2; plural=n != 1;`. A caller that
-//    wants glibc's behaviour uses a default-constructed rule in that case; `parse` itself
-//    fails closed so that the problem can be reported.
-//
-//  - glibc looks for `nplurals=` and `plural=` in the whole header entry, not only in its
-//    `Plural-Forms:` field, so a `plural=` in an earlier field wins. Because an
-//    expression ends at a newline, passing the whole header to `parse` (with `max_bytes`
-//    raised to fit) reproduces that exactly; passing the field's value is the sane reading.
-//
-// The error of a failed `parse` carries the 1-based byte column of the problem in the
-// value (`error::column`); `line` and `file` are left for the caller to fill.
-//
-// Evaluation cost: the rules most catalogs use (English, French, Japanese, Russian,
-// Polish, Czech, Arabic, ...) are recognized whatever their spacing and parentheses and
-// run as native code; any other rule runs on a small interpreter (a few ns per operator).
+/// \file
+/// The `Plural-Forms` compiler and evaluator.
+///
+/// `plural_rule::parse` compiles a PO header's `nplurals=N; plural=EXPR;` into a small,
+/// flat, bounded program; `form(n)` evaluates it without recursion, allocation or failure,
+/// and returns the index glibc's `ngettext` would use for the same `n`. A default-constructed
+/// rule is GNU's default, `nplurals=2; plural=n != 1;`.
+///
+/// A `plural_rule` is an immutable value: share it between threads freely.
+///
+/// \code
+/// auto rule = erli18n::plural_rule::parse(
+///     "nplurals=3; plural=n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && "
+///     "(n%100<10 || n%100>=20) ? 1 : 2;");
+/// if (rule) std::cout << rule->form(21) << '\n';  // 0
+/// \endcode
+///
+/// What `parse` accepts — glibc's reading of the header value, established by experiment
+/// with glibc 2.36 and msgfmt 0.21, so that a rule either means what it means to glibc or
+/// is rejected:
+///
+///  - `nplurals=` and `plural=` are found as substrings (the first occurrence of each), in
+///    either order, with any other text around them: `plural=n; nplurals=3` and
+///    `nplurals=3, plural=n` are accepted. No blank is allowed before `=`
+///    (`nplurals = 2` is rejected, as glibc and `msgfmt -c` reject it).
+///  - After `nplurals=`: optional white space (space, tab, newline, CR, VT, FF), then
+///    decimal digits; text after the digits is ignored (`nplurals=3x` is 3). The number must
+///    be in 1..`plural_limits::max_nplurals` (glibc takes 0 too, and then always uses form 0).
+///  - After `plural=`: C's grammar restricted to `n`, decimal constants (`010` is ten) and
+///    `( ) ! * / % + - < > <= >= == != && || ?:`, with C's precedence and associativity
+///    (`?:` groups to the right, every binary operator to the left). Spaces and tabs
+///    separate tokens; no other white space is allowed inside the expression. The
+///    expression ends at the first `;`, newline or NUL, or at the end of the value; what
+///    follows is ignored. The trailing `;` is optional. Anything else — a unary `-`, `~`,
+///    `&`, `=`, hexadecimal, a second operand without an operator — is a syntax error.
+///  - Arithmetic is `unsigned long`, wrapping as in C: constants too (with a 64-bit long,
+///    2^64 + 1 reads as 1), `n - 1` at `n == 0` is `ULONG_MAX`, comparisons and `!`, `&&`,
+///    `||` yield 0 or 1.
+///
+/// Where the results differ from glibc, deliberately:
+///  - glibc kills the process with SIGFPE when a divisor is zero (`10 / (n - 5)` at
+///    `n == 5`). erli18n never traps: `x / 0` is 0 and `x % 0` is x, which keeps
+///    `x == (x / y) * y + x % y` and is what AArch64's divide instruction, which does not
+///    trap, yields for a division and a multiply-subtract remainder. A divisor that is zero
+///    for every n (a subexpression without `n` that folds to 0: `n / 0`, `n % (2 - 2)`) is a
+///    compile error, as `msgfmt -c` rejects it.
+///  - When `parse` fails, glibc silently uses `nplurals=2; plural=n != 1;`. A caller that
+///    wants glibc's behaviour uses a default-constructed rule in that case; `parse` itself
+///    fails closed so that the problem can be reported.
+///
+///  - glibc looks for `nplurals=` and `plural=` in the whole header entry, not only in its
+///    `Plural-Forms:` field, so a `plural=` in an earlier field wins. Because an
+///    expression ends at a newline, passing the whole header to `parse` (with `max_bytes`
+///    raised to fit) reproduces that exactly; passing the field's value is the sane reading.
+///
+/// The error of a failed `parse` carries the 1-based byte column of the problem in the
+/// value (`error::column`); `line` and `file` are left for the caller to fill.
+///
+/// Evaluation cost: the rules most catalogs use (English, French, Japanese, Russian,
+/// Polish, Czech, Arabic, ...) are recognized whatever their spacing and parentheses and
+/// run as native code; any other rule runs on a small interpreter (a few ns per operator).
 #ifndef ERLI18N_PLURAL_H
 #define ERLI18N_PLURAL_H
 
@@ -76,6 +79,7 @@ struct plural_limits {
   /// operand of a binary operator opens one more level. Also bounds the parser's recursion.
   std::size_t max_depth = 64;
   std::size_t max_nodes = 512;  ///< operators and operands in the expression
+  /// Largest `nplurals` accepted (the smallest is 1).
   unsigned long max_nplurals = 100;
 
   /// Slots of the fixed evaluation stack. A rule that would need more (only possible with
@@ -85,6 +89,9 @@ struct plural_limits {
 
 class plural_compiler;
 
+/// A compiled `Plural-Forms` rule: `nplurals` and the expression that picks a form for `n`.
+///
+/// An immutable value, cheap to evaluate from any thread (see plural.h).
 class plural_rule {
  public:
   /// GNU's default rule: `nplurals=2; plural=n != 1;`.
@@ -125,13 +132,18 @@ class plural_rule {
 struct plural_comparison {
   /// The same nplurals, and the same form for every n tried.
   bool same = true;
+  /// `a.nplurals()`.
   unsigned long nplurals_a = 0;
+  /// `b.nplurals()`.
   unsigned long nplurals_b = 0;
   /// Some n tried selects different forms: the smallest such n, and the form of each rule.
   /// False with `same` false means that only the nplurals differ.
   bool forms_differ = false;
+  /// With `forms_differ`: the smallest n tried for which the forms differ.
   unsigned long n = 0;
+  /// With `forms_differ`: `a.form(n)`.
   unsigned long form_a = 0;
+  /// With `forms_differ`: `b.form(n)`.
   unsigned long form_b = 0;
 };
 

@@ -1,23 +1,26 @@
-// erli18n/po.h — the PO (and POT) file model, reader and writer.
-//
-// `read_po` parses GNU PO syntax into a `po_file` that keeps everything needed to write the
-// file back: entry order, every comment kind, flags, previous msgids (`#|`) and obsolete
-// (`#~`) entries. Text is converted to UTF-8 at read time from the charset the header
-// declares; `po_file::charset` remembers it so `write_po` can write the same encoding back.
-// `write_po` produces exactly the bytes GNU `msgcat` writes for the same input, line
-// wrapping included.
-//
-// The reader accepts what `msgcat` accepts and rejects the rest with an `error` whose
-// position is `file:line:col`. Input is bounded (`po_read_options`). The further checks
-// `msgfmt` makes (header fields, duplicates, plural counts) belong to the MO compiler.
-//
-// All functions are thread-safe; a `po_file` is a plain value.
-//
-//   auto po = erli18n::read_po_file("fr.po");
-//   if (!po) { std::cerr << po.error().to_string() << '\n'; return 1; }
-//   for (const erli18n::po_message& m : po->messages)
-//     if (!m.obsolete && !m.msgstr.empty()) std::cout << m.msgid << " => " << m.msgstr[0] << '\n';
-//   auto bytes = erli18n::write_po(*po);  // what `msgcat fr.po` prints
+/// \file
+/// The PO (and POT) file model, reader and writer.
+///
+/// `read_po` parses GNU PO syntax into a `po_file` that keeps everything needed to write the
+/// file back: entry order, every comment kind, flags, previous msgids (`#|`) and obsolete
+/// (`#~`) entries. Text is converted to UTF-8 at read time from the charset the header
+/// declares; `po_file::charset` remembers it so `write_po` can write the same encoding back.
+/// `write_po` produces exactly the bytes GNU `msgcat` writes for the same input, line
+/// wrapping included.
+///
+/// The reader accepts what `msgcat` accepts and rejects the rest with an `error` whose
+/// position is `%file:line:col`. Input is bounded (`po_read_options`). The further checks
+/// `msgfmt` makes (header fields, duplicates, plural counts) belong to the MO compiler.
+///
+/// All functions are thread-safe; a `po_file` is a plain value.
+///
+/// \code
+/// auto po = erli18n::read_po_file("fr.po");
+/// if (!po) { std::cerr << po.error().to_string() << '\n'; return 1; }
+/// for (const erli18n::po_message& m : po->messages)
+///   if (!m.obsolete && !m.msgstr.empty()) std::cout << m.msgid << " => " << m.msgstr[0] << '\n';
+/// auto bytes = erli18n::write_po(*po);  // what `msgcat fr.po` prints
+/// \endcode
 #ifndef ERLI18N_PO_H
 #define ERLI18N_PO_H
 
@@ -31,11 +34,14 @@
 
 namespace erli18n {
 
-/// One `#:` reference: `file:line`, or just `file` when the line is absent.
+/// One `#:` reference: `%file:line`, or just `file` when the line is absent.
 struct po_reference {
+  /// The referenced file, as written.
   std::string file;
+  /// The line number; nothing when the reference names only the file.
   std::optional<std::size_t> line;
 
+  /// Equal when file and line are.
   friend bool operator==(const po_reference& a, const po_reference& b) {
     return a.file == b.file && a.line == b.line;
   }
@@ -49,14 +55,18 @@ struct po_message {
   std::vector<std::string> extracted_comments;   ///< `#.` lines, text after the `#.`
   std::vector<po_reference> references;          ///< `#:` lines, split into references
   bool fuzzy = false;                            ///< the `fuzzy` flag
-  std::vector<std::string> flags;  ///< other `#,` flags (e.g. "c-format"), first-seen order, no repeats
+  /// Other `#,` flags (e.g. "c-format"), in first-seen order, without repeats.
+  std::vector<std::string> flags;
 
   std::optional<std::string> previous_msgctxt;       ///< `#| msgctxt`
   std::optional<std::string> previous_msgid;         ///< `#| msgid`
   std::optional<std::string> previous_msgid_plural;  ///< `#| msgid_plural`
 
+  /// The `msgctxt`; nothing when absent (an empty context is a context).
   std::optional<std::string> msgctxt;
+  /// The `msgid` (empty for the header entry).
   std::string msgid;
+  /// The `msgid_plural`; nothing for a singular entry.
   std::optional<std::string> msgid_plural;
   /// One string for a singular entry; one per `msgstr[N]` for a plural entry, in index order.
   std::vector<std::string> msgstr;
@@ -66,7 +76,9 @@ struct po_message {
   std::size_t line = 0;    ///< 1-based line of the entry's `msgid` keyword in the source
   std::size_t column = 0;  ///< 1-based column of that keyword
 
+  /// The header entry: empty msgid, no context, not obsolete.
   bool is_header() const noexcept { return !msgctxt && msgid.empty() && !obsolete; }
+  /// The entry has a `msgid_plural`.
   bool is_plural() const noexcept { return msgid_plural.has_value(); }
 };
 
@@ -88,7 +100,8 @@ struct po_file {
 /// Bounds on untrusted input. Exceeding one is an `errc::limit_exceeded` error.
 struct po_read_options {
   std::size_t max_bytes = std::size_t{16} << 20;  ///< size of the file in bytes
-  std::size_t max_entries = 500000;               ///< entries, the header and obsolete ones included
+  /// Entries, the header and obsolete ones included.
+  std::size_t max_entries = 500000;
 };
 
 /// Parses PO text. `file_name` is used only in diagnostics.
@@ -100,7 +113,11 @@ result<po_file> read_po_file(const std::string& path, const po_read_options& opt
 
 /// Output layout, as `msgcat`'s options: `width` is `--width=N`, `wrap=false` is `--no-wrap`.
 struct po_write_options {
+  /// Widest line, in display columns, when strings are filled (`--width=N`; below 20 counts
+  /// as 20).
   std::size_t width = 79;
+  /// False (`--no-wrap`): strings are not filled, only broken after embedded newlines;
+  /// `#:` reference lines are folded at `width` either way.
   bool wrap = true;
 };
 

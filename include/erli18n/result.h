@@ -1,15 +1,18 @@
-// erli18n/result.h — errors and the value-or-error type every fallible call returns.
-//
-// No exception crosses erli18n's public API. A fallible operation returns
-// `erli18n::result<T>`: either a T or an `erli18n::error` with a code, a lower-case
-// message and, for errors in input files, the position `file:line:col`.
-// `error::to_string()` renders the GNU-style diagnostic `file:line:col: error: message`.
-//
-// Both types are plain values: copy them, move them, use them from any thread.
-//
-//   erli18n::result<erli18n::po_file> po = erli18n::read_po_file("fr.po");
-//   if (!po) { std::cerr << po.error().to_string() << '\n'; return 1; }
-//   use(*po);
+/// \file
+/// Errors and the value-or-error type every fallible call returns.
+///
+/// No exception crosses erli18n's public API. A fallible operation returns
+/// `erli18n::result<T>`: either a T or an `erli18n::error` with a code, a lower-case
+/// message and, for errors in input files, the position `%file:line:col`.
+/// `error::to_string()` renders the GNU-style diagnostic `%file:line:col: error: message`.
+///
+/// Both types are plain values: copy them, move them, use them from any thread.
+///
+/// \code
+/// erli18n::result<erli18n::po_file> po = erli18n::read_po_file("fr.po");
+/// if (!po) { std::cerr << po.error().to_string() << '\n'; return 1; }
+/// use(*po);
+/// \endcode
 #ifndef ERLI18N_RESULT_H
 #define ERLI18N_RESULT_H
 
@@ -36,13 +39,15 @@ enum class errc {
 
 /// A failure: a code, a lower-case message, and where in an input file it happened.
 struct error {
+  /// What kind of failure this is.
   errc code = errc::syntax;
+  /// What went wrong, lower-case, without the position.
   std::string message;
   std::string file;        ///< empty when the error is not tied to a file
   std::size_t line = 0;    ///< 1-based; 0 when unknown
   std::size_t column = 0;  ///< 1-based, counted in bytes; 0 when unknown
 
-  /// `file:line:col: error: message`, dropping the parts that are unknown.
+  /// `%file:line:col: error: message`, dropping the parts that are unknown.
   std::string to_string() const;
 };
 
@@ -50,34 +55,48 @@ struct error {
 template <class T>
 class [[nodiscard]] result {
  public:
+  /// A success holding `value` (implicit, so a function can `return value;`).
   result(T value) : state_(std::in_place_index<0>, std::move(value)) {}
+  /// A failure holding `err` (implicit, so a function can `return error{...};`).
   result(erli18n::error err) : state_(std::in_place_index<1>, std::move(err)) {}
 
+  /// True when this holds a value rather than an error.
   bool has_value() const noexcept { return state_.index() == 0; }
+  /// `has_value()`: `if (r)` tests for success.
   explicit operator bool() const noexcept { return has_value(); }
 
+  /// The value; `has_value()` must be true (asserted in debug builds).
   T& value() & {
     assert(has_value());
     return *std::get_if<0>(&state_);
   }
+  /// The value; `has_value()` must be true (asserted in debug builds).
   const T& value() const& {
     assert(has_value());
     return *std::get_if<0>(&state_);
   }
+  /// The value, moved out of this rvalue; `has_value()` must be true (asserted).
   T&& value() && {
     assert(has_value());
     return std::move(*std::get_if<0>(&state_));
   }
+  /// `value()`.
   T& operator*() & { return value(); }
+  /// `value()`.
   const T& operator*() const& { return value(); }
+  /// `value()`, moved out of this rvalue.
   T&& operator*() && { return std::move(*this).value(); }
+  /// Access to the value's members; `has_value()` must be true (asserted).
   T* operator->() { return &value(); }
+  /// Access to the value's members; `has_value()` must be true (asserted).
   const T* operator->() const { return &value(); }
 
+  /// The error; `has_value()` must be false (asserted in debug builds).
   const erli18n::error& error() const& {
     assert(!has_value());
     return *std::get_if<1>(&state_);
   }
+  /// The error, moved out of this rvalue; `has_value()` must be false (asserted).
   erli18n::error&& error() && {
     assert(!has_value());
     return std::move(*std::get_if<1>(&state_));
@@ -91,12 +110,17 @@ class [[nodiscard]] result {
 template <>
 class [[nodiscard]] result<void> {
  public:
+  /// A success.
   result() = default;
+  /// A failure holding `err` (implicit, so a function can `return error{...};`).
   result(erli18n::error err) : failed_(true), error_(std::move(err)) {}
 
+  /// True on success.
   bool has_value() const noexcept { return !failed_; }
+  /// `has_value()`: `if (r)` tests for success.
   explicit operator bool() const noexcept { return has_value(); }
 
+  /// The error; `has_value()` must be false (asserted in debug builds).
   const erli18n::error& error() const& {
     assert(failed_);
     return error_;

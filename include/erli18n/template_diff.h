@@ -1,32 +1,37 @@
-// erli18n/template_diff.h — what differs between a committed template and a fresh one.
-//
-// `erli18n check` keeps `.pot` templates honest in CI: it extracts the sources again and
-// compares each domain's fresh template with the one committed. `diff_templates` is that
-// comparison on parsed files. A message is identified by (context, msgid), an absent context
-// being distinct from an empty one; obsolete (`#~`) entries are not messages. The result
-// lists the messages added (only in the fresh template), removed (only in the committed one)
-// and changed (in both, with a different msgid_plural, references, extracted comments or
-// flags, `fuzzy` included), the header fields that differ (POT-Creation-Date is never
-// compared: it changes on every run), and whether the common messages are in another order.
-//
-// With `names_only`, references are compared by file name alone: line numbers are ignored
-// and a file named several times counts once, so moving code inside a file (or between
-// functions) does not fail CI, while a message that starts or stops being used in a file
-// still does. Order is then not compared either, since a template in source order reorders
-// when code moves. Everything else is compared as in the default mode.
-//
-// `format_template_diff` renders the short account the CLI prints, one line for the template
-// then one per message:
-//
-//   po/app.pot: 1 added, 1 removed, 1 changed
-//     + "Save as…" (src/ui.cc:40)
-//     - "Save" (src/ui.cc:38)
-//     ~ "%d file" (src/ui.cc:52): references src/ui.cc:50 -> src/ui.cc:52
-//
-// All functions are pure and thread-safe.
-//
-//   erli18n::template_diff d = erli18n::diff_templates(*committed, *fresh);
-//   if (!d.empty()) std::cout << erli18n::format_template_diff(d, "po/app.pot");
+/// \file
+/// What differs between a committed template and a fresh one.
+///
+/// `%erli18n check` keeps `.pot` templates honest in CI: it extracts the sources again and
+/// compares each domain's fresh template with the one committed. `diff_templates` is that
+/// comparison on parsed files. A message is identified by (context, msgid), an absent context
+/// being distinct from an empty one; obsolete (`#~`) entries are not messages. The result
+/// lists the messages added (only in the fresh template), removed (only in the committed one)
+/// and changed (in both, with a different msgid_plural, references, extracted comments or
+/// flags, `fuzzy` included), the header fields that differ (POT-Creation-Date is never
+/// compared: it changes on every run), and whether the common messages are in another order.
+///
+/// With `names_only`, references are compared by file name alone: line numbers are ignored
+/// and a file named several times counts once, so moving code inside a file (or between
+/// functions) does not fail CI, while a message that starts or stops being used in a file
+/// still does. Order is then not compared either, since a template in source order reorders
+/// when code moves. Everything else is compared as in the default mode.
+///
+/// `format_template_diff` renders the short account the CLI prints, one line for the template
+/// then one per message:
+///
+/// \code{.unparsed}
+/// po/app.pot: 1 added, 1 removed, 1 changed
+///   + "Save as…" (src/ui.cc:40)
+///   - "Save" (src/ui.cc:38)
+///   ~ "%d file" (src/ui.cc:52): references src/ui.cc:50 -> src/ui.cc:52
+/// \endcode
+///
+/// All functions are pure and thread-safe.
+///
+/// \code
+/// erli18n::template_diff d = erli18n::diff_templates(*committed, *fresh);
+/// if (!d.empty()) std::cout << erli18n::format_template_diff(d, "po/app.pot");
+/// \endcode
 #ifndef ERLI18N_TEMPLATE_DIFF_H
 #define ERLI18N_TEMPLATE_DIFF_H
 
@@ -40,18 +45,26 @@
 
 namespace erli18n {
 
+/// How `diff_templates` compares.
 struct template_diff_options {
   /// Compare references by file name only (no line numbers, each file once), and ignore the
   /// order of messages.
   bool names_only = false;
 };
 
-enum class template_change_kind { added, removed, changed };
+/// How a message differs between the committed template and the fresh one.
+enum class template_change_kind {
+  added,    ///< only in the fresh template
+  removed,  ///< only in the committed template
+  changed   ///< in both, with a different msgid_plural, references, extracted comments or flags
+};
 
 /// One message that differs.
 struct template_change {
-  template_change_kind kind = template_change_kind::added;
+  template_change_kind kind = template_change_kind::added;  ///< added, removed or changed
+  /// The message's context; nothing when it has none.
   std::optional<std::string> msgctxt;
+  /// The message's msgid.
   std::string msgid;
   /// Where the message is used: the fresh template's references for an added or changed
   /// message, the committed template's for a removed one.
@@ -75,6 +88,7 @@ struct template_diff {
   /// The messages both templates hold are not in the same order. Never set with `names_only`.
   bool order_changed = false;
 
+  /// True when the templates are equal: no change, no header change, same order.
   bool empty() const noexcept { return changes.empty() && header_changes.empty() && !order_changed; }
   /// How many changes of one kind there are.
   std::size_t count(template_change_kind kind) const noexcept;

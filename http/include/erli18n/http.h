@@ -1,30 +1,33 @@
-// erli18n/http.h — choosing the locale of an HTTP request, and the response headers that say so.
-//
-// A server answers each request in its user's language. The language can come from a query
-// parameter (`?locale=pt-BR`, a link in a language switcher), a cookie (the choice saved), the
-// `Accept-Language` header (the browser's settings), or else the server's default. `negotiate`
-// tries those sources in a configurable order (by default query, cookie, header) against the
-// locales the server has, and returns the first match with the source it came from. The
-// response helpers then give `Content-Language`, `Vary` and, when the user chose through the
-// query, a `Set-Cookie` value that keeps the choice for later requests.
-//
-// Every input is untrusted and bounded (`http_limits`): a malformed query string, percent
-// escape, cookie or header never fails the request, it only makes its source fall through to
-// the next one. The result is always one of `available` (as the caller spells it) or the
-// default locale, never a name taken from the request.
-//
-// This target depends on no HTTP library: the adapters (http_httplib.h for cpp-httplib,
-// http_beast.h for Boost.Beast) extract the raw values and run handlers in a `locale_scope`.
-// The functions are pure apart from reading the store's locales and the default locale when
-// `options` leaves them empty; call them from any thread.
-//
-//   erli18n::http::request_view request{"locale=de&n=2", "theme=dark", "fr-CH, fr;q=0.9"};
-//   erli18n::http::options options;
-//   options.available = {"de", "fr", "pt_BR"};
-//   erli18n::http::negotiation n = erli18n::http::negotiate(request, options);
-//   // n.locale == "de", n.from == erli18n::http::source::query
-//   // content_language(n) == "de", vary(options) == "Accept-Language, Cookie",
-//   // set_cookie(n, options) == "locale=de; Path=/; Max-Age=31536000; SameSite=Lax"
+/// \file
+/// Choosing the locale of an HTTP request, and the response headers that say so.
+///
+/// A server answers each request in its user's language. The language can come from a query
+/// parameter (`?locale=pt-BR`, a link in a language switcher), a cookie (the choice saved), the
+/// `Accept-Language` header (the browser's settings), or else the server's default. `negotiate`
+/// tries those sources in a configurable order (by default query, cookie, header) against the
+/// locales the server has, and returns the first match with the source it came from. The
+/// response helpers then give `Content-Language`, `Vary` and, when the user chose through the
+/// query, a `Set-Cookie` value that keeps the choice for later requests.
+///
+/// Every input is untrusted and bounded (`http_limits`): a malformed query string, percent
+/// escape, cookie or header never fails the request, it only makes its source fall through to
+/// the next one. The result is always one of `available` (as the caller spells it) or the
+/// default locale, never a name taken from the request.
+///
+/// This target depends on no HTTP library: the adapters (http_httplib.h for cpp-httplib,
+/// http_beast.h for Boost.Beast) extract the raw values and run handlers in a `locale_scope`.
+/// The functions are pure apart from reading the store's locales and the default locale when
+/// `options` leaves them empty; call them from any thread.
+///
+/// \code
+/// erli18n::http::request_view request{"locale=de&n=2", "theme=dark", "fr-CH, fr;q=0.9"};
+/// erli18n::http::options options;
+/// options.available = {"de", "fr", "pt_BR"};
+/// erli18n::http::negotiation n = erli18n::http::negotiate(request, options);
+/// // n.locale == "de", n.from == erli18n::http::source::query
+/// // content_language(n) == "de", vary(options) == "Accept-Language, Cookie",
+/// // set_cookie(n, options) == "locale=de; Path=/; Max-Age=31536000; SameSite=Lax"
+/// \endcode
 #ifndef ERLI18N_HTTP_H
 #define ERLI18N_HTTP_H
 
@@ -40,7 +43,12 @@
 namespace erli18n::http {
 
 /// Where a request's locale came from. `default_locale` means no source matched.
-enum class source { query, cookie, header, default_locale };
+enum class source {
+  query,          ///< the query parameter (`options::query_param`)
+  cookie,         ///< the cookie (`options::cookie_name`)
+  header,         ///< the `Accept-Language` header
+  default_locale  ///< no source matched; listing it in `options::order` has no effect
+};
 
 /// "query", "cookie", "header" or "default".
 std::string_view to_string(source s) noexcept;
@@ -56,12 +64,15 @@ struct request_view {
 /// ignored as a whole (not cut: a cut could change a value); the Accept-Language header is
 /// cut as negotiate.h describes.
 struct http_limits {
-  std::size_t max_query_bytes = 8192;
-  std::size_t max_cookie_bytes = 8192;
-  std::size_t max_pairs = 64;  ///< `&`- or `;`-separated pairs looked at; later ones ignored
-  accept_language_limits accept_language;
+  std::size_t max_query_bytes = 8192;   ///< longer query strings are ignored
+  std::size_t max_cookie_bytes = 8192;  ///< longer `Cookie` headers are ignored
+  /// `&`- or `;`-separated pairs looked at; later ones are ignored.
+  std::size_t max_pairs = 64;
+  accept_language_limits accept_language;  ///< bounds of the `Accept-Language` parser
 };
 
+/// How `negotiate` chooses: the sources and their order, the names it reads, the locales to
+/// choose from and the default; also what the response helpers write.
 struct options {
   /// The sources tried, in order. Empty: always the default locale.
   std::vector<source> order = {source::query, source::cookie, source::header};
@@ -76,16 +87,17 @@ struct options {
   const catalog_store* store = nullptr;  ///< nullptr: catalog_store::default_store()
   /// The attributes of the cookie `set_cookie` writes.
   std::string cookie_attributes = "Path=/; Max-Age=31536000; SameSite=Lax";
-  http_limits limits;
+  http_limits limits;  ///< bounds on the request's untrusted values
 };
 
 /// The locale chosen for a request, and why.
 struct negotiation {
-  std::string locale;  ///< one of `available` as spelled there, or the default locale
-  source from = source::default_locale;
+  /// One of `available`, as spelled there, or the default locale.
+  std::string locale;
+  source from = source::default_locale;  ///< the source that matched, or `default_locale`
 };
 
-/// The locale for `request` (rules in the header comment and below). A query or cookie value
+/// The locale for `request` (rules in http.h and below). A query or cookie value
 /// is read as one locale name (canonical_locale), matched like an Accept-Language preference:
 /// exactly, then its parents (`pt_BR` serves `pt-br`, `de` serves `de-AT`). Throws only
 /// std::bad_alloc.
@@ -108,6 +120,7 @@ std::optional<std::string_view> cookie_value(std::string_view header, std::strin
 /// -> `sr`, the modifier having no tag form here). Empty for "C", "POSIX" and names that do not
 /// canonicalize: the response then has no language to announce.
 std::string content_language(std::string_view locale);
+/// `content_language(n.locale)`.
 inline std::string content_language(const negotiation& n) { return content_language(n.locale); }
 
 /// The `Vary` value a cache needs: `Accept-Language` when the header source is enabled,

@@ -1,19 +1,23 @@
-// erli18n/http_beast.h — per-request locales for Boost.Beast servers (target
-// erli18n::http_beast, header-only, built when Boost is found).
-//
-// Beast has no middleware: a server reads a `http::request` and writes a `http::response` in
-// a loop of its own. `localize(request)` negotiates (http.h) and returns the result together
-// with a `locale_scope`: while the returned object lives, the thread's `gettext(…)` answers in
-// the request's locale; when it is destroyed (normally, or while an exception unwinds) the
-// thread's previous locale is back. Keep it on the stack of the code that builds the response;
-// in a coroutine that may resume on another thread, use a `translator` for
-// `result().locale` instead, since a scope belongs to its thread.
-//
-//   boost::beast::http::request<boost::beast::http::string_body> req = read_it();
-//   const erli18n::http::localized_request localized = erli18n::http::localize(req, options);
-//   boost::beast::http::response<boost::beast::http::string_body> res{boost::beast::http::status::ok, 11};
-//   res.body() = erli18n::gettext("Hello");
-//   erli18n::http::add_response_headers(res, localized.result(), options);
+/// \file
+/// Per-request locales for Boost.Beast servers (target
+/// erli18n::http_beast, header-only, built when Boost is found).
+///
+/// Beast has no middleware: a server reads a `%http::request` and writes a `%http::response` in
+/// a loop of its own. `localize(request)` negotiates (http.h) and returns the result together
+/// with a `locale_scope`: while the returned object lives, the thread's `gettext(…)` answers in
+/// the request's locale; when it is destroyed (normally, or while an exception unwinds) the
+/// thread's previous locale is back. Keep it on the stack of the code that builds the response;
+/// in a coroutine that may resume on another thread, use a `translator` for
+/// `result().locale` instead, since a scope belongs to its thread.
+///
+/// \code
+/// boost::beast::http::request<boost::beast::http::string_body> req = read_it();
+/// const erli18n::http::localized_request localized = erli18n::http::localize(req, options);
+/// boost::beast::http::response<boost::beast::http::string_body> res{
+///     boost::beast::http::status::ok, 11};
+/// res.body() = erli18n::gettext("Hello");
+/// erli18n::http::add_response_headers(res, localized.result(), options);
+/// \endcode
 #ifndef ERLI18N_HTTP_BEAST_H
 #define ERLI18N_HTTP_BEAST_H
 
@@ -34,7 +38,9 @@ namespace erli18n::http {
 /// guaranteed copy elision.
 class localized_request {
  public:
+  /// Holds `n` and makes `n.locale` the calling thread's locale until destruction.
   explicit localized_request(negotiation n) : result_(std::move(n)), scope_(result_.locale) {}
+  /// The negotiation: the locale chosen and its source.
   const negotiation& result() const noexcept { return result_; }
 
  private:
@@ -42,7 +48,9 @@ class localized_request {
   locale_scope scope_;
 };
 
+/// Helpers of the templates in http_beast.h; not part of the API.
 namespace beast_detail {
+/// `s` (Beast's own string view type) as a `std::string_view` over the same characters.
 inline std::string_view view(boost::beast::string_view s) noexcept {
   return std::string_view(s.data(), s.size());
 }
