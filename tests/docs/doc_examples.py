@@ -4,6 +4,7 @@
 The info string of a fenced block says what happens to it (HACKING.md, "Examples in the docs"):
   cpp            a C++17 translation unit: with a main() it is linked and run, else compiled only
   cpp no-run     linked but not run (a server that runs until killed)
+  cpp with=F.cc  also compiles F.cc of the working folder (a source an earlier block generated)
   c              a C11 program linked with liberli18n_intl (the C API and the libintl ABI), run
   sh             run by bash -euo pipefail with the erli18n CLI first on PATH
   output         the exact standard output of the runnable block before it
@@ -99,20 +100,24 @@ def libraries_for(args, text):
     return libs + ["-pthread"]
 
 
-def build(args, page_id, index, block, binaries):
+def build(args, page_id, index, block, binaries, folder):
     """Compiles (and links, for a program) one block; returns (binary or None, error)."""
     is_program = re.search(r"\bint\s+main\s*\(", block.text) is not None
     ext = "cc" if block.lang == "cpp" else "c"
     source = os.path.join(binaries, f"{page_id}_{index}.{ext}")
     with open(source, "w", encoding="utf-8") as f:
         f.write(block.text)
-    includes = [f"-I{d}" for d in args.include]
+    includes = [f"-I{d}" for d in args.include] + [f"-I{folder}"]  # headers earlier blocks wrote
     sanitize = args.sanitize_flags.split()
     if block.lang == "cpp":
         cmd = [args.cxx, "-std=c++17", "-Wall", "-Wextra", "-Werror"] + sanitize + includes
-        if block.attrs and block.attrs != ["no-run"]:
-            return None, f"unknown attribute {' '.join(block.attrs)!r} (only 'no-run')"
-        libs = libraries_for(args, block.text)
+        extra_sources = []
+        for attr in block.attrs:
+            if attr.startswith("with="):
+                extra_sources.append(os.path.join(folder, attr[len("with="):]))
+            elif attr != "no-run":
+                return None, f"unknown attribute {attr!r} (only 'no-run' and 'with=FILE')"
+        libs = extra_sources + libraries_for(args, block.text)
     else:
         cmd = [args.cc, "-std=c11", "-Wall", "-Wextra", "-Werror"] + sanitize + includes
         lib_dir = os.path.dirname(args.intl_lib)
@@ -138,7 +143,7 @@ def run_block(args, page, page_id, index, block, folder, binaries):
     if block.lang == "sh":
         cmd = ["bash", "-euo", "pipefail", "-c", block.text]
     else:
-        binary, error = build(args, page_id, index, block, binaries)
+        binary, error = build(args, page_id, index, block, binaries, folder)
         if error:
             return error
         if binary is None or "no-run" in block.attrs:
