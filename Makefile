@@ -38,10 +38,13 @@ tsan: deps
 
 # Everything but the slow label, in the normal build and then under ASan+UBSan (asserts on,
 # -O1 so that the parity tests over hundreds of real catalogs stay within the time budget).
+# The docs' examples (label docs) run in the normal build only: they exercise the library the
+# unit tests already run under the sanitizers, and an LD_PRELOAD example cannot preload an
+# ASan-built library into an uninstrumented program.
 test: build asan tsan format-check
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) -LE slow
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	  ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS) -LE 'slow|cmake'
+	  ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS) -LE 'slow|cmake|docs'
 
 # Also the slow tests (every .mo on the machine).
 test-all: test

@@ -10,7 +10,9 @@ The info string of a fenced block says what happens to it (HACKING.md, "Examples
   output         the exact standard output of the runnable block before it
   anything else  shown only
 All blocks of a page run in document order in one working folder: a fresh copy of the
-fixture folder in which every .po was first compiled to a .mo beside it.
+fixture folder in which every .po was first compiled to a .mo beside it, and where
+build/bin/erli18n and build/lib/liberli18n_intl.so lead to the built ones, so that a page can
+spell them as a reader at the top of the repository does.
 """
 import argparse
 import difflib
@@ -85,6 +87,11 @@ def prepare_folder(args, folder):
             if name.endswith(".po"):
                 po = os.path.join(root, name)
                 subprocess.run([args.cli, "compile", "-o", po[:-3] + ".mo", po], check=True)
+
+
+    for link, target in (("build/bin/erli18n", args.cli), ("build/lib/liberli18n_intl.so", args.intl_lib)):
+        os.makedirs(os.path.join(folder, os.path.dirname(link)), exist_ok=True)
+        os.symlink(os.path.abspath(target), os.path.join(folder, link))
 
 
 def libraries_for(args, text):
