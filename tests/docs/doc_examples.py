@@ -9,6 +9,7 @@ The info string of a fenced block says what happens to it (HACKING.md, "Examples
   sh             run by bash -euo pipefail with the erli18n CLI first on PATH
   output         the exact standard output of the runnable block before it
   anything else  shown only
+Relative links of the page must lead to files that exist.
 All blocks of a page run in document order in one working folder: a fresh copy of the
 fixture folder in which every .po was first compiled to a .mo beside it, and where
 build/bin/erli18n and build/lib/liberli18n_intl.so lead to the built ones, so that a page can
@@ -59,6 +60,26 @@ def read_blocks(page):
         text = "\n".join(body) + "\n" if body else ""
         blocks.append(Block(start + 1, info[0] if info else "", info[1:], text))
     return blocks, errors
+
+
+def check_links(page):
+    """Relative Markdown links outside code blocks must name files that exist."""
+    errors, in_code = [], False
+    with open(page, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            if line.lstrip().startswith("```"):
+                in_code = not in_code
+                continue
+            if in_code:
+                continue
+            for m in re.finditer(r"\]\(([^)\s]+)\)", line):
+                target = m.group(1)
+                if re.match(r"^[a-z]+:", target) or target.startswith("#"):
+                    continue  # a web address or an anchor of this page
+                path = os.path.join(os.path.dirname(page), target.split("#")[0])
+                if not os.path.exists(path):
+                    errors.append(f"{page}:{number}:{m.start(1) + 1}: error: broken link {target}")
+    return errors
 
 
 def pair_outputs(page, blocks):
@@ -193,6 +214,7 @@ def main():
     args = p.parse_args()
 
     blocks, errors = read_blocks(args.page)
+    errors += check_links(args.page)
     runnable, pairing_errors = pair_outputs(args.page, blocks)
     errors += pairing_errors
     if args.expect_examples and not runnable:
