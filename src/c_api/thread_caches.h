@@ -26,11 +26,20 @@ struct resolution {
   int category = -1;
   std::string locale;          // the thread's erli18n locale, or the C locale's name
   bool thread_locale = false;  // `locale` is the thread's erli18n locale
+  // `locale` is a category of the process's global locale (no uselocale in the thread):
+  // its name then changes only through setlocale, which moves glibc's counter, so while
+  // the counter holds, a lookup need not read the name again.
+  bool global_locale = false;
   std::uint64_t bindings = 0;  // domain_bindings.h's generation it was made under
   int glibc_counter = 0;       // and glibc's catalog counter (setlocale moves it)
   std::uint64_t serial = 0;    // unique in the thread: answers remember it
   std::vector<catalog_file*> files;
   const char* bound_codeset = nullptr;  // NULL when unset or ""
+  // The output codeset is known to be UTF-8 (nothing to convert) for as long as this
+  // resolution is used: bound to UTF-8, or unbound with the thread's erli18n locale, or
+  // with the global locale in a UTF-8 LC_CTYPE (which only setlocale changes, moving
+  // glibc's counter). When false, the codeset is looked at on every lookup.
+  bool utf8_output = false;
 };
 
 // An answer remembered for one call site: the caller's msgid pointer, recognised again by
