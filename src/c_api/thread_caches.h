@@ -91,8 +91,15 @@ struct thread_caches {
   thread_caches& operator=(const thread_caches&) = delete;
 };
 
+/// The calling thread's caches once made, else null. Initial-exec TLS: one load from the
+/// thread pointer, no call into the dynamic linker (a pointer fits glibc's static TLS
+/// reserve even when the library is dlopen'ed); `__thread`, not `thread_local`, so that
+/// other files read it without C++'s TLS wrapper call.
+extern __thread thread_caches* t_caches __attribute__((tls_model("initial-exec")));
+/// this_thread_caches()'s first call in a thread. Throws std::bad_alloc.
+thread_caches& make_thread_caches();
 /// The calling thread's caches, made on first use. Throws std::bad_alloc.
-thread_caches& this_thread_caches();
+inline thread_caches& this_thread_caches() { return t_caches != nullptr ? *t_caches : make_thread_caches(); }
 
 }  // namespace erli18n::intl
 

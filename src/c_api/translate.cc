@@ -245,12 +245,12 @@ std::optional<catalog_message> find_message(const resolution& resolution, const 
 }
 
 // The translation of the call, before codeset conversion; null when untranslated.
-const char* lookup(thread_caches& caches, const resolution& resolution, const char* msgid,
+// `set` is answer_set(caches, msgid, n), n being 0 for a singular lookup.
+const char* lookup(remembered_answer* set, const resolution& resolution, const char* msgid,
                    const char* msgid_plural, bool plural, unsigned long n) {
   if (!plural) n = 0;
   const std::uint64_t epoch = catalogs_epoch();  // before the lookup whose answer it stamps
   const std::int64_t now = catalog_clock();
-  remembered_answer* set = answer_set(caches, msgid, n);
   for (int way = 0; way < 2; ++way)
     if (const char* text = remembered(set[way], msgid, plural, n, resolution, epoch, now)) return text;
 
@@ -301,7 +301,8 @@ const char* translate(const char* domain, const char* msgid, const char* msgid_p
     // The remembered answer's slot and the caller's text are read last, and are often not
     // in the L1 cache: asked for now, they arrive while the checks below run.
     thread_caches& caches = this_thread_caches();
-    __builtin_prefetch(answer_set(caches, msgid, plural ? n : 0));
+    remembered_answer* set = answer_set(caches, msgid, plural ? n : 0);
+    __builtin_prefetch(set);
     __builtin_prefetch(msgid);
 
     std::string_view locale = detail::thread_locale_override();
@@ -321,7 +322,7 @@ const char* translate(const char* domain, const char* msgid, const char* msgid_p
       if (locale == "C" || locale == "POSIX") return untranslated;
       r = &resolved(caches, domain, category, cat, locale, thread_locale, global_locale, bindings, counter);
     }
-    const char* found = lookup(caches, *r, msgid, msgid_plural, plural, n);
+    const char* found = lookup(set, *r, msgid, msgid_plural, plural, n);
     if (found == nullptr) return untranslated;
 
     if (r->utf8_output) return found;
