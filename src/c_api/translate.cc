@@ -299,9 +299,11 @@ const char* translate(const char* domain, const char* msgid, const char* msgid_p
     if (*domain == '\0') return untranslated;
 
     // The remembered answer's slot and the caller's text are read last, and are often not
-    // in the L1 cache: asked for now, they arrive while the checks below run.
-    thread_caches& caches = this_thread_caches();
-    remembered_answer* set = answer_set(caches, msgid, plural ? n : 0);
+    // in the L1 cache: asked for now, they arrive while the checks below run. (The caches
+    // are made only once a lookup gets past the "C" locale: a program that never
+    // translates allocates nothing.)
+    thread_caches* caches = t_caches;
+    remembered_answer* set = caches != nullptr ? answer_set(*caches, msgid, plural ? n : 0) : nullptr;
     __builtin_prefetch(set);
     __builtin_prefetch(msgid);
 
@@ -312,15 +314,18 @@ const char* translate(const char* domain, const char* msgid, const char* msgid_p
     const int counter = glibc_catalog_counter();
     const bool global_locale =
         !thread_locale && uselocale(static_cast<locale_t>(nullptr)) == LC_GLOBAL_LOCALE;
-    const resolution* r =
-        global_locale ? same_global_resolution(caches, domain, category, bindings, counter) : nullptr;
+    const resolution* r = caches != nullptr && global_locale
+                              ? same_global_resolution(*caches, domain, category, bindings, counter)
+                              : nullptr;
     if (r == nullptr) {
       if (!thread_locale) {
         const char* name = nl_langinfo(NL_LOCALE_NAME(category));  // honours uselocale
         locale = name != nullptr ? name : "C";
       }
       if (locale == "C" || locale == "POSIX") return untranslated;
-      r = &resolved(caches, domain, category, cat, locale, thread_locale, global_locale, bindings, counter);
+      caches = &this_thread_caches();
+      r = &resolved(*caches, domain, category, cat, locale, thread_locale, global_locale, bindings, counter);
+      set = answer_set(*caches, msgid, plural ? n : 0);
     }
     const char* found = lookup(set, *r, msgid, msgid_plural, plural, n);
     if (found == nullptr) return untranslated;
