@@ -10,6 +10,9 @@
 #include <string>
 
 namespace erli18n::intl {
+
+// bindings_generation()'s counter (see the header). Outside `state()`: a lookup reads it
+// without the function-local static's guard.
 std::atomic<std::uint64_t> bindings_counter{0};
 
 namespace {

@@ -8,7 +8,7 @@
 #include <type_traits>
 
 namespace erli18n::intl {
-// A plain pointer: no destructor to order (the pthread key's frees the caches).
+// A plain pointer: no destructor to order (the pthread key's destructor frees the caches).
 __thread thread_caches* t_caches __attribute__((tls_model("initial-exec"))) = nullptr;
 
 namespace {
