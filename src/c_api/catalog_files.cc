@@ -20,6 +20,10 @@ namespace erli18n::intl {
 // unique, and the locale is this fixed well-formed placeholder.
 constexpr std::string_view store_locale = "und";
 
+// Moves on every (re)load of any catalog: answers remembered under one value may be stale
+// under another.
+std::atomic<std::uint64_t> catalog_loads{0};
+
 struct file_identity {
   dev_t dev = 0;
   ino_t ino = 0;
@@ -54,10 +58,6 @@ catalog_files& state() {
   return *f;
 }
 
-// Moves on every (re)load of any catalog: answers remembered under one value may be stale
-// under another.
-std::atomic<std::uint64_t> loads{0};
-
 std::optional<file_identity> identity_of(const std::string& path) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
@@ -80,17 +80,11 @@ void refresh(catalog_file& f, catalog_store& store) {
     if (f.reader.load(std::memory_order_relaxed) == nullptr)
       f.reader.store(new translator(store, f.mo_path, store_locale), std::memory_order_release);
     f.loaded.store(true, std::memory_order_release);
-    loads.fetch_add(1, std::memory_order_release);
+    catalog_loads.fetch_add(1, std::memory_order_release);
   }
 }
 
 }  // namespace
-
-std::int64_t catalog_clock() noexcept {
-  timespec ts{};
-  clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);  // a vDSO read, cheap enough for every lookup
-  return ts.tv_sec;
-}
 
 catalog_file& catalog_at(const std::string& mo_path) {
   catalog_files& s = state();
@@ -137,7 +131,5 @@ std::optional<catalog_message> lookup_message(const catalog_file& file, const st
   if (!found) return std::nullopt;
   return catalog_message{found->text, found->msgid, found->context};
 }
-
-std::uint64_t catalogs_epoch() noexcept { return loads.load(std::memory_order_acquire); }
 
 }  // namespace erli18n::intl

@@ -11,7 +11,9 @@
 #ifndef ERLI18N_INTL_CATALOG_FILES_H
 #define ERLI18N_INTL_CATALOG_FILES_H
 
+#include <atomic>
 #include <cstdint>
+#include <ctime>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -22,8 +24,13 @@ struct catalog_file;
 
 /// The entry for `mo_path`, made on first use and kept forever (its address is stable).
 catalog_file& catalog_at(const std::string& mo_path);
-/// The clock catalog_ready counts in: monotonic seconds.
-std::int64_t catalog_clock() noexcept;
+/// The clock catalog_ready counts in: monotonic seconds. Inline, as every lookup reads it:
+/// a vDSO read, no system call.
+inline std::int64_t catalog_clock() noexcept {
+  timespec ts{};
+  clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+  return ts.tv_sec;
+}
 
 /// Whether the catalog is loaded, after looking at the disk when due: on the first call
 /// (which waits for a load in progress), then at most once per second (`now` is
@@ -45,8 +52,10 @@ std::optional<catalog_message> lookup_message(const catalog_file& file, const st
                                               std::string_view msgid, const std::string_view* msgid_plural,
                                               unsigned long n) noexcept;
 
-/// A counter that moves whenever any catalog is loaded or reloaded.
-std::uint64_t catalogs_epoch() noexcept;
+/// A counter that moves whenever any catalog is loaded or reloaded (inline: every lookup
+/// reads it).
+extern std::atomic<std::uint64_t> catalog_loads;
+inline std::uint64_t catalogs_epoch() noexcept { return catalog_loads.load(std::memory_order_acquire); }
 
 }  // namespace erli18n::intl
 

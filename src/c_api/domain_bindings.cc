@@ -10,6 +10,11 @@
 #include <string>
 
 namespace erli18n::intl {
+
+// bindings_generation()'s counter (see the header). Outside `state()`: a lookup reads it
+// without the function-local static's guard.
+std::atomic<std::uint64_t> bindings_counter{0};
+
 namespace {
 
 struct bindings {
@@ -17,7 +22,6 @@ struct bindings {
   std::set<std::string, std::less<>> interned;  // node-based: c_str() pointers never move
   std::map<std::string, domain_binding, std::less<>> by_domain;
   std::atomic<const char*> current_domain{"messages"};
-  std::atomic<std::uint64_t> generation{0};  // moves on every textdomain() and binding change
 
   const char* intern(const char* s) {  // caller holds `lock` exclusively
     return interned.emplace(s).first->c_str();
@@ -39,7 +43,7 @@ const char* set_text_domain(const char* domain) {
   std::unique_lock guard(b.lock);
   const char* kept = b.intern(domain);
   b.current_domain.store(kept, std::memory_order_release);
-  b.generation.fetch_add(1, std::memory_order_release);  // as glibc's counter: LANGUAGE is read again
+  bindings_counter.fetch_add(1, std::memory_order_release);  // as glibc's counter: LANGUAGE is read again
   return kept;
 }
 
@@ -54,7 +58,7 @@ const char* bind_domain_dir(const char* domain, const char* dir) {
     return it == b.by_domain.end() || !it->second.dir ? default_catalog_dir : it->second.dir;
   if (it == b.by_domain.end()) it = b.by_domain.emplace(domain, domain_binding{nullptr, nullptr}).first;
   it->second.dir = b.intern(dir);
-  b.generation.fetch_add(1, std::memory_order_release);
+  bindings_counter.fetch_add(1, std::memory_order_release);
   return it->second.dir;
 }
 
@@ -66,11 +70,9 @@ const char* bind_domain_codeset(const char* domain, const char* codeset) {
   if (codeset == nullptr) return it == b.by_domain.end() ? nullptr : it->second.codeset;
   if (it == b.by_domain.end()) it = b.by_domain.emplace(domain, domain_binding{nullptr, nullptr}).first;
   it->second.codeset = b.intern(codeset);
-  b.generation.fetch_add(1, std::memory_order_release);
+  bindings_counter.fetch_add(1, std::memory_order_release);
   return it->second.codeset;
 }
-
-std::uint64_t bindings_generation() noexcept { return state().generation.load(std::memory_order_acquire); }
 
 domain_binding binding_of(const char* domain) {
   bindings& b = state();

@@ -8,6 +8,7 @@
 #ifndef ERLI18N_INTL_DOMAIN_BINDINGS_H
 #define ERLI18N_INTL_DOMAIN_BINDINGS_H
 
+#include <atomic>
 #include <cstdint>
 
 namespace erli18n::intl {
@@ -38,7 +39,11 @@ domain_binding binding_of(const char* domain);
 /// A counter that moves on every textdomain() that sets a domain and every binding change
 /// (a lookup that resolved a domain's directory and codeset under one value must resolve
 /// again under another, and reads LANGUAGE again, as glibc does when its counter moves).
-std::uint64_t bindings_generation() noexcept;
+/// Inline: every lookup reads it.
+extern std::atomic<std::uint64_t> bindings_counter;
+inline std::uint64_t bindings_generation() noexcept {
+  return bindings_counter.load(std::memory_order_acquire);
+}
 
 }  // namespace erli18n::intl
 

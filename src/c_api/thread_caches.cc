@@ -8,12 +8,10 @@
 #include <type_traits>
 
 namespace erli18n::intl {
-namespace {
+// A plain pointer: no destructor to order (the pthread key's destructor frees the caches).
+__thread thread_caches* t_caches __attribute__((tls_model("initial-exec"))) = nullptr;
 
-// The thread's caches, for a lookup without a call into the dynamic linker: initial-exec
-// TLS is one load from the thread pointer (a pointer fits glibc's static TLS reserve even
-// when the library is dlopen'ed). A plain pointer has no destructor to order.
-__attribute__((tls_model("initial-exec"))) thread_local thread_caches* t_caches = nullptr;
+namespace {
 
 void release(void* caches) {
   delete static_cast<thread_caches*>(caches);
@@ -39,8 +37,7 @@ thread_caches::thread_caches() {
 
 thread_caches::~thread_caches() { std::free(answers); }
 
-thread_caches& this_thread_caches() {
-  if (t_caches != nullptr) return *t_caches;
+thread_caches& make_thread_caches() {
   const pthread_key_t key = caches_key();
   if (void* p = pthread_getspecific(key)) return *static_cast<thread_caches*>(p);
   auto fresh = std::make_unique<thread_caches>();

@@ -13,6 +13,8 @@
 //     the message answers. A catalog lacking the message passes to the next variant, then the next language.
 //  4. Each thread remembers recent answers by msgid pointer (string literals, mostly),
 //     checked against the catalog's copy of the key before use, and for one second at most.
+//     A thread in the global locale reuses its last resolution without reading the locale
+//     name again while glibc's counter holds (only setlocale renames a global category).
 //  5. The answer is re-encoded to the output codeset (bind_textdomain_codeset, else the
 //     locale's) unless that is UTF-8.
 #include "translate.h"
@@ -128,23 +130,45 @@ std::string_view language_list(thread_caches& caches, std::uint64_t bindings, in
 }
 
 bool matches(const resolution& r, const char* domain, int category, std::string_view locale,
-             bool thread_locale, std::uint64_t bindings, int counter) noexcept {
+             bool thread_locale, bool global_locale, std::uint64_t bindings, int counter) noexcept {
   return r.category == category && r.bindings == bindings && r.glibc_counter == counter &&
-         r.thread_locale == thread_locale && r.locale == locale && std::strcmp(r.domain.c_str(), domain) == 0;
+         r.thread_locale == thread_locale && r.global_locale == global_locale && r.locale == locale &&
+         std::strcmp(r.domain.c_str(), domain) == 0;
+}
+
+// The resolution the thread used last, when it still answers this call under the process's
+// global locale: made under the global locale with the same counters, so the category's
+// locale name is the one it was made for (only setlocale renames it, and that moves
+// glibc's counter). Null when the full check must run.
+const resolution* same_global_resolution(const thread_caches& caches, const char* domain, int category,
+                                         std::uint64_t bindings, int counter) noexcept {
+  if (caches.last >= caches.filled) return nullptr;
+  const resolution& r = caches.resolutions[caches.last];
+  if (!r.global_locale || r.category != category || r.bindings != bindings || r.glibc_counter != counter ||
+      std::strcmp(r.domain.c_str(), domain) != 0)
+    return nullptr;
+  return &r;
+}
+
+// resolution::utf8_output: whether the output codeset is UTF-8 for as long as a resolution
+// made now is used.
+bool utf8_for_good(const char* bound_codeset, bool thread_locale, bool global_locale) noexcept {
+  if (bound_codeset != nullptr) return is_utf8(bound_codeset);
+  if (thread_locale) return true;    // see translate()
+  if (!global_locale) return false;  // uselocale's locale: asked on every lookup
+  const char* codeset = nl_langinfo(CODESET);
+  return codeset != nullptr && is_utf8(codeset);
 }
 
 // The calling thread's resolution of (domain, category) for `locale`, made when none of its
 // recent ones matches. Matching compares texts, never only pointers: a caller may reuse a
 // buffer for another domain.
 const resolution& resolved(thread_caches& caches, const char* domain, int category, const char* category_dir,
-                           std::string_view locale, bool thread_locale) {
-  const std::uint64_t bindings = bindings_generation();  // read before the binding it guards
-  const int counter = glibc_catalog_counter();
-  if (caches.last < caches.filled &&
-      matches(caches.resolutions[caches.last], domain, category, locale, thread_locale, bindings, counter))
-    return caches.resolutions[caches.last];
+                           std::string_view locale, bool thread_locale, bool global_locale,
+                           std::uint64_t bindings, int counter) {
   for (std::size_t i = 0; i < caches.filled; ++i) {
-    if (matches(caches.resolutions[i], domain, category, locale, thread_locale, bindings, counter)) {
+    if (matches(caches.resolutions[i], domain, category, locale, thread_locale, global_locale, bindings,
+                counter)) {
       caches.last = i;
       return caches.resolutions[i];
     }
@@ -168,11 +192,13 @@ const resolution& resolved(thread_caches& caches, const char* domain, int catego
   fresh.category = category;
   fresh.locale = locale;
   fresh.thread_locale = thread_locale;
+  fresh.global_locale = global_locale;
   fresh.bindings = bindings;
   fresh.glibc_counter = counter;
   fresh.serial = ++caches.serials;
   fresh.files = catalogs_to_try(binding.dir, category_dir, domain, languages);
   fresh.bound_codeset = binding.codeset;
+  fresh.utf8_output = utf8_for_good(binding.codeset, thread_locale, global_locale);
   resolution& r = caches.resolutions[slot];
   r = std::move(fresh);  // only after everything that may throw
   if (slot == caches.filled) ++caches.filled;
@@ -219,12 +245,12 @@ std::optional<catalog_message> find_message(const resolution& resolution, const 
 }
 
 // The translation of the call, before codeset conversion; null when untranslated.
-const char* lookup(thread_caches& caches, const resolution& resolution, const char* msgid,
+// `set` is answer_set(caches, msgid, n), n being 0 for a singular lookup.
+const char* lookup(remembered_answer* set, const resolution& resolution, const char* msgid,
                    const char* msgid_plural, bool plural, unsigned long n) {
   if (!plural) n = 0;
   const std::uint64_t epoch = catalogs_epoch();  // before the lookup whose answer it stamps
   const std::int64_t now = catalog_clock();
-  remembered_answer* set = answer_set(caches, msgid, n);
   for (int way = 0; way < 2; ++way)
     if (const char* text = remembered(set[way], msgid, plural, n, resolution, epoch, now)) return text;
 
@@ -272,21 +298,41 @@ const char* translate(const char* domain, const char* msgid, const char* msgid_p
     if (domain == nullptr) domain = text_domain();
     if (*domain == '\0') return untranslated;
 
+    // The remembered answer's slot and the caller's text are read last, and are often not
+    // in the L1 cache: asked for now, they arrive while the checks below run. (The caches
+    // are made only once a lookup gets past the "C" locale: a program that never
+    // translates allocates nothing.)
+    thread_caches* caches = t_caches;
+    remembered_answer* set = caches != nullptr ? answer_set(*caches, msgid, plural ? n : 0) : nullptr;
+    __builtin_prefetch(set);
+    __builtin_prefetch(msgid);
+
     std::string_view locale = detail::thread_locale_override();
     const bool thread_locale = !locale.empty();
-    if (!thread_locale) {
-      const char* name = nl_langinfo(NL_LOCALE_NAME(category));  // honours uselocale
-      locale = name != nullptr ? name : "C";
+    // Both counters are read before the state they guard (the locale, LANGUAGE, bindings).
+    const std::uint64_t bindings = bindings_generation();
+    const int counter = glibc_catalog_counter();
+    const bool global_locale =
+        !thread_locale && uselocale(static_cast<locale_t>(nullptr)) == LC_GLOBAL_LOCALE;
+    const resolution* r = caches != nullptr && global_locale
+                              ? same_global_resolution(*caches, domain, category, bindings, counter)
+                              : nullptr;
+    if (r == nullptr) {
+      if (!thread_locale) {
+        const char* name = nl_langinfo(NL_LOCALE_NAME(category));  // honours uselocale
+        locale = name != nullptr ? name : "C";
+      }
+      if (locale == "C" || locale == "POSIX") return untranslated;
+      caches = &this_thread_caches();
+      r = &resolved(*caches, domain, category, cat, locale, thread_locale, global_locale, bindings, counter);
+      set = answer_set(*caches, msgid, plural ? n : 0);
     }
-    if (locale == "C" || locale == "POSIX") return untranslated;
-
-    thread_caches& caches = this_thread_caches();
-    const resolution& resolution = resolved(caches, domain, category, cat, locale, thread_locale);
-    const char* found = lookup(caches, resolution, msgid, msgid_plural, plural, n);
+    const char* found = lookup(set, *r, msgid, msgid_plural, plural, n);
     if (found == nullptr) return untranslated;
 
+    if (r->utf8_output) return found;
     // The C++ API is UTF-8: a thread with an erli18n locale gets UTF-8 unless bound otherwise.
-    const char* codeset = resolution.bound_codeset;
+    const char* codeset = r->bound_codeset;
     if (codeset == nullptr && !thread_locale) codeset = nl_langinfo(CODESET);
     if (codeset == nullptr || is_utf8(codeset)) return found;
     const char* text = converted(found, codeset);

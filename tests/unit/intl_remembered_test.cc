@@ -2,8 +2,10 @@
 // again only when glibc's or its own catalog counter moves. These tests make the cases
 // where a remembered answer would be wrong if it were trusted blindly: a caller buffer
 // reused for another text (longer, shorter, a context form), a catalog replaced on disk,
-// many domains (more than the resolutions a thread keeps), and LANGUAGE changes with and
-// without the calls GNU documents as making them effective.
+// many domains (more than the resolutions a thread keeps), LANGUAGE changes with and
+// without the calls GNU documents as making them effective, and the thread's locale
+// changed by setlocale or uselocale between two calls with the same arguments (a thread
+// in the global locale reuses its last resolution while glibc's counter holds).
 #include <gtest/gtest.h>
 #include <libintl.h>
 #include <locale.h>
@@ -151,6 +153,31 @@ TEST_F(IntlRemembered, LanguageIsReadAgainWhenACounterMoves) {
   ::setenv("LANGUAGE", "fr", 1);
   ::bindtextdomain("t", dir.c_str());
   EXPECT_STREQ(::dgettext("t", hello), "Bonjour");
+}
+
+TEST_F(IntlRemembered, TheLocaleIsFollowedThroughSetlocaleAndUselocale) {
+  const char* hello = "Hello";
+  EXPECT_STREQ(::dgettext("t", hello), "Hallo");
+  // setlocale moves glibc's counter: "C" is untranslated, LANGUAGE then ignored.
+  ASSERT_NE(::setlocale(LC_MESSAGES, "C"), nullptr);
+  EXPECT_EQ(::dgettext("t", hello), hello);
+  ASSERT_NE(::setlocale(LC_ALL, "C.UTF-8"), nullptr);
+  EXPECT_STREQ(::dgettext("t", hello), "Hallo");
+  // uselocale moves no counter, yet the thread's own locale is what counts.
+  locale_t c = ::newlocale(LC_ALL_MASK, "C", nullptr);
+  locale_t c_utf8 = ::newlocale(LC_ALL_MASK, "C.UTF-8", nullptr);
+  ASSERT_NE(c, nullptr);
+  ASSERT_NE(c_utf8, nullptr);
+  ::uselocale(c);
+  EXPECT_EQ(::dgettext("t", hello), hello);
+  ::uselocale(c_utf8);
+  EXPECT_STREQ(::dgettext("t", hello), "Hallo");
+  ::uselocale(c);
+  EXPECT_EQ(::dgettext("t", hello), hello);
+  ::uselocale(LC_GLOBAL_LOCALE);
+  EXPECT_STREQ(::dgettext("t", hello), "Hallo");
+  ::freelocale(c);
+  ::freelocale(c_utf8);
 }
 
 }  // namespace
