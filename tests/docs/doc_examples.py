@@ -108,8 +108,7 @@ def prepare_folder(args, folder):
             if name.endswith(".po"):
                 po = os.path.join(root, name)
                 subprocess.run([args.cli, "compile", "-o", po[:-3] + ".mo", po], check=True)
-
-
+    # The built CLI and C ABI library where a reader at the top of the repository finds them.
     for link, target in (("build/bin/erli18n", args.cli), ("build/lib/liberli18n_intl.so", args.intl_lib)):
         os.makedirs(os.path.join(folder, os.path.dirname(link)), exist_ok=True)
         os.symlink(os.path.abspath(target), os.path.join(folder, link))
@@ -162,7 +161,7 @@ def build(args, page_id, index, block, binaries, folder):
     return (binary if is_program else None), None
 
 
-def run_block(args, page, page_id, index, block, folder, binaries):
+def run_block(args, page_id, index, block, folder, binaries):
     env = dict(os.environ)
     env.pop("LANGUAGE", None)
     env.pop("LANG", None)
@@ -231,7 +230,7 @@ def main():
     page_id = re.sub(r"\W", "_", os.path.basename(args.page))
     failures = 0
     for index, block in enumerate(runnable):
-        error = run_block(args, args.page, page_id, index, block, folder, binaries)
+        error = run_block(args, page_id, index, block, folder, binaries)
         if error:
             failures += 1
             print(f"{args.page}:{block.line}:1: error: {block.lang} example {error}", file=sys.stderr)
