@@ -29,16 +29,6 @@ std::string_view word(std::string_view line, std::size_t& at) {
 // glibc's alias directory on Debian; its alias file has used this name for decades.
 constexpr const char* alias_file = "/usr/share/locale/locale.alias";
 
-// Read once and kept for the life of the process, as glibc keeps its table; a change to the
-// file is seen by the next process.
-const std::string& alias_text() {
-  static const std::string* text = [] {
-    std::ifstream in(alias_file, std::ios::binary);
-    return new std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  }();
-  return *text;
-}
-
 }  // namespace
 
 std::string_view expand_locale_alias_in(std::string_view name, std::string_view file_text) {
@@ -58,8 +48,18 @@ std::string_view expand_locale_alias_in(std::string_view name, std::string_view 
   return name;
 }
 
+// Read once and kept for the life of the process, as glibc keeps its table; a change to the
+// file is seen by the next process.
+std::string_view locale_alias_text() {
+  static const std::string* text = [] {
+    std::ifstream in(alias_file, std::ios::binary);
+    return new std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }();
+  return *text;
+}
+
 std::string_view expand_locale_alias(std::string_view name) {
-  return expand_locale_alias_in(name, alias_text());
+  return expand_locale_alias_in(name, locale_alias_text());
 }
 
 }  // namespace erli18n::intl

@@ -14,6 +14,9 @@ namespace erli18n::intl {
 /// case), or `name` itself when it is no alias. The file is read once, on first use.
 std::string_view expand_locale_alias(std::string_view name);
 
+/// The text of glibc's alias file, read once, on first use, and kept (empty when unreadable).
+std::string_view locale_alias_text();
+
 /// The same over the text of an alias file, for tests: `alias value` per line, blanks
 /// between, `#` starting a comment; the first line naming an alias wins.
 std::string_view expand_locale_alias_in(std::string_view name, std::string_view file_text);

@@ -45,6 +45,9 @@ std::vector<std::string> locale_variants(std::string_view name) {
   const std::string normalized = normalized_codeset(codeset);
 
   out.emplace_back(name);  // the name exactly as given comes first
+  // glibc 2.36 makes no variants of a name without a language (".utf8", "_x", "..@x"): they
+  // would be the bound directory itself, or ".." above it.
+  if (language.empty()) return out;
   auto add = [&](std::string_view terr, std::string_view cs, std::string_view mod) {
     std::string v(language);
     if (!terr.empty()) v.append("_").append(terr);

@@ -21,7 +21,7 @@ namespace erli18n::intl {
 std::string normalized_codeset(std::string_view codeset);
 
 /// The directory names to try for `name`, most specific first, without duplicates. Empty
-/// for an empty name.
+/// for an empty name; `name` alone when it has no language (it starts with `_`, `.` or `@`).
 std::vector<std::string> locale_variants(std::string_view name);
 
 }  // namespace erli18n::intl

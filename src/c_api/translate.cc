@@ -9,8 +9,10 @@
 //     is read again when setlocale, textdomain or a binding moved glibc's or our catalog
 //     counter, as GNU documents (glibc answers from its cache until then).
 //  3. For each language, expanded when it is an alias (locale_aliases.h), each of its
-//     directory variants (locale_variants.h), the catalog DIR/VARIANT/CATEGORY/DOMAIN.mo; the first that has
-//     the message answers. A catalog lacking the message passes to the next variant, then the next language.
+//     directory variants (locale_variants.h), the catalog DIR/VARIANT/CATEGORY/DOMAIN.mo
+//     (catalog_paths.h; in secure mode, as in a setuid program, a language that is not one
+//     plain path component names no file); the first that has the message answers. A catalog lacking the
+//     message passes to the next variant, then the next language.
 //  4. Each thread remembers recent answers by msgid pointer (string literals, mostly),
 //     checked against the catalog's copy of the key before use, and for one second at most.
 //     A thread in the global locale reuses its last resolution without reading the locale
@@ -22,7 +24,6 @@
 #include <langinfo.h>
 #include <locale.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstdlib>
@@ -33,10 +34,10 @@
 #include <vector>
 
 #include "catalog_files.h"
+#include "catalog_paths.h"
 #include "codeset_conversion.h"
 #include "domain_bindings.h"
 #include "locale_aliases.h"
-#include "locale_variants.h"
 #include "thread_caches.h"
 #include "thread_locale.h"
 
@@ -95,25 +96,14 @@ struct request {
   unsigned long n;
 };
 
-// The catalogs to try for `domain` under `languages`, in order: each language (empty
-// entries skipped, "C" ending the list) in each of its directory variants.
+// The catalogs to try for `domain` under `languages`, in order (catalog_paths.h: in secure
+// mode, languages that would leave the bound directory are skipped).
 std::vector<catalog_file*> catalogs_to_try(const char* dir, const char* category, const char* domain,
                                            std::string_view languages) {
   std::vector<catalog_file*> files;
-  while (!languages.empty()) {
-    std::size_t colon = languages.find(':');
-    std::string_view language = languages.substr(0, colon);
-    languages = colon == std::string_view::npos ? std::string_view() : languages.substr(colon + 1);
-    if (language.empty()) continue;
-    if (language == "C") break;
-    for (const std::string& variant : locale_variants(expand_locale_alias(language))) {
-      std::string path(dir);
-      path.append("/").append(variant).append("/").append(category).append("/").append(domain).append(".mo");
-      catalog_file* file = &catalog_at(path);
-      // "de:de" or "de_DE:de" name a directory twice; asking it again cannot change the answer.
-      if (std::find(files.begin(), files.end(), file) == files.end()) files.push_back(file);
-    }
-  }
+  for (const std::string& path :
+       catalog_paths(dir, category, domain, languages, locale_alias_text(), secure_mode()))
+    files.push_back(&catalog_at(path));
   return files;
 }
 

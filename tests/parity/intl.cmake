@@ -49,3 +49,23 @@ add_test(NAME intl_header_test_static
           $<TARGET_FILE:intl_header_test_static>)
 set_tests_properties(intl_header_test_static PROPERTIES LABELS parity TIMEOUT 60
   ENVIRONMENT "TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/intl_header_test_static")
+
+# A setuid-root copy of a program linked with the library (shared and static), run by an
+# unprivileged user, must not read catalogs that LANGUAGE points outside the bound folder.
+foreach(form shared static)
+  set(target intl_setuid_probe_${form})
+  add_executable(${target} intl_setuid_probe.c)
+  if(form STREQUAL shared)
+    target_link_libraries(${target} PRIVATE erli18n_intl)
+  else()
+    target_link_libraries(${target} PRIVATE erli18n_intl_static)
+    set_target_properties(${target} PROPERTIES LINKER_LANGUAGE CXX)
+  endif()
+  set_target_properties(${target} PROPERTIES C_STANDARD 11 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
+  target_compile_definitions(${target} PRIVATE _GNU_SOURCE)
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic $<$<BOOL:${ERLI18N_WERROR}>:-Werror>)
+endforeach()
+add_test(NAME intl_setuid
+  COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/intl_setuid.sh $<TARGET_FILE:intl_setuid_probe_shared>
+          $<TARGET_FILE:intl_setuid_probe_static>)
+set_tests_properties(intl_setuid PROPERTIES LABELS parity TIMEOUT 60 SKIP_RETURN_CODE 77)

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "catalog_paths.h"
 #include "codeset_conversion.h"
 #include "locale_aliases.h"
 #include "locale_variants.h"
@@ -39,6 +40,16 @@ TEST(IntlVariants, ShortNames) {
   EXPECT_EQ(locale_variants("de"), (list{"de"}));
   EXPECT_EQ(locale_variants("C.UTF-8"), (list{"C.UTF-8", "C.utf8", "C"}));
   EXPECT_TRUE(locale_variants("").empty());
+}
+
+// glibc 2.36 makes no variants of a name without a language: LANGUAGE=".utf8" reads
+// DIR/.utf8/... but never DIR/LC_MESSAGES/..., and "..@x" never DIR/../LC_MESSAGES/...
+TEST(IntlVariants, NameWithoutLanguageIsTriedOnlyAsGiven) {
+  EXPECT_EQ(locale_variants(".utf8"), (list{".utf8"}));
+  EXPECT_EQ(locale_variants("..@x"), (list{"..@x"}));
+  EXPECT_EQ(locale_variants("_x.UTF-8"), (list{"_x.UTF-8"}));
+  EXPECT_EQ(locale_variants("@m"), (list{"@m"}));
+  EXPECT_EQ(locale_variants(".."), (list{".."}));
 }
 
 TEST(IntlVariants, CodesetNormalization) {
@@ -105,6 +116,45 @@ TEST(IntlAliases, TheSystemFileHasGlibcsAliases) {
   // Debian's /usr/share/locale/locale.alias (package locales / libc-bin) names these.
   EXPECT_EQ(erli18n::intl::expand_locale_alias("german"), "de_DE.ISO-8859-1");
   EXPECT_EQ(erli18n::intl::expand_locale_alias("de_DE"), "de_DE");
+}
+
+TEST(IntlPaths, LanguagesInTheirVariantsAndAliases) {
+  using erli18n::intl::catalog_paths;
+  EXPECT_EQ(
+      catalog_paths("/d", "LC_MESSAGES", "app", "pt_BR::german:de_DE:C:fr", "german de_DE.ISO-8859-1\n",
+                    false),
+      (list{"/d/pt_BR/LC_MESSAGES/app.mo", "/d/pt/LC_MESSAGES/app.mo",
+            "/d/de_DE.ISO-8859-1/LC_MESSAGES/app.mo", "/d/de_DE.iso88591/LC_MESSAGES/app.mo",
+            "/d/de_DE/LC_MESSAGES/app.mo", "/d/de.ISO-8859-1/LC_MESSAGES/app.mo",
+            "/d/de.iso88591/LC_MESSAGES/app.mo", "/d/de/LC_MESSAGES/app.mo"}));  // no repeats; C ends it
+}
+
+// A setuid program's user chooses LANGUAGE: in secure mode an entry that is not one plain path
+// component names no file, and the entries after it still count (glibc 2.36 skips the ones
+// with `/`); outside secure mode every entry is taken as given, as glibc does.
+TEST(IntlPaths, SecureModeSkipsEntriesThatLeaveTheDirectory) {
+  using erli18n::intl::catalog_paths;
+  const std::string_view aliases = "evil ../../tmp/evil\n";
+  EXPECT_EQ(catalog_paths("/d", "LC_MESSAGES", "app", "fr:../../../tmp/evil:/tmp/evil:..:de/../x:evil:de",
+                          aliases, true),
+            (list{"/d/fr/LC_MESSAGES/app.mo", "/d/de/LC_MESSAGES/app.mo"}));
+  EXPECT_EQ(
+      catalog_paths("/d", "LC_MESSAGES", "app", "fr:../../../tmp/evil:/tmp/evil:..:evil:de", aliases, false),
+      (list{"/d/fr/LC_MESSAGES/app.mo", "/d/../../../tmp/evil/LC_MESSAGES/app.mo",
+            "/d//tmp/evil/LC_MESSAGES/app.mo", "/d/../LC_MESSAGES/app.mo",
+            "/d/../../tmp/evil/LC_MESSAGES/app.mo", "/d/de/LC_MESSAGES/app.mo"}));
+}
+
+TEST(IntlPaths, UsableLanguage) {
+  using erli18n::intl::usable_language;
+  for (std::string_view good : {"de", "de_DE.UTF-8@euro", "C.UTF-8", "sr@latin"}) {
+    EXPECT_TRUE(usable_language(good, true)) << good;
+    EXPECT_TRUE(usable_language(good, false)) << good;
+  }
+  for (std::string_view bad : {"../x", "/tmp/x", "de/x", "..", ".", "de..", "a\\b", ""}) {
+    EXPECT_FALSE(usable_language(bad, true)) << bad;
+    EXPECT_TRUE(usable_language(bad, false)) << bad;
+  }
 }
 
 }  // namespace
