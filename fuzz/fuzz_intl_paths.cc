@@ -1,8 +1,8 @@
 // Fuzzes how liberli18n_intl (src/c_api) turns a LANGUAGE list, an alias file and a domain
 // into the catalog paths it opens: the list, the locale.alias text and the domain come from
-// the input (fields separated by NUL bytes, the first byte's low bit choosing secure mode for
-// the locale_variants checks). Checked: every path is DIR/COMPONENT/CATEGORY/DOMAIN.mo with a
-// non-empty COMPONENT; no path twice; in secure mode every COMPONENT is one plain path
+// the input (fields separated by NUL bytes), and the paths are built both in ordinary and in
+// secure mode (a setuid program's). Checked: every path is DIR/COMPONENT/CATEGORY/DOMAIN.mo
+// with a non-empty COMPONENT; no path twice; in secure mode every COMPONENT is one plain path
 // component (no `/`, no `..`: what a setuid program's user must not be able to name), and the
 // secure list is the ordinary one with entries left out, never another path; the directory
 // variants of a name start with the name, are non-empty and distinct, and bring no `/` or
