@@ -58,8 +58,4 @@ std::string_view locale_alias_text() {
   return *text;
 }
 
-std::string_view expand_locale_alias(std::string_view name) {
-  return expand_locale_alias_in(name, locale_alias_text());
-}
-
 }  // namespace erli18n::intl

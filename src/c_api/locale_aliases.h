@@ -10,15 +10,13 @@
 
 namespace erli18n::intl {
 
-/// The locale `name` stands for in glibc's alias file (matched without regard to ASCII
-/// case), or `name` itself when it is no alias. The file is read once, on first use.
-std::string_view expand_locale_alias(std::string_view name);
-
-/// The text of glibc's alias file, read once, on first use, and kept (empty when unreadable).
+/// The text of glibc's alias file (/usr/share/locale/locale.alias), read once, on first use,
+/// and kept (empty when unreadable).
 std::string_view locale_alias_text();
 
-/// The same over the text of an alias file, for tests: `alias value` per line, blanks
-/// between, `#` starting a comment; the first line naming an alias wins.
+/// The locale `name` stands for in `file_text`, the text of an alias file (matched without
+/// regard to ASCII case), or `name` itself when it is no alias: `alias value` per line,
+/// blanks between, `#` starting a comment; the first line naming an alias wins.
 std::string_view expand_locale_alias_in(std::string_view name, std::string_view file_text);
 
 }  // namespace erli18n::intl

@@ -114,8 +114,9 @@ TEST(IntlAliases, AliasFileLinesAsGlibcReadsThem) {
 
 TEST(IntlAliases, TheSystemFileHasGlibcsAliases) {
   // Debian's /usr/share/locale/locale.alias (package locales / libc-bin) names these.
-  EXPECT_EQ(erli18n::intl::expand_locale_alias("german"), "de_DE.ISO-8859-1");
-  EXPECT_EQ(erli18n::intl::expand_locale_alias("de_DE"), "de_DE");
+  EXPECT_EQ(erli18n::intl::expand_locale_alias_in("german", erli18n::intl::locale_alias_text()),
+            "de_DE.ISO-8859-1");
+  EXPECT_EQ(erli18n::intl::expand_locale_alias_in("de_DE", erli18n::intl::locale_alias_text()), "de_DE");
 }
 
 TEST(IntlPaths, LanguagesInTheirVariantsAndAliases) {
