@@ -192,8 +192,6 @@ struct catalog_watcher::state {
     wd_of.clear();
     mode.store(watch_mode::inotify);
     examine_all();
-    // Gone again before its watch was set: wait for it again.
-    if (mode.load() == watch_mode::inotify && !wd_of.count({root_level, std::string()})) root_gone();
     return true;
   }
 
@@ -397,6 +395,8 @@ struct catalog_watcher::state {
 
   void examine_all() {
     add_watch(root_level, "", root);
+    // ROOT went away before its watch was set: no event would ever come from it.
+    if (mode.load() == watch_mode::inotify && !wd_of.count({root_level, std::string()})) return root_gone();
     refresh_dirs();
     for (const auto& [dir, locale] : std::map(dirs)) examine_dir(dir, false);
   }
