@@ -38,8 +38,8 @@ struct observer_frame {
   const observer_frame* outer;
 };
 
-// A plain pointer with a constant initializer: reading it costs one thread-relative load,
-// with no guard and no allocation (the lookup path reads it once an event is due).
+// A plain pointer with a constant initializer: no guard and no constructor to run on first
+// use. Lookups read it only when they have an event to deliver (someone listens).
 thread_local const observer_frame* t_innermost = nullptr;
 
 }  // namespace
