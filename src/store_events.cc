@@ -31,21 +31,29 @@ std::string_view to_string(event_kind kind) noexcept {
 namespace detail {
 namespace {
 
-// The store whose observer the thread is running, if any (innermost).
-thread_local const void* t_observing_store = nullptr;
+// The observers the thread is running, innermost first: an observer may call into another
+// store whose observers then run nested in it. Each frame lives on call_observer's stack.
+struct observer_frame {
+  const void* store;
+  const observer_frame* outer;
+};
+
+// A plain pointer with a constant initializer: no guard and no constructor to run on first
+// use. Lookups read it only when they have an event to deliver (someone listens).
+thread_local const observer_frame* t_innermost = nullptr;
 
 }  // namespace
 
 bool call_observer(const void* store, const observer& fn, const store_event& event) noexcept {
-  const void* outer = t_observing_store;
-  t_observing_store = store;
+  const observer_frame frame{store, t_innermost};
+  t_innermost = &frame;
   bool ok = true;
   try {
     fn(event);
   } catch (...) {
     ok = false;
   }
-  t_observing_store = outer;
+  t_innermost = frame.outer;
   return ok;
 }
 
@@ -58,6 +66,11 @@ void deliver(const void* store, const observer_list* list, const store_event& ev
 
 void deliver_lookup_event(const void* store, const observer_list& list, const store_event& event,
                           std::atomic<std::uint64_t>& failures) noexcept {
+  // A lookup made by an observer (of this store or any other, through the C++ API or the C
+  // ABI's, on this thread) raises nothing: else an observer that looks up a missing message
+  // is called again from its own lookup, without end, and observers of two stores looking up
+  // in each other call each other. Such lookups are not counted for sampling either.
+  if (t_innermost != nullptr) return;
   for (const auto& entry : list.entries) {
     if (!entry->options.lookup_events) continue;
     const std::uint64_t seen = entry->lookup_events_seen.fetch_add(1, std::memory_order_relaxed);
@@ -66,7 +79,14 @@ void deliver_lookup_event(const void* store, const observer_list& list, const st
   }
 }
 
-bool inside_observer_of(const void* store) noexcept { return t_observing_store == store; }
+// Any enclosing observer counts, not only the innermost: a store's observer that calls into
+// another store, whose observer then writes to the first store, would lock the first store's
+// writer a second time on this thread (its write is still delivering events).
+bool inside_observer_of(const void* store) noexcept {
+  for (const observer_frame* f = t_innermost; f != nullptr; f = f->outer)
+    if (f->store == store) return true;
+  return false;
+}
 
 }  // namespace detail
 }  // namespace erli18n

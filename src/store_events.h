@@ -38,11 +38,11 @@ void deliver(const void* store, const observer_list* list, const store_event& ev
              std::atomic<std::uint64_t>& failures) noexcept;
 
 // Delivers a lookup event to the entries that asked for lookup events, one in their
-// `sample_every`.
+// `sample_every`; nothing when the thread is running an observer (of any store).
 void deliver_lookup_event(const void* store, const observer_list& list, const store_event& event,
                           std::atomic<std::uint64_t>& failures) noexcept;
 
-// True while the calling thread runs an observer called by `store` (innermost call).
+// True while the calling thread runs an observer called by `store`, at any depth of nesting.
 bool inside_observer_of(const void* store) noexcept;
 
 }  // namespace erli18n::detail

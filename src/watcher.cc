@@ -17,6 +17,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstring>
+#include <filesystem>
 #include <map>
 #include <mutex>
 #include <set>
@@ -89,6 +90,14 @@ struct catalog_watcher::state {
 
   // Touched only by the watcher's thread once it runs (by watch() before that).
   int inotify_fd = -1;
+  // The root was moved away or deleted: the watcher polls, and looks for a folder at the
+  // root's path again to go back to inotify. `parent_fd` (an inotify instance of its own, so
+  // its watch descriptors never mix with those of `inotify_fd`) watches the root's parent
+  // folder, so that the return is seen at once rather than at the next polling round.
+  bool awaiting_root = false;
+  bool check_root = false;  // an event of the parent named the root: look now
+  int parent_fd = -1;
+  std::string root_parent, root_name;  // where to look; root_name empty: polling rounds only
   std::map<int, std::set<std::pair<int, std::string>>> watched;  // wd -> (level, folder name)
   std::map<std::pair<int, std::string>, int> wd_of;
   std::map<std::string, std::string> dirs;  // folder name -> canonical locale, of folders in use
@@ -109,6 +118,7 @@ struct catalog_watcher::state {
   ~state() {
     if (thread.joinable()) thread.detach();  // only on the thread itself, after a detached stop
     if (inotify_fd >= 0) ::close(inotify_fd);
+    if (parent_fd >= 0) ::close(parent_fd);
     if (wake_fd >= 0) ::close(wake_fd);
   }
 
@@ -135,6 +145,54 @@ struct catalog_watcher::state {
     mode.store(watch_mode::polling);
     next_poll = clock::now();
     report(watch_error(errc::io, "polling instead of inotify: " + why, root));
+  }
+
+  // The root's path names nothing now (or something else than the folder watched): poll, and
+  // wait for a folder to be there again.
+  void root_gone() {
+    use_polling("the watched folder was moved or deleted; back to inotify once it is there again");
+    awaiting_root = true;
+    if (parent_fd >= 0) ::close(parent_fd);
+    parent_fd = -1;
+    if (!root_name.empty()) {
+      parent_fd = ::inotify_init1(IN_CLOEXEC | IN_NONBLOCK);
+      if (parent_fd >= 0 &&
+          ::inotify_add_watch(parent_fd, root_parent.c_str(), IN_CREATE | IN_MOVED_TO | IN_ONLYDIR) < 0) {
+        ::close(parent_fd);  // the parent went too: polling rounds look for the root
+        parent_fd = -1;
+      }
+    }
+    check_root = true;  // it may have come back before the parent was watched
+  }
+
+  // Reads the parent's events; one naming the root (or lost events) means look at the root.
+  void drain_parent_events() {
+    const int err = read_events(parent_fd, [this](const inotify_event& e) {
+      if ((e.mask & IN_Q_OVERFLOW) || (e.len != 0 && root_name == e.name)) check_root = true;
+    });
+    if (err == 0) return;
+    ::close(parent_fd);  // polling rounds look for the root
+    parent_fd = -1;
+  }
+
+  // Back to inotify if a folder is at the root's path: watches set again, then the whole
+  // folder examined (what it holds may differ from what was loaded: another folder was
+  // renamed there, or files changed meanwhile). False if there is none yet.
+  bool return_to_inotify() {
+    if (!awaiting_root) return false;
+    const file_signature sig = detail::signature_of(root);
+    if (sig.error != 0 || !S_ISDIR(sig.mode)) return false;
+    const int fd = ::inotify_init1(IN_CLOEXEC | IN_NONBLOCK);
+    if (fd < 0) return false;  // still polling; tried again at the next round
+    awaiting_root = false;
+    if (parent_fd >= 0) ::close(parent_fd);
+    parent_fd = -1;
+    inotify_fd = fd;
+    watched.clear();
+    wd_of.clear();
+    mode.store(watch_mode::inotify);
+    examine_all();
+    return true;
   }
 
   // Watches a folder (symlinks followed, so the real folder is watched; called again after
@@ -180,22 +238,31 @@ struct catalog_watcher::state {
     c.force = c.force || force;
   }
 
-  // Reads every queued event and marks what it concerns.
-  void drain_events() {
+  // Reads the events queued on `fd`, passing each to `handle`; 0, or the errno of a failed
+  // read. `fd` is a member, read again before each read: a handler may close it (a fall back
+  // to polling), and its number may then be reused by another instance.
+  template <class F>
+  static int read_events(const int& fd, F&& handle) {
     alignas(inotify_event) char buffer[16384];
-    while (inotify_fd >= 0) {
-      const ssize_t got = ::read(inotify_fd, buffer, sizeof buffer);
+    while (fd >= 0) {
+      const ssize_t got = ::read(fd, buffer, sizeof buffer);
       if (got < 0) {
         if (errno == EINTR) continue;
-        if (errno == EAGAIN) return;
-        return use_polling("cannot read inotify events: " + errno_text(errno));
+        return errno == EAGAIN ? 0 : errno;
       }
       for (ssize_t at = 0; at < got;) {
         const auto* e = reinterpret_cast<const inotify_event*>(buffer + at);
         at += static_cast<ssize_t>(sizeof(inotify_event) + e->len);
-        on_event(*e);
+        handle(*e);
       }
     }
+    return 0;
+  }
+
+  // Reads every queued event and marks what it concerns.
+  void drain_events() {
+    if (const int err = read_events(inotify_fd, [this](const inotify_event& e) { on_event(e); }))
+      use_polling("cannot read inotify events: " + errno_text(err));
   }
 
   void on_event(const inotify_event& e) {
@@ -212,10 +279,7 @@ struct catalog_watcher::state {
     }
     for (const auto& [lvl, dir] : owners) {
       if (lvl == root_level) {
-        if (self_gone) {
-          use_polling("the watched folder was moved or deleted");
-          return;
-        }
+        if (self_gone) return root_gone();
         if (!name.empty() && name.front() != '.') mark(name, "", false);
       } else if (lvl == locale_level) {
         if (self_gone || name == "LC_MESSAGES") mark(dir, "", false);
@@ -331,12 +395,15 @@ struct catalog_watcher::state {
 
   void examine_all() {
     add_watch(root_level, "", root);
+    // ROOT went away before its watch was set: no event would ever come from it.
+    if (mode.load() == watch_mode::inotify && !wd_of.count({root_level, std::string()})) return root_gone();
     refresh_dirs();
     for (const auto& [dir, locale] : std::map(dirs)) examine_dir(dir, false);
   }
 
   // Polling: what changed since the last round is marked, to be loaded once quiet.
   void poll_round() {
+    if (awaiting_root && return_to_inotify()) return;
     refresh_dirs();
     for (const auto& [dir, locale] : dirs) {
       std::map<std::string, catalog_file> found = detail::scan_messages_dir(root, dir);
@@ -403,8 +470,10 @@ struct catalog_watcher::state {
 
   // Sleeps until woken by stop(), an inotify event or the timeout.
   void wait(int timeout) {
-    pollfd fds[2] = {{wake_fd, POLLIN, 0}, {inotify_fd, POLLIN, 0}};
-    const nfds_t count = inotify_fd >= 0 ? 2 : 1;
+    pollfd fds[3] = {{wake_fd, POLLIN, 0}};
+    nfds_t count = 1;
+    if (inotify_fd >= 0) fds[count++] = {inotify_fd, POLLIN, 0};
+    if (parent_fd >= 0) fds[count++] = {parent_fd, POLLIN, 0};
     (void)::poll(fds, count, timeout);
   }
 
@@ -413,6 +482,8 @@ struct catalog_watcher::state {
     if (stopping.load()) return;
     if (detail::watcher_hook hook = detail::installed_watcher_hook.load()) hook();
     if (mode.load() == watch_mode::inotify) drain_events();
+    drain_parent_events();
+    if (std::exchange(check_root, false)) (void)return_to_inotify();
     if (mode.load() == watch_mode::polling && clock::now() >= next_poll) {
       poll_round();
       next_poll = clock::now() + options.poll_interval;
@@ -510,6 +581,15 @@ result<catalog_watcher> catalog_store::watch(const std::string& root, const watc
     s->store = this;
     s->store_impl = impl_.get();
     s->root = root;
+    // The root's parent and name, for a return to inotify after the root moved away.
+    std::string trimmed = root;
+    while (trimmed.size() > 1 && trimmed.back() == '/') trimmed.pop_back();
+    const std::filesystem::path root_path(trimmed);
+    const std::string name = root_path.filename().string();
+    if (name != "." && name != ".." && name != "/" && !name.empty()) {
+      s->root_name = name;
+      s->root_parent = root_path.has_parent_path() ? root_path.parent_path().string() : std::string(".");
+    }
     s->options = options;
     s->wake_fd = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
     if (s->wake_fd < 0) return watch_error(errc::io, "eventfd: " + errno_text(errno));

@@ -14,7 +14,11 @@
 //                    baseline of bench/http_overhead.sh, which measures what the middleware
 //                    costs)
 // It prints "listening on http://ADDR:PORT/" once it accepts connections.
+#include <sys/socket.h>
+
+#include <cerrno>
 #include <charconv>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <string>
@@ -79,6 +83,18 @@ bool load_catalogs(const std::string& root) {
   return true;
 }
 
+// cpp-httplib 0.11 (Debian 12) listens with a queue of 5 connections: its
+// CPPHTTPLIB_LISTEN_BACKLOG is read when libcpp-httplib.so is compiled, so defining it here
+// changes nothing, and the server has no setter. In a burst the connections beyond the queue
+// are dropped and each client's kernel sends its SYN again a second later (2,000 requests from
+// 8 clients overflowed it 49 times). listen(2) called again on the bound socket sets a longer
+// queue (Linux updates the backlog of a socket already listening); the kernel caps it at
+// net.core.somaxconn (4096 since Linux 5.4).
+class backlog_server : public httplib::Server {
+ public:
+  bool set_listen_backlog(int backlog) { return ::listen(svr_sock_.load(), backlog) == 0; }
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -128,7 +144,7 @@ int main(int argc, char** argv) {
   std::vector<web::language> languages;
   for (const std::string& locale : options.available) languages.push_back({locale, autonym(locale)});
 
-  httplib::Server server;
+  backlog_server server;
   // cpp-httplib writes the headers and the body separately; with Nagle's algorithm on, the body
   // then waits for the client's delayed ACK (about 40 ms on Linux) on kept-alive connections.
   server.set_tcp_nodelay(true);
@@ -158,6 +174,10 @@ int main(int argc, char** argv) {
                                   : (server.bind_to_port(args.address, args.port) ? args.port : -1);
   if (port < 0) {
     std::cerr << "erli18n-web: cannot listen on " << args.address << ":" << args.port << '\n';
+    return 1;
+  }
+  if (!server.set_listen_backlog(SOMAXCONN)) {
+    std::cerr << "erli18n-web: cannot set the listen queue: " << std::strerror(errno) << '\n';
     return 1;
   }
   std::cout << "listening on http://" << args.address << ":" << port << "/" << std::endl;

@@ -38,6 +38,15 @@ case $url in http://127.0.0.1:[0-9]*/) ok ;; *) fail "port 0 printed '$url' ($(c
 port=${url#http://127.0.0.1:}
 port=${port%/}
 
+# The listen queue: cpp-httplib's own is 5 connections, which a burst of 8 clients overflows
+# (dropped SYNs, retried a second later). The example asks for SOMAXCONN; the kernel caps it
+# at net.core.somaxconn. `ss` shows a listening socket's queue length as its Send-Q.
+command -v ss > /dev/null || fail "ss (Debian iproute2, scripts/install-deps.sh) is needed"
+want=$(python3 -c 'import socket; print(min(socket.SOMAXCONN, int(open("/proc/sys/net/core/somaxconn").read())))')
+queue=$(ss -Hltn "sport = :$port" | awk '{print $3}')
+[ "$queue" = "$want" ] || fail "the listen queue of port $port is '$queue', not $want: $(ss -ltn "sport = :$port")"
+ok
+
 # get PATH [HEADER: VALUE]...: the status, the headers the tests look at, and the body.
 get() {
   python3 - "$port" "$@" <<'PY'

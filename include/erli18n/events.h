@@ -23,8 +23,11 @@
 ///  - An exception thrown by an observer is caught and counted (`observer_failures()`); the
 ///    operation that raised the event completes as if the observer had returned.
 ///  - An observer must not load, reload, unload or change observers or the fallback of the
-///    store that called it (those calls return `errc::invalid_argument` when made from inside
-///    an observer); lookups are fine.
+///    store that called it, or of a store whose observer it runs within on the same thread
+///    (those calls return `errc::invalid_argument` when made from inside an observer);
+///    lookups are fine.
+///  - Lookups made while the thread runs an observer raise no lookup events, in any store:
+///    an observer that looks up a missing message is not called again from its own lookup.
 ///  - Once `remove_observer` returns, the observer is not running and will not be called
 ///    again, so it may be destroyed.
 ///

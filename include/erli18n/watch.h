@@ -25,7 +25,10 @@
 ///    loaded (it is what msgfmt produced for deployment, and what glibc would read).
 ///  - Inotify tells of changes; when it cannot be used (inotify_init fails, the watch limit is
 ///    reached) or `force_polling` is set, the folder is examined every `poll_interval`
-///    (stat: inode, size, modification time in ns). `mode()` says which is in use.
+///    (stat: inode, size, modification time in ns). `mode()` says which is in use. When ROOT
+///    itself is moved away or deleted, the watcher polls until a folder is at ROOT's path
+///    again (moved back, renamed or made there: its parent folder is watched for that), then
+///    uses inotify again and examines the whole folder.
 ///  - A deleted file keeps its catalog unless `unload_deleted` is set.
 ///  - A `.mo` is mapped, not copied: replace it by renaming a new file over it, never rewrite
 ///    it in place (see catalog_store.h). `.po` files may be rewritten in place.

@@ -1,14 +1,19 @@
 // Store events: what each write and (opt-in) lookup reports to observers, registration,
 // contained observer failures, re-entrance, and the ready-made observers of observers.h.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
 #include <memory>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include "erli18n/catalog_store.h"
@@ -410,6 +415,132 @@ TEST(Events, ObserversMayLookUpButNotChangeTheirStore) {
   }));
   ASSERT_TRUE(other.load_buffer("app", "pt", pt_po));
   EXPECT_EQ(store.dlgettext("app", "it", "Bye"), "Tchau");
+}
+
+// The scenarios below used to overflow the stack or deadlock: each runs in a child (a death
+// test), under an alarm, so that a regression fails the test instead of killing or hanging
+// the test binary. The child exits 0 when everything held, else prints what did not.
+void run_in_child(const std::function<std::string()>& scenario) {
+  EXPECT_EXIT(
+      {
+        ::alarm(20);  // a deadlock ends the child with SIGALRM
+        const std::string failed = scenario();
+        if (!failed.empty()) std::fprintf(stderr, "%s\n", failed.c_str());
+        std::fflush(stderr);
+        std::_Exit(failed.empty() ? 0 : 1);
+      },
+      ::testing::ExitedWithCode(0), "");
+}
+
+// What `got` lacks to equal `want`, for the child's report.
+template <class T>
+std::string expect_equal(const char* what, const std::vector<T>& got, const std::vector<T>& want) {
+  if (got == want) return {};
+  std::string out = std::string(what) + ":";
+  for (const T& v : got) {
+    out += " ";
+    if constexpr (std::is_same_v<T, std::string>)
+      out += v;
+    else
+      out += std::to_string(static_cast<int>(v));
+  }
+  return out;
+}
+
+// Issue 20, finding 4: an observer of lookup events that looks up a missing message itself,
+// with the default sample_every = 1, was called again from its own lookup until the stack
+// overflowed. Its lookups raise no events now; it sees the program's misses only, and its
+// own lookups still answer (hits and misses alike).
+TEST(EventsDeathTest, AnObserverThatLooksUpAMissingMessageIsNotCalledFromItsOwnLookup) {
+  run_in_child([] {
+    catalog_store store;
+    if (!store.load_buffer("app", "pt", pt_po)) return std::string("load failed");
+    std::vector<std::string> seen, answers;
+    erli18n::observer_options options;
+    options.lookup_events = true;
+    if (!store.add_observer(
+            [&](const store_event& e) {
+              seen.emplace_back(e.msgid);
+              answers.emplace_back(store.dlgettext("app", "pt", "Not translated either"));
+              answers.emplace_back(store.dlngettext("app", "pt", "file", "files", 2));
+              answers.emplace_back(store.dlgettext("app", "pt", "Bye"));
+            },
+            options))
+      return std::string("add_observer failed");
+    std::string failed;
+    if (store.dlgettext("app", "pt", "Missing") != "Missing") failed += "wrong answer to Missing; ";
+    if (store.dlgettext("app", "pt", "Bye") != "Tchau") failed += "wrong answer to Bye; ";
+    if (store.dlgettext("app", "de", "Elsewhere") != "Elsewhere") failed += "wrong answer to Elsewhere; ";
+    failed += expect_equal("seen", seen, {"Missing", "Elsewhere"});
+    failed +=
+        expect_equal("answers", answers,
+                     {"Not translated either", "files", "Tchau", "Not translated either", "files", "Tchau"});
+    if (store.observer_failures() != 0) failed += " observer failures";
+    return failed;
+  });
+}
+
+// Lookups from inside any observer raise no lookup events in any store: two stores whose
+// observers look up in each other (and in themselves) would otherwise call each other
+// without end. A write observer's lookups raise none either; the program's own lookups do.
+TEST(EventsDeathTest, ObserversOfTwoStoresLookingUpInEachOtherAreCalledOncePerMiss) {
+  run_in_child([] {
+    catalog_store a, b;
+    std::vector<std::string> seen_a, seen_b;
+    erli18n::observer_options options;
+    options.lookup_events = true;
+    auto look_up_everywhere = [&] {
+      (void)a.dlgettext("app", "pt", "missing in a");
+      (void)b.dlgettext("app", "pt", "missing in b");
+    };
+    if (!a.add_observer(
+            [&](const store_event& e) {
+              if (e.kind == event_kind::lookup_miss) seen_a.emplace_back(e.msgid);
+              look_up_everywhere();
+            },
+            options) ||
+        !b.add_observer(
+            [&](const store_event& e) {
+              if (e.kind == event_kind::lookup_miss) seen_b.emplace_back(e.msgid);
+              look_up_everywhere();
+            },
+            options))
+      return std::string("add_observer failed");
+    if (!a.load_buffer("app", "pt", pt_po)) return std::string("load failed");  // two write events
+    std::string failed;
+    if (a.dlgettext("app", "pt", "one") != "one") failed += "wrong answer in a; ";
+    if (b.dlgettext("app", "pt", "two") != "two") failed += "wrong answer in b; ";
+    if (a.dlgettext("app", "pt", "Bye") != "Tchau") failed += "wrong hit in a; ";
+    failed += expect_equal("seen by a", seen_a, {"one"});
+    failed += expect_equal("seen by b", seen_b, {"two"});
+    return failed;
+  });
+}
+
+// Nested observers: a write observer of `a` loads into `b`, whose observer then tries to load
+// into `a` while a's write (and writer lock) is still under way on this thread. Refused, as a
+// write from a's own observer is; it used to lock a's writer mutex a second time (deadlock).
+TEST(EventsDeathTest, AnObserverCalledFromAnotherStoresObserverMayNotWriteToTheOuterStore) {
+  run_in_child([] {
+    catalog_store a, b;
+    std::vector<errc> refused;
+    if (!a.add_observer([&](const store_event& e) {
+          if (e.kind == event_kind::load_stop && e.domain == "app") (void)b.load_buffer("app", "pt", pt_po);
+        }) ||
+        !b.add_observer([&](const store_event& e) {
+          if (e.kind != event_kind::load_stop) return;
+          auto r = a.load_buffer("other", "pt", pt_po);
+          refused.push_back(r ? errc::syntax : r.error().code);  // syntax stands for "loaded"
+        }))
+      return std::string("add_observer failed");
+    if (!a.load_buffer("app", "pt", pt_po)) return std::string("load into a failed");
+    std::string failed = expect_equal("refused", refused, {errc::invalid_argument});
+    if (b.dlgettext("app", "pt", "Bye") != "Tchau") failed += " b was not loaded";
+    if (a.dlgettext("other", "pt", "Bye") != "Bye") failed += " a was written from inside its own write";
+    // Outside any observer, the same load is fine.
+    if (!a.load_buffer("other", "pt", pt_po)) failed += " a refuses a load made outside observers";
+    return failed;
+  });
 }
 
 // Lookups that miss on several threads while observers come and go: a removed observer's

@@ -534,34 +534,112 @@ INSTANTIATE_TEST_SUITE_P(Modes, WatchTest, ::testing::Values(false, true),
                            return p.param ? "polling" : "inotify";
                          });
 
+// What a watcher outside the fixture reported, and options that keep it: a debounce of
+// 20 ms and the given polling interval.
+class reports {
+ public:
+  watch_options options(std::chrono::milliseconds poll_interval) {
+    watch_options o;
+    o.debounce = 20ms;
+    o.poll_interval = poll_interval;
+    o.on_error = [this](const erli18n::error& e) {
+      std::lock_guard lock(m_);
+      list_.push_back(e.to_string());
+    };
+    return o;
+  }
+  std::vector<std::string> list() {
+    std::lock_guard lock(m_);
+    return list_;
+  }
+
+ private:
+  std::mutex m_;
+  std::vector<std::string> list_;
+};
+
 TEST(WatchLimit, ReachingTheInotifyLimitFallsBackToPolling) {
   temp_dir dir;
   dir.write("root/de/LC_MESSAGES/app.po", po_version(1));
   dir.write("root/fr/LC_MESSAGES/app.po", po_version(1));
   catalog_store store;
-  std::vector<std::string> errors;
-  std::mutex m;
-  watch_options o;
-  o.debounce = 20ms;
-  o.poll_interval = 20ms;
-  o.on_error = [&](const erli18n::error& e) {
-    std::lock_guard lock(m);
-    errors.push_back(e.to_string());
-  };
+  reports errors;
   erli18n::detail::set_inotify_watch_limit(2);
-  auto w = store.watch(dir.path("root"), o);
+  auto w = store.watch(dir.path("root"), errors.options(20ms));
   erli18n::detail::set_inotify_watch_limit(0);
   ASSERT_TRUE(w);
   EXPECT_EQ(w->mode(), watch_mode::polling);
   {
-    std::lock_guard lock(m);
-    ASSERT_EQ(errors.size(), 1u);
-    EXPECT_NE(errors[0].find("polling instead of inotify: inotify watch limit reached"), std::string::npos)
-        << errors[0];
+    const std::vector<std::string> reported = errors.list();
+    ASSERT_EQ(reported.size(), 1u);
+    EXPECT_NE(reported[0].find("polling instead of inotify: inotify watch limit reached"), std::string::npos)
+        << reported[0];
   }
   EXPECT_EQ(store.dlgettext("app", "fr", "Hello"), "Hallo v1");
   dir.write("root/fr/LC_MESSAGES/app.po", po_version(2));
   EXPECT_TRUE(wait_text(store, "fr", "Hallo v2"));
+}
+
+// Waits until `done()` holds, for at most `patience`.
+bool wait_until(const std::function<bool()>& done) {
+  const auto end = std::chrono::steady_clock::now() + patience;
+  while (!done()) {
+    if (std::chrono::steady_clock::now() >= end) return false;
+    std::this_thread::sleep_for(1ms);
+  }
+  return true;
+}
+
+// Issue 20: once the watched root was moved away, the watcher polled for good. It returns to
+// inotify as soon as a folder is at the root's path again: the root moved back, a folder
+// renamed there, or one made there. The poll interval is an hour, so only inotify can see
+// the changes below within the test's patience.
+TEST(WatchRoot, MovedAwayAndBackReturnsToInotify) {
+  const int fd = ::inotify_init1(IN_CLOEXEC);
+  if (fd < 0) GTEST_SKIP() << "inotify is not available here";
+  ::close(fd);
+  temp_dir dir;
+  dir.write("root/de/LC_MESSAGES/app.po", po_version(1));
+  catalog_store store;
+  reports errors;
+  auto w = store.watch(dir.path("root"), errors.options(std::chrono::hours(1)));
+  ASSERT_TRUE(w);
+  ASSERT_EQ(w->mode(), watch_mode::inotify);
+  ASSERT_EQ(store.dlgettext("app", "de", "Hello"), "Hallo v1");
+  auto mode_is = [&](watch_mode mode) { return wait_until([&] { return w->mode() == mode; }); };
+
+  // Moved away and back.
+  fs::rename(dir.path("root"), dir.path("away"));
+  ASSERT_TRUE(mode_is(watch_mode::polling));
+  fs::rename(dir.path("away"), dir.path("root"));
+  ASSERT_TRUE(mode_is(watch_mode::inotify));
+  dir.write("root/de/LC_MESSAGES/app.po", po_version(2));
+  EXPECT_TRUE(wait_text(store, "de", "Hallo v2"));
+
+  // Moved away, and another folder renamed to the root's name: its catalogs are loaded.
+  fs::rename(dir.path("root"), dir.path("old"));
+  ASSERT_TRUE(mode_is(watch_mode::polling));
+  dir.write("new/fr/LC_MESSAGES/app.po", po_version(3));
+  fs::rename(dir.path("new"), dir.path("root"));
+  ASSERT_TRUE(mode_is(watch_mode::inotify));
+  EXPECT_TRUE(wait_text(store, "fr", "Hallo v3"));
+  dir.write("root/fr/LC_MESSAGES/app.po", po_version(4));
+  EXPECT_TRUE(wait_text(store, "fr", "Hallo v4"));
+
+  // Deleted, and made again by mkdir, its files written after.
+  fs::remove_all(dir.path("root"));
+  ASSERT_TRUE(mode_is(watch_mode::polling));
+  fs::create_directory(dir.path("root"));
+  ASSERT_TRUE(mode_is(watch_mode::inotify));
+  dir.write("root/it/LC_MESSAGES/app.po", po_version(5));
+  EXPECT_TRUE(wait_text(store, "it", "Hallo v5"));
+
+  const std::vector<std::string> reported = errors.list();
+  ASSERT_EQ(reported.size(), 3u);
+  for (const std::string& e : reported)
+    EXPECT_NE(e.find("polling instead of inotify: the watched folder was moved or deleted"),
+              std::string::npos)
+        << e;
 }
 
 TEST(WatchSnapshot, ReadsRegularFilesWholeAndRefusesTheRest) {
