@@ -229,12 +229,17 @@ struct mo_catalog::impl {
   std::vector<sysdep_entry> sysdeps;
   std::vector<std::uint32_t> sysdep_order;  // expandable sysdeps, sorted by expanded key
   std::string sysdep_text;                  // the texts of `sysdeps`, reserved to fit exactly
-  std::size_t expanded_bytes = 0;           // sysdep_text and the two vectors above
   bool check_utf8 = false;                  // entry() checks the text (a catalog read as UTF-8)
   std::string_view header;
   std::string charset = "UTF-8";
   plural_rule plural;
 
+  // What the expansion of the system-dependent strings holds (counted in owned_bytes()).
+  std::size_t expanded_bytes() const noexcept {
+    if (sysdeps.empty()) return 0;  // an empty string's capacity is its inline buffer
+    return sysdep_text.capacity() + sysdeps.capacity() * sizeof(sysdep_entry) +
+           sysdep_order.capacity() * sizeof(std::uint32_t);
+  }
   std::string_view display(const sysdep_string& s) const noexcept {
     return {sysdep_text.data() + s.display_at, s.display_size};
   }
@@ -568,8 +573,6 @@ result<void> mo_catalog::impl::read_sysdeps(const mo_open_options& options) {
   for (std::uint32_t i = 0; i < nsys; ++i)
     if (sysdeps[i].orig.expandable && sysdeps[i].trans.expandable) sysdep_order.push_back(i);
   sort_sysdeps();
-  expanded_bytes = sysdep_text.capacity() + sysdeps.capacity() * sizeof(sysdep_entry) +
-                   sysdep_order.capacity() * sizeof(std::uint32_t);
   return {};
 }
 
@@ -717,8 +720,6 @@ result<void> mo_catalog::impl::convert() {
       }
   sysdep_text = std::move(sysdep_utf8);
   sysdep_text.shrink_to_fit();
-  expanded_bytes = sysdep_text.capacity() + sysdeps.capacity() * sizeof(sysdep_entry) +
-                   sysdep_order.capacity() * sizeof(std::uint32_t);
   std::sort(input.statics.begin(), input.statics.end(),
             [](const auto& a, const auto& b) { return key_of(a.first) < key_of(b.first); });
   owned = mo_format::build_image(input, true, std::endian::native == std::endian::big);
@@ -869,7 +870,7 @@ std::string_view mo_catalog::image() const noexcept {
   return {reinterpret_cast<const char*>(impl_->data), impl_->size};
 }
 std::size_t mo_catalog::owned_bytes() const noexcept {
-  return impl_->map.size() + impl_->owned.size() + impl_->expanded_bytes;
+  return impl_->map.size() + impl_->owned.size() + impl_->expanded_bytes();
 }
 const std::string& mo_catalog::name() const noexcept { return impl_->name; }
 
