@@ -239,11 +239,16 @@ result<built_catalog> build_catalog(const po_file& po, const load_options& optio
   bool declared = false;
   if (std::optional<std::string> forms_header = po.header_field("Plural-Forms")) {
     declared = true;
-    result<plural_rule> r = plural_rule::parse(*forms_header);
-    if (r)
-      rule = std::move(*r);
-    else if (r.error().code == errc::out_of_memory)
-      return r.error();  // not an invalid rule: the load must fail
+    result<plural_rule> r = plural_rule::parse_for_catalog(*forms_header);
+    if (!r) {
+      error e = std::move(r).error();  // a rule glibc reads but we cannot: the load fails
+      e.file = po.file_name;
+      e.column = 0;
+      for (const po_message& m : po.messages)
+        if (m.is_header()) e.line = m.line;
+      return e;
+    }
+    rule = std::move(*r);
   }
   // Plural translations are stored as their forms joined by NULs, as in a `.mo`, and
   // system-dependent strings expanded. Reserved up front: items keep views into these

@@ -263,11 +263,7 @@ class store_write {
     fault_point(write_step::read);
     result<bool> is_mo = detail::file_is_mo(path);
     if (!is_mo) return std::move(is_mo).error();
-    if (*is_mo) {
-      mo_open_options mo_options;
-      mo_options.max_bytes = options.max_bytes;
-      return build_mo(mo_catalog::open(path, mo_options), options);
-    }
+    if (*is_mo) return build_mo(mo_catalog::open(path, mo_limits(options)), options);
     result<void> r = build_po(read_po_file(path, po_limits(options)), options);
     std::error_code ec;
     if (r) bytes_read_ = static_cast<std::size_t>(std::filesystem::file_size(path, ec));
@@ -288,14 +284,15 @@ class store_write {
     if (in_place) {
       if (!detail::starts_like_mo(bytes))
         return detail::make_error(errc::invalid_argument, "not an MO catalog", std::string(name));
-      return build_mo(mo_catalog::from_memory(bytes.data(), bytes.size(), name), options);
+      return build_mo(mo_catalog::from_memory(bytes.data(), bytes.size(), name, mo_limits(options)), options);
     }
     if (detail::starts_like_mo(bytes)) {
       // The caller's buffer may go away: the store keeps its own copy (if it is needed).
       buffer_ = std::make_unique<char[]>(bytes.size());
       std::memcpy(buffer_.get(), bytes.data(), bytes.size());
       buffer_size_ = bytes.size();
-      return build_mo(mo_catalog::from_memory(buffer_.get(), bytes.size(), name), options);
+      return build_mo(mo_catalog::from_memory(buffer_.get(), bytes.size(), name, mo_limits(options)),
+                      options);
     }
     return build_po(read_po(bytes, name, po_limits(options)), options);
   }
@@ -321,6 +318,13 @@ class store_write {
   const std::string& locale() const { return key_.second; }
 
  private:
+  // The expansion of system-dependent strings is bounded by max_bytes too (mo.h).
+  static mo_open_options mo_limits(const load_options& options) {
+    mo_open_options o;
+    o.max_bytes = options.max_bytes;
+    return o;
+  }
+
   static po_read_options po_limits(const load_options& options) {
     po_read_options o;
     o.max_bytes = options.max_bytes;

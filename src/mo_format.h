@@ -57,6 +57,10 @@ std::optional<std::string_view> expand_segment(std::string_view name) noexcept;
 
 /// How msgunfmt shows a segment: `<PRIu64>` for a macro, the bare `I` for the flag.
 std::string display_segment(std::string_view name);
+/// `display_segment(name).size()`, without building it.
+inline std::size_t display_segment_size(std::string_view name) noexcept {
+  return name == "I" ? 1 : name.size() + 2;
+}
 
 /// A system-dependent string: texts[0] segments[0] texts[1] ... texts[k], k = segments.size().
 struct segmented {

@@ -165,10 +165,14 @@ mo_entry split_entry(std::string_view orig, std::string_view trans) {
   return e;
 }
 
-// A system-dependent string after expansion at open.
+// A system-dependent string after expansion at open: two texts in the catalog's
+// `sysdep_text`, each followed by a NUL (returned views are C strings). 32-bit offsets:
+// the expansion limit keeps the arena below 4 GiB.
 struct sysdep_string {
-  std::string display;   // with `<PRIu64>` segments, as msgunfmt shows it
-  std::string expanded;  // with this platform's values, what lookups match
+  std::uint32_t display_at = 0;  // with `<PRIu64>` segments, as msgunfmt shows it
+  std::uint32_t display_size = 0;
+  std::uint32_t expanded_at = 0;  // with this platform's values, what lookups match
+  std::uint32_t expanded_size = 0;
   bool expandable = true;
   bool uses_macros = false;
 };
@@ -177,6 +181,8 @@ struct sysdep_entry {
   sysdep_string orig;
   sysdep_string trans;
 };
+// mo_open_options::max_expansion documents this bookkeeping (with the sorted index's 4 bytes).
+static_assert(sizeof(sysdep_entry) <= 40);
 
 class mapping {
  public:
@@ -222,9 +228,24 @@ struct mo_catalog::impl {
   std::uint32_t hash_table = 0;
   std::vector<sysdep_entry> sysdeps;
   std::vector<std::uint32_t> sysdep_order;  // expandable sysdeps, sorted by expanded key
+  std::string sysdep_text;                  // the texts of `sysdeps`, reserved to fit exactly
+  bool check_utf8 = false;                  // entry() checks the text (a catalog read as UTF-8)
   std::string_view header;
   std::string charset = "UTF-8";
   plural_rule plural;
+
+  // What the expansion of the system-dependent strings holds (counted in owned_bytes()).
+  std::size_t expanded_bytes() const noexcept {
+    if (sysdeps.empty()) return 0;  // an empty string's capacity is its inline buffer
+    return sysdep_text.capacity() + sysdeps.capacity() * sizeof(sysdep_entry) +
+           sysdep_order.capacity() * sizeof(std::uint32_t);
+  }
+  std::string_view display(const sysdep_string& s) const noexcept {
+    return {sysdep_text.data() + s.display_at, s.display_size};
+  }
+  std::string_view expanded(const sysdep_string& s) const noexcept {
+    return {sysdep_text.data() + s.expanded_at, s.expanded_size};
+  }
 
   std::uint32_t word(std::size_t offset) const noexcept {
     std::uint32_t v;
@@ -292,11 +313,11 @@ struct mo_catalog::impl {
     if (i != count) return trans(i);
     if (sysdep_order.empty()) return std::nullopt;
     auto it = std::lower_bound(sysdep_order.begin(), sysdep_order.end(), 0, [&](std::uint32_t s, int) {
-      return compare_key(context, msgid, key_of(sysdeps[s].orig.expanded)) > 0;
+      return compare_key(context, msgid, key_of(expanded(sysdeps[s].orig))) > 0;
     });
-    if (it == sysdep_order.end() || compare_key(context, msgid, key_of(sysdeps[*it].orig.expanded)) != 0)
+    if (it == sysdep_order.end() || compare_key(context, msgid, key_of(expanded(sysdeps[*it].orig))) != 0)
       return std::nullopt;
-    return std::string_view(sysdeps[*it].trans.expanded);
+    return expanded(sysdeps[*it].trans);
   }
 
   std::optional<std::string_view> find_plural(const std::string_view* context, std::string_view msgid,
@@ -311,9 +332,14 @@ struct mo_catalog::impl {
   }
 
   result<void> read_structure(const mo_open_options& options);
-  result<void> read_sysdeps();
-  result<sysdep_string> read_segmented(std::uint32_t desc, std::uint32_t nseg, std::uint32_t seg_table) const;
-  result<mo_entry> entry(std::size_t index) const;
+  result<void> read_sysdeps(const mo_open_options& options);
+  template <class Piece, class Segment>
+  result<void> walk_segmented(std::uint32_t desc, std::uint32_t nseg, std::uint32_t seg_table, Piece&& piece,
+                              Segment&& segment) const;
+  void sort_sysdeps();
+  result<void> check_sysdep_utf8() const;
+  error utf8_error(const char* what, std::size_t index, std::size_t desc, std::size_t at) const;
+  result<mo_entry> entry(std::size_t index, bool check_text) const;
   result<void> read_header();
   result<void> convert();
   static result<void> open_common(impl& m, const mo_open_options& options);
@@ -395,20 +421,23 @@ result<void> mo_catalog::impl::read_structure(const mo_open_options& options) {
             name, errc::syntax,
             std::string(a.what) + " at " + hex(a.begin) + " overlaps the " + b.what + " at " + hex(b.begin));
     }
-  if (minor >= 1) return read_sysdeps();
+  if (minor >= 1) return read_sysdeps(options);
   return {};
 }
 
-result<sysdep_string> mo_catalog::impl::read_segmented(std::uint32_t desc, std::uint32_t nseg,
-                                                       std::uint32_t seg_table) const {
+template <class Piece, class Segment>
+result<void> mo_catalog::impl::walk_segmented(std::uint32_t desc, std::uint32_t nseg, std::uint32_t seg_table,
+                                              Piece&& piece, Segment&& segment) const {
   // A descriptor: the offset of the concatenated texts, then (text length, segment index)
   // pairs; the last pair has index 0xffffffff and its text includes the terminating NUL.
+  // `piece` gets each text (the last one without its NUL), `segment` each segment's name;
+  // either returns false to stop the walk early (a limit was reached, which the caller
+  // reports).
   if (desc > size || size - desc < 4)
     return mo_error(name, errc::syntax,
                     "system-dependent string descriptor at " + hex(desc) + " is past the end");
   std::uint64_t text = word(desc);
   std::size_t at = std::size_t{desc} + 4;
-  sysdep_string out;
   for (;;) {
     if (size - at < 8)
       return mo_error(
@@ -421,66 +450,169 @@ result<sysdep_string> mo_catalog::impl::read_segmented(std::uint32_t desc, std::
       return mo_error(name, errc::syntax,
                       "system-dependent string text at " + hex(text) + " (" + std::to_string(len) +
                           " bytes) lies outside the file");
-    std::string_view piece(reinterpret_cast<const char*>(data) + text, len);
+    std::string_view text_piece(reinterpret_cast<const char*>(data) + text, len);
     text += len;
     if (ref == segment_end) {
-      if (piece.empty() || piece.back() != '\0')
+      if (text_piece.empty() || text_piece.back() != '\0')
         return mo_error(name, errc::syntax,
                         "system-dependent string at " + hex(text - len) + " is not NUL-terminated");
-      piece.remove_suffix(1);
-      out.display += piece;
-      out.expanded += piece;
-      return out;
+      text_piece.remove_suffix(1);
+      piece(text_piece);
+      return {};
     }
-    out.display += piece;
-    out.expanded += piece;
+    if (!piece(text_piece)) return {};
     if (ref >= nseg)
       return mo_error(name, errc::syntax,
                       "system-dependent segment " + std::to_string(ref) + " at offset " +
                           std::to_string(at - 4) + " is out of range (" + std::to_string(nseg) +
                           " segments)");
-    std::optional<std::string_view> seg = string_at(seg_table + std::size_t{8} * ref);
-    // A segment's length counts its NUL; string_at wants the length without it.
+    // A segment's length counts its NUL.
     std::uint32_t seg_len = word(seg_table + std::size_t{8} * ref);
     std::uint32_t seg_off = word(seg_table + std::size_t{8} * ref + 4);
     if (seg_len == 0 || seg_off >= size || seg_len > size - seg_off || data[seg_off + seg_len - 1] != 0)
       return mo_error(name, errc::syntax,
                       "system-dependent segment " + std::to_string(ref) + " at " + hex(seg_off) +
                           " is outside the file or not NUL-terminated");
-    (void)seg;
     std::string_view seg_name(reinterpret_cast<const char*>(data) + seg_off, seg_len - 1);
-    seg_name = seg_name.substr(0, seg_name.find('\0'));
-    out.display += mo_format::display_segment(seg_name);
-    if (seg_name != "I") out.uses_macros = true;
-    if (std::optional<std::string_view> value = mo_format::expand_segment(seg_name))
-      out.expanded += *value;
-    else
-      out.expandable = false;
+    if (!segment(seg_name.substr(0, seg_name.find('\0')))) return {};
   }
 }
 
-result<void> mo_catalog::impl::read_sysdeps() {
+namespace {
+
+// What the expanded system-dependent strings of a `size`-byte file may take (mo.h).
+std::size_t expansion_limit(const mo_open_options& options, std::size_t size) noexcept {
+  const std::size_t by_size = options.max_expansion != 0 && size > SIZE_MAX / options.max_expansion
+                                  ? SIZE_MAX
+                                  : size * options.max_expansion;
+  return std::min({by_size, options.max_bytes, std::size_t{UINT32_MAX}});
+}
+
+}  // namespace
+
+result<void> mo_catalog::impl::read_sysdeps(const mo_open_options& options) {
   std::uint32_t nseg = word(28), seg_table = word(32), nsys = word(36), osys = word(40), tsys = word(44);
-  sysdeps.reserve(nsys);
+  auto descriptor = [&](std::uint32_t i, bool translation) {
+    return word((translation ? tsys : osys) + std::size_t{4} * i);
+  };
+  // Expansion is where a small file can ask for much memory: every string may point at
+  // one long text, or repeat a long segment name. So a first pass only measures, and stops
+  // as soon as the limit is passed; nothing is allocated before the total is known to fit.
+  const std::size_t limit = expansion_limit(options, size);
+  constexpr std::size_t per_entry = sizeof(sysdep_entry) + sizeof(std::uint32_t);
+  std::size_t total = 0;       // bytes measured so far, bookkeeping included
+  std::size_t text_bytes = 0;  // of which the texts and their NULs
+  auto add = [&](std::size_t bytes) {
+    total += bytes;
+    text_bytes += bytes;
+    return total <= limit;
+  };
+  auto over_limit = [&] {
+    const bool by_size = limit < std::min(options.max_bytes, std::size_t{UINT32_MAX});
+    return mo_error(name, errc::limit_exceeded,
+                    "expanding its " + std::to_string(nsys) + " system-dependent strings takes more than " +
+                        std::to_string(limit) + " bytes, the limit (" +
+                        (by_size ? "max_expansion: " + std::to_string(options.max_expansion) +
+                                       " times the file's " + std::to_string(size) + " bytes"
+                                 : std::string("max_bytes, or 4 GiB")) +
+                        ")");
+  };
   for (std::uint32_t i = 0; i < nsys; ++i) {
-    result<sysdep_string> o = read_segmented(word(osys + std::size_t{4} * i), nseg, seg_table);
-    if (!o) return std::move(o).error();
-    result<sysdep_string> t = read_segmented(word(tsys + std::size_t{4} * i), nseg, seg_table);
-    if (!t) return std::move(t).error();
-    sysdeps.push_back({std::move(*o), std::move(*t)});
+    total += per_entry;
+    if (total > limit) return over_limit();
+    for (bool translation : {false, true}) {
+      // Each text is kept twice (as shown, and expanded), each copy followed by a NUL.
+      if (!add(2)) return over_limit();
+      auto piece = [&](std::string_view p) { return add(2 * p.size()); };
+      auto segment = [&](std::string_view seg) {
+        std::optional<std::string_view> value = mo_format::expand_segment(seg);
+        return add(mo_format::display_segment_size(seg) + (value ? value->size() : 0));
+      };
+      if (result<void> r = walk_segmented(descriptor(i, translation), nseg, seg_table, piece, segment); !r)
+        return r;
+      if (total > limit) return over_limit();
+    }
+  }
+
+  // The second pass fills exactly what the first one measured.
+  sysdep_text.reserve(text_bytes);
+  sysdeps.reserve(nsys);
+  sysdep_order.reserve(nsys);
+  for (std::uint32_t i = 0; i < nsys; ++i) {
+    sysdep_entry e;
+    for (bool translation : {false, true}) {
+      sysdep_string& out = translation ? e.trans : e.orig;
+      const std::uint32_t desc = descriptor(i, translation);
+      auto piece = [this](std::string_view p) {
+        sysdep_text += p;
+        return true;
+      };
+      out.display_at = static_cast<std::uint32_t>(sysdep_text.size());
+      auto shown = [&](std::string_view seg) {
+        sysdep_text += mo_format::display_segment(seg);
+        if (seg != "I") out.uses_macros = true;
+        return true;
+      };
+      if (result<void> r = walk_segmented(desc, nseg, seg_table, piece, shown); !r) return r;
+      out.display_size = static_cast<std::uint32_t>(sysdep_text.size() - out.display_at);
+      sysdep_text += '\0';
+      out.expanded_at = static_cast<std::uint32_t>(sysdep_text.size());
+      auto expand = [&](std::string_view seg) {
+        if (std::optional<std::string_view> value = mo_format::expand_segment(seg))
+          sysdep_text += *value;
+        else
+          out.expandable = false;
+        return true;
+      };
+      if (result<void> r = walk_segmented(desc, nseg, seg_table, piece, expand); !r) return r;
+      out.expanded_size = static_cast<std::uint32_t>(sysdep_text.size() - out.expanded_at);
+      sysdep_text += '\0';
+    }
+    sysdeps.push_back(e);
   }
   for (std::uint32_t i = 0; i < nsys; ++i)
     if (sysdeps[i].orig.expandable && sysdeps[i].trans.expandable) sysdep_order.push_back(i);
-  // The first of equal keys wins, as in file order (std::stable_sort trips clang's
-  // deprecation of get_temporary_buffer in libstdc++ 12).
-  std::sort(sysdep_order.begin(), sysdep_order.end(), [this](std::uint32_t a, std::uint32_t b) {
-    std::string_view ka = key_of(sysdeps[a].orig.expanded), kb = key_of(sysdeps[b].orig.expanded);
-    return ka != kb ? ka < kb : a < b;
-  });
+  sort_sysdeps();
   return {};
 }
 
-result<mo_entry> mo_catalog::impl::entry(std::size_t index) const {
+void mo_catalog::impl::sort_sysdeps() {
+  // The first of equal keys wins, as in file order (std::stable_sort trips clang's
+  // deprecation of get_temporary_buffer in libstdc++ 12).
+  std::sort(sysdep_order.begin(), sysdep_order.end(), [this](std::uint32_t a, std::uint32_t b) {
+    std::string_view ka = key_of(expanded(sysdeps[a].orig)), kb = key_of(expanded(sysdeps[b].orig));
+    return ka != kb ? ka < kb : a < b;
+  });
+}
+
+error mo_catalog::impl::utf8_error(const char* what, std::size_t index, std::size_t desc,
+                                   std::size_t at) const {
+  return mo_error(name, errc::charset,
+                  std::string(what) + " " + std::to_string(index) + " (descriptor at offset " +
+                      std::to_string(desc) + ") is not valid UTF-8 (byte " + std::to_string(at) +
+                      " of the string)");
+}
+
+result<void> mo_catalog::impl::check_sysdep_utf8() const {
+  // One pass over all the texts: the NUL after each one ends any sequence, so a string
+  // cannot borrow bytes from its neighbour.
+  const std::size_t bad = charset::find_invalid_utf8(sysdep_text);
+  if (bad == std::string_view::npos) return {};
+  std::uint32_t osys = word(40), tsys = word(44);
+  for (std::size_t i = 0; i < sysdeps.size(); ++i)
+    for (bool translation : {false, true}) {
+      const sysdep_string& s = translation ? sysdeps[i].trans : sysdeps[i].orig;
+      for (auto [at, bytes] :
+           {std::pair{s.display_at, s.display_size}, std::pair{s.expanded_at, s.expanded_size}})
+        if (bad >= at && bad < std::size_t{at} + bytes)
+          return utf8_error(
+              translation ? "system-dependent translated string" : "system-dependent original string", i,
+              (translation ? tsys : osys) + std::size_t{4} * i, bad - at);
+    }
+  return mo_error(name, errc::charset, "system-dependent strings are not valid UTF-8");
+}
+
+result<mo_entry> mo_catalog::impl::entry(std::size_t index, bool check_text) const {
   if (index < count) {
     auto i = static_cast<std::uint32_t>(index);
     std::optional<std::string_view> o = orig(i);
@@ -495,11 +627,18 @@ result<mo_entry> mo_catalog::impl::entry(std::size_t index) const {
                       "translated string " + std::to_string(index) + " (descriptor at offset " +
                           std::to_string(trans_table + std::size_t{8} * index) +
                           ") lies outside the file or is not NUL-terminated");
+    if (check_text) {
+      // As the PO reader refuses invalid UTF-8 in a string: lookups would hand it out.
+      if (std::size_t bad = charset::find_invalid_utf8(*o); bad != std::string_view::npos)
+        return utf8_error("original string", index, orig_table + std::size_t{8} * index, bad);
+      if (std::size_t bad = charset::find_invalid_utf8(*t); bad != std::string_view::npos)
+        return utf8_error("translated string", index, trans_table + std::size_t{8} * index, bad);
+    }
     return split_entry(*o, *t);
   }
   std::size_t s = index - count;
   if (s >= sysdeps.size()) return mo_error(name, errc::invalid_argument, "entry index out of range");
-  mo_entry e = split_entry(sysdeps[s].orig.display, sysdeps[s].trans.display);
+  mo_entry e = split_entry(display(sysdeps[s].orig), display(sysdeps[s].trans));
   e.system_dependent = true;
   e.uses_format_macros = sysdeps[s].trans.uses_macros;
   return e;
@@ -524,12 +663,10 @@ result<void> mo_catalog::impl::read_header() {
     }
   }
   if (std::optional<std::string_view> pf = field("Plural-Forms")) {
-    // An invalid rule gets glibc's default; running out of memory is not invalid.
-    result<plural_rule> rule = plural_rule::parse(*pf);
-    if (rule)
-      plural = std::move(*rule);
-    else if (rule.error().code == errc::out_of_memory)
-      return rule.error();
+    // A rule glibc cannot read either gets its default; one over our limits is refused.
+    result<plural_rule> rule = plural_rule::parse_for_catalog(*pf);
+    if (!rule) return mo_error(name, rule.error().code, std::move(rule).error().message);
+    plural = std::move(*rule);
   }
   return {};
 }
@@ -552,7 +689,7 @@ result<void> mo_catalog::impl::convert() {
     std::optional<std::string_view> o = orig(i);
     std::optional<std::string_view> t = trans(i);
     if (!o || !t) {
-      result<mo_entry> e = entry(i);
+      result<mo_entry> e = entry(i, false);
       return std::move(e).error();
     }
     std::pair<std::string, std::string> p;
@@ -562,10 +699,27 @@ result<void> mo_catalog::impl::convert() {
     if (result<void> r = to_utf8(*t, p.second, "translated string at " + hex(t_off)); !r) return r;
     input.statics.push_back(std::move(p));
   }
+  // The system-dependent texts, converted into a new arena (conversion changes their sizes).
+  std::string sysdep_utf8;
+  sysdep_utf8.reserve(sysdep_text.size());
+  std::string piece;
   for (sysdep_entry& s : sysdeps)
     for (sysdep_string* str : {&s.orig, &s.trans})
-      for (std::string* text : {&str->display, &str->expanded})
-        if (result<void> r = to_utf8(*text, *text, "system-dependent string"); !r) return r;
+      for (auto [at, bytes] : {std::pair{&str->display_at, &str->display_size},
+                               std::pair{&str->expanded_at, &str->expanded_size}}) {
+        if (result<void> r =
+                to_utf8(std::string_view(sysdep_text).substr(*at, *bytes), piece, "system-dependent string");
+            !r)
+          return r;
+        if (sysdep_utf8.size() + piece.size() >= UINT32_MAX)
+          return mo_error(name, errc::limit_exceeded, "system-dependent strings exceed 4 GiB in UTF-8");
+        *at = static_cast<std::uint32_t>(sysdep_utf8.size());
+        *bytes = static_cast<std::uint32_t>(piece.size());
+        sysdep_utf8 += piece;
+        sysdep_utf8 += '\0';
+      }
+  sysdep_text = std::move(sysdep_utf8);
+  sysdep_text.shrink_to_fit();
   std::sort(input.statics.begin(), input.statics.end(),
             [](const auto& a, const auto& b) { return key_of(a.first) < key_of(b.first); });
   owned = mo_format::build_image(input, true, std::endian::native == std::endian::big);
@@ -579,10 +733,7 @@ result<void> mo_catalog::impl::convert() {
   hash_size = word(20);
   hash_table = word(24);
   converted = true;
-  std::sort(sysdep_order.begin(), sysdep_order.end(), [this](std::uint32_t a, std::uint32_t b) {
-    std::string_view ka = key_of(sysdeps[a].orig.expanded), kb = key_of(sysdeps[b].orig.expanded);
-    return ka != kb ? ka < kb : a < b;
-  });
+  sort_sysdeps();
   header = {};
   std::uint32_t h = find_static(nullptr, std::string_view());
   if (h != count)
@@ -601,9 +752,13 @@ result<void> mo_catalog::impl::open_common(impl& m, const mo_open_options& optio
   if (!charset::is_utf8(m.charset) && m.charset != "CHARSET") {
     if (!charset::is_supported(m.charset))
       return mo_error(m.name, errc::charset, "unsupported charset \"" + m.charset + "\" in the header");
-    if (result<void> r = m.convert(); !r) return r;
+    return m.convert();
   }
-  return {};
+  // Read as UTF-8 (declared, or no charset at all): the text must be UTF-8. The few
+  // system-dependent strings are checked now; the others when entry() reads them, so that
+  // opening stays O(1) (the store reads every entry when it loads).
+  m.check_utf8 = true;
+  return m.check_sysdep_utf8();
 }
 
 result<mo_catalog> mo_catalog::from_memory(const void* data, std::size_t size, std::string_view name,
@@ -691,7 +846,7 @@ std::optional<std::string_view> mo_catalog::lookup_plural(std::string_view conte
 }
 
 std::size_t mo_catalog::size() const noexcept { return impl_->count + impl_->sysdeps.size(); }
-result<mo_entry> mo_catalog::entry(std::size_t index) const { return impl_->entry(index); }
+result<mo_entry> mo_catalog::entry(std::size_t index) const { return impl_->entry(index, impl_->check_utf8); }
 
 result<void> mo_catalog::validate() const {
   for (std::size_t i = 0; i < size(); ++i)
@@ -714,7 +869,9 @@ std::uint32_t mo_catalog::hash_size() const noexcept { return impl_->hash_size; 
 std::string_view mo_catalog::image() const noexcept {
   return {reinterpret_cast<const char*>(impl_->data), impl_->size};
 }
-std::size_t mo_catalog::owned_bytes() const noexcept { return impl_->map.size() + impl_->owned.size(); }
+std::size_t mo_catalog::owned_bytes() const noexcept {
+  return impl_->map.size() + impl_->owned.size() + impl_->expanded_bytes();
+}
 const std::string& mo_catalog::name() const noexcept { return impl_->name; }
 
 result<po_file> decompile_mo(const mo_catalog& catalog) {
@@ -727,7 +884,8 @@ result<po_file> decompile_mo(const mo_catalog& catalog) {
   std::optional<std::string_view> content_type = catalog.header_field("Content-Type");
   const bool strip_non_ascii = !content_type || content_type->find("charset=") == std::string_view::npos;
   for (std::size_t i = 0; i < catalog.size(); ++i) {
-    result<mo_entry> e = catalog.entry(i);
+    // The text as it is, as msgunfmt reads it (it drops invalid bytes with a warning).
+    result<mo_entry> e = catalog.impl_->entry(i, false);
     if (!e) return std::move(e).error();
     po_message m;
     if (e->has_context) m.msgctxt = std::string(e->context);

@@ -171,6 +171,13 @@ class plural_compiler {
   void fold(operand& x, unsigned long value);
   void emit(std::uint32_t code, unsigned long arg = 0) { program_.push_back(instruction{arg, code}); }
   void fail(errc code, std::string message, std::size_t pos);
+  // The failures the recursive parse meets, out of line: building their messages inline
+  // would put std::string temporaries in every frame of the recursion, which bounds how
+  // deep an expression may nest in a given stack.
+  [[gnu::noinline, gnu::cold]] void fail_syntax(const char* message, std::size_t pos);
+  [[gnu::noinline, gnu::cold]] void fail_token(const char* prefix);  // prefix, then the token
+  [[gnu::noinline, gnu::cold]] void fail_depth();
+  [[gnu::noinline, gnu::cold]] void fail_nodes();
   std::string describe(const token& t) const;
 
   std::string_view text_;
@@ -188,6 +195,22 @@ void plural_compiler::fail(errc code, std::string message, std::size_t pos) {
   if (failed_) return;  // the first problem is the one worth reporting
   failed_ = true;
   error_ = error{code, std::move(message), "", 0, pos + 1};
+}
+
+void plural_compiler::fail_syntax(const char* message, std::size_t pos) { fail(errc::syntax, message, pos); }
+
+void plural_compiler::fail_token(const char* prefix) {
+  fail(errc::syntax, prefix + describe(cur_), cur_.pos);
+}
+
+void plural_compiler::fail_depth() {
+  fail(errc::limit_exceeded, "expression nests deeper than " + std::to_string(limits_.max_depth) + " levels",
+       cur_.pos);
+}
+
+void plural_compiler::fail_nodes() {
+  fail(errc::limit_exceeded,
+       "expression has more than " + std::to_string(limits_.max_nodes) + " operators and operands", cur_.pos);
 }
 
 std::string plural_compiler::describe(const token& t) const {
@@ -302,15 +325,13 @@ void plural_compiler::advance() {
 
 bool plural_compiler::enter(std::size_t depth) {
   if (depth <= limits_.max_depth) return true;
-  fail(errc::limit_exceeded, "expression nests deeper than " + std::to_string(limits_.max_depth) + " levels",
-       cur_.pos);
+  fail_depth();
   return false;
 }
 
 bool plural_compiler::count_node() {
   if (++nodes_ <= limits_.max_nodes) return true;
-  fail(errc::limit_exceeded,
-       "expression has more than " + std::to_string(limits_.max_nodes) + " operators and operands", cur_.pos);
+  fail_nodes();
   return false;
 }
 
@@ -333,7 +354,7 @@ plural_compiler::operand plural_compiler::parse_ternary(std::size_t depth) {
   operand then_branch = parse_ternary(depth + 1);
   if (failed_) return {};
   if (cur_.kind != tok::colon) {
-    fail(errc::syntax, "expected ':', found " + describe(cur_), cur_.pos);
+    fail_token("expected ':', found ");
     return {};
   }
   advance();
@@ -378,8 +399,7 @@ plural_compiler::operand plural_compiler::parse_binary(int min_precedence, std::
     operand rhs = parse_binary(precedence(op.op) + 1, depth + 1);
     if (failed_) return {};
     if ((op.op == op_div || op.op == op_mod) && rhs.is_const && rhs.value == 0) {
-      fail(errc::syntax, op.op == op_div ? "division by zero for every n" : "modulo by zero for every n",
-           op.pos);
+      fail_syntax(op.op == op_div ? "division by zero for every n" : "modulo by zero for every n", op.pos);
       return {};
     }
     if (lhs.is_const && rhs.is_const) {
@@ -433,17 +453,17 @@ plural_compiler::operand plural_compiler::parse_unary(std::size_t depth) {
       operand inner = parse_ternary(depth + 1);
       if (failed_) return {};
       if (cur_.kind != tok::rparen) {
-        fail(errc::syntax, "expected ')', found " + describe(cur_), cur_.pos);
+        fail_token("expected ')', found ");
         return {};
       }
       advance();
       return inner;
     }
     case tok::invalid:
-      fail(errc::syntax, "invalid character " + describe(cur_), cur_.pos);
+      fail_token("invalid character ");
       return {};
     default:
-      fail(errc::syntax, "expected an operand, found " + describe(cur_), cur_.pos);
+      fail_token("expected an operand, found ");
       return {};
   }
 }
@@ -548,6 +568,18 @@ result<plural_rule> plural_rule::parse(std::string_view plural_forms, const plur
     // invalid one must not do so here.
     return error{errc::out_of_memory, "out of memory while compiling the plural expression", "", 0, 0};
   }
+}
+
+result<plural_rule> plural_rule::parse_for_catalog(std::string_view plural_forms,
+                                                   const plural_limits& limits) {
+  result<plural_rule> rule = parse(plural_forms, limits);
+  if (rule) return rule;
+  if (rule.error().code == errc::syntax) return plural_rule();
+  error e = std::move(rule).error();
+  if (e.code == errc::limit_exceeded)
+    e.message = "Plural-Forms: " + e.message + " (byte " + std::to_string(e.column) +
+                " of the value); glibc would evaluate this rule, so it is refused rather than read as n != 1";
+  return e;
 }
 
 // One switch over every opcode, so each instruction costs a single dispatch; `op` is a

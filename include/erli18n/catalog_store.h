@@ -99,7 +99,7 @@ struct catalog_key {
 /// Memory the store holds, in bytes.
 struct store_memory {
   std::size_t text_bytes = 0;    ///< text retained on the heap (from `.po` and from buffers)
-  std::size_t mapped_bytes = 0;  ///< `.mo` files retained as mappings or converted images
+  std::size_t mapped_bytes = 0;  ///< `.mo` files retained (mappings, converted images, expanded strings)
   std::size_t index_bytes = 0;   ///< live lookup indexes (reclaimed after reloads)
 };
 

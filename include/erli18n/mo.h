@@ -14,6 +14,9 @@
 /// "lu" on LP64 glibc, the `I` flag stays `I`), so `lookup("%" PRIu64 " files")` finds them.
 /// A string using a segment this platform does not know is kept for iteration but cannot
 /// be looked up, as glibc skips it. Iteration shows them as msgunfmt does (`%<PRIu64>`).
+/// The memory the expansion takes is bounded by `mo_open_options::max_expansion` (a file
+/// whose strings all share one text would otherwise take thousands of times its size) and
+/// counted in `owned_bytes()`.
 ///
 /// Validation. `open` checks in O(1) the header, the magic, the revision and that every
 /// table (strings, hash, system-dependent segments) lies inside the file, after the header
@@ -23,7 +26,12 @@
 /// reads: a lookup can never read outside the catalog, and a corrupt entry behaves as a
 /// missing one (`entry()` reports it as an error). Opening therefore costs the same for ten
 /// messages or a million when the catalog is UTF-8 and has a hash table; `validate()` does
-/// the full O(N) check up front for callers that want every problem reported. Exceptions
+/// the full O(N) check up front for callers that want every problem reported. A catalog
+/// read as UTF-8 (it says so, or declares no charset) must hold UTF-8, as a `.po` must:
+/// `entry()` and `validate()` report a string that is not (`translated string 3 (descriptor
+/// at offset 44) is not valid UTF-8 (byte 6 of the string)`), and `open` a system-dependent
+/// one. Lookups hand out the bytes as they are, as glibc does; the catalog store reads every
+/// entry when it loads a `.mo`, so it refuses such a file. Exceptions
 /// to O(1): a catalog in another charset is validated and converted to UTF-8 at open (it
 /// then owns its converted text, in a private native-order MO image), and the few
 /// system-dependent strings are expanded at open.
@@ -92,6 +100,14 @@ struct mo_entry {
 /// Bounds on untrusted MO input.
 struct mo_open_options {
   std::size_t max_bytes = std::size_t{1} << 30;  ///< larger files are refused (limit_exceeded)
+  /// Bound on the memory the system-dependent strings take once expanded at open (each
+  /// text as looked up and as shown, and 52 bytes of bookkeeping per string pair, all
+  /// counted in `owned_bytes()`): at most `max_expansion` times the file's size, and at most
+  /// `max_bytes`. A file that needs more is refused (limit_exceeded) before anything is
+  /// expanded. msgfmt's output needs less than twice its size (every message system-dependent,
+  /// each with many `<PRI...>` segments); a hostile file whose strings all point at one text
+  /// would need thousands of times its size. 0 refuses every system-dependent string.
+  std::size_t max_expansion = 4;
   /// Run `validate()` at open (O(N)): every entry checked before the catalog is returned.
   bool validate_all = false;
 };
@@ -166,7 +182,8 @@ class mo_catalog {
   /// converted at open.
   std::string_view image() const noexcept;
   /// Bytes the catalog maps or owns: the file mapping, plus the converted image of a
-  /// catalog converted at open (a `from_memory` catalog does not own the caller's buffer).
+  /// catalog converted at open, plus its expanded system-dependent strings (a
+  /// `from_memory` catalog does not own the caller's buffer).
   std::size_t owned_bytes() const noexcept;
   /// The name given at open (the path for `open`).
   const std::string& name() const noexcept;
@@ -174,6 +191,7 @@ class mo_catalog {
  private:
   struct impl;
   explicit mo_catalog(std::unique_ptr<impl> p) noexcept;
+  friend result<po_file> decompile_mo(const mo_catalog& catalog);  // reads the text unchecked
   std::unique_ptr<impl> impl_;
 };
 

@@ -44,9 +44,14 @@
 ///    trap, yields for a division and a multiply-subtract remainder. A divisor that is zero
 ///    for every n (a subexpression without `n` that folds to 0: `n / 0`, `n % (2 - 2)`) is a
 ///    compile error, as `msgfmt -c` rejects it.
-///  - When `parse` fails, glibc silently uses `nplurals=2; plural=n != 1;`. A caller that
-///    wants glibc's behaviour uses a default-constructed rule in that case; `parse` itself
-///    fails closed so that the problem can be reported.
+///  - When glibc cannot read a rule (a syntax error) it silently uses `nplurals=2;
+///    plural=n != 1;`. `parse` itself fails closed so that the problem can be reported;
+///    `parse_for_catalog` is what a catalog reader wants: glibc's default where glibc uses it,
+///    and an error for a rule glibc would evaluate but that exceeds erli18n's limits (an
+///    expression nested deeper than `max_depth`, longer than `max_bytes`, with more
+///    forms than `max_nplurals`), so that such a catalog is refused rather than answer
+///    differently from glibc. (glibc's own parser stops at about 9,995 nested parentheses,
+///    or 3,333 levels of `0+(...)`, found by experiment with glibc 2.36.)
 ///
 ///  - glibc looks for `nplurals=` and `plural=` in the whole header entry, not only in its
 ///    `Plural-Forms:` field, so a `plural=` in an earlier field wins. Because an
@@ -76,8 +81,11 @@ namespace erli18n {
 struct plural_limits {
   std::size_t max_bytes = 2048;  ///< length of the whole `Plural-Forms` value
   /// Nesting: the expression is level 1, and each parenthesis, `!`, branch of `?:` and right
-  /// operand of a binary operator opens one more level. Also bounds the parser's recursion.
-  std::size_t max_depth = 64;
+  /// operand of a binary operator opens one more level. Also bounds the parser's recursion:
+  /// at most about 550 bytes of stack per level in an optimized build (70 KB at the default,
+  /// several times that in a sanitizer build), so that a hostile rule cannot overflow the
+  /// stack of the thread that loads it. Real rules nest fewer than 10 levels.
+  std::size_t max_depth = 128;
   std::size_t max_nodes = 512;  ///< operators and operands in the expression
   /// Largest `nplurals` accepted (the smallest is 1).
   unsigned long max_nplurals = 100;
@@ -99,6 +107,13 @@ class plural_rule {
 
   /// Compiles a `Plural-Forms` header value such as `nplurals=2; plural=(n > 1);`.
   static result<plural_rule> parse(std::string_view plural_forms, const plural_limits& limits = {});
+
+  /// The rule glibc uses for a catalog whose header has this `Plural-Forms` value: `parse`'s
+  /// rule; GNU's default rule when `parse` finds a syntax error (glibc falls back to
+  /// `n != 1` too); `parse`'s error otherwise — a rule over `limits`, which glibc would
+  /// evaluate (`errc::limit_exceeded`, with a message saying so), or `errc::out_of_memory`.
+  static result<plural_rule> parse_for_catalog(std::string_view plural_forms,
+                                               const plural_limits& limits = {});
 
   /// Number of plural forms the rule declares.
   unsigned long nplurals() const noexcept { return nplurals_; }

@@ -76,6 +76,8 @@ const hand_case hand_cases[] = {
     {"nplurals=3; plural=n==n==1 && n!=3 || n>900;", true},
     {"nplurals=2; plural=010 - 9;", true},
     {"nplurals=100; plural=n;", true},
+    // 70 nested parentheses (glibc reads up to about 9,995; erli18n up to plural_limits::max_depth).
+    {"nplurals=3; plural=" + std::string(70, '(') + "n%3" + std::string(70, ')') + ";", true},
     {"nplurals=3; plural=n garbage;", false},
     {"nplurals=3; plural=-n;", false},
     {"nplurals=3; plural=~n;", false},

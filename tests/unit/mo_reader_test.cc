@@ -3,22 +3,51 @@
 // kind of malformed file failing cleanly — at open for the fixed structure, at access for
 // an individual string.
 #include <gtest/gtest.h>
-
+#include <malloc.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cinttypes>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <new>
 #include <string>
 #include <vector>
 
+#include "erli18n/catalog_store.h"
 #include "erli18n/mo.h"
+#include "erli18n/po.h"
 #include "mo_format.h"
+
+// The heap this test binary holds, and the most it held since `reset_heap_peak`: a test
+// bounds what a hostile file makes the reader allocate.
+namespace {
+std::atomic<std::size_t> heap_live{0};
+std::atomic<std::size_t> heap_peak{0};
+void reset_heap_peak() { heap_peak = heap_live.load(); }
+}  // namespace
+
+void* operator new(std::size_t n) {
+  void* p = std::malloc(n == 0 ? 1 : n);
+  if (p == nullptr) throw std::bad_alloc();
+  const std::size_t live = heap_live += malloc_usable_size(p);
+  std::size_t peak = heap_peak.load();
+  while (live > peak && !heap_peak.compare_exchange_weak(peak, live)) {
+  }
+  return p;
+}
+void operator delete(void* p) noexcept {
+  if (p == nullptr) return;
+  heap_live -= malloc_usable_size(p);
+  std::free(p);
+}
+void operator delete(void* p, std::size_t) noexcept { operator delete(p); }
 
 namespace {
 
@@ -461,6 +490,238 @@ TEST(MoReader, DecompilesToThePoModel) {
   EXPECT_EQ(po->messages[3].msgstr.size(), 2u);
   EXPECT_TRUE(po->messages[4].flags.empty());
   EXPECT_EQ(po->charset, "UTF-8");
+}
+
+// ---- Hostile files: amplification, invalid UTF-8 (issue 20) ----
+
+// A revision-1 file with no static entry, one segment `PRIu64`, one text of `text_bytes`
+// bytes, and `strings` system-dependent messages whose msgid and msgstr all use the same
+// descriptor: "<text><PRIu64>". Each message costs the file 8 bytes and, expanded, four
+// copies of the text.
+std::string shared_text_mo(std::size_t text_bytes, std::uint32_t strings) {
+  const std::size_t seg_table = 48, seg_name = 56, text = 64;
+  const std::size_t desc = (text + text_bytes + 1 + 3) / 4 * 4;
+  const std::size_t orig_table = desc + 20, trans_table = orig_table + std::size_t{4} * strings;
+  std::string b(trans_table + std::size_t{4} * strings, '\0');
+  auto w = [&b](std::size_t at, std::size_t v) { put_word(b, at, static_cast<std::uint32_t>(v)); };
+  w(0, erli18n::mo_format::magic);
+  w(4, 1);   // revision 0.1
+  w(28, 1);  // one segment
+  w(32, seg_table);
+  w(36, strings);
+  w(40, orig_table);
+  w(44, trans_table);
+  w(seg_table, 7);  // "PRIu64" and its NUL
+  w(seg_table + 4, seg_name);
+  std::memcpy(&b[seg_name], "PRIu64", 6);
+  std::memset(&b[text], 'x', text_bytes);
+  w(desc, text);
+  w(desc + 4, text_bytes);  // the text, then segment 0
+  w(desc + 8, 0);
+  w(desc + 12, 1);  // the final NUL
+  w(desc + 16, erli18n::mo_format::segment_end);
+  for (std::uint32_t i = 0; i < strings; ++i) {
+    w(orig_table + std::size_t{4} * i, desc);
+    w(trans_table + std::size_t{4} * i, desc);
+  }
+  return b;
+}
+
+TEST(MoReader, RefusesSystemDependentStringsThatAmplify) {
+  // 36 KB that would expand to 4,000 x 4 copies of 4,000 bytes (64 MB, 160 MB of heap
+  // before the bound): refused before anything is expanded.
+  const std::string bytes = shared_text_mo(4000, 4000);
+  ASSERT_LT(bytes.size(), 37000u);
+  reset_heap_peak();
+  const std::size_t before = heap_live;
+  auto mo = mo_catalog::from_memory(bytes.data(), bytes.size(), "amplify.mo");
+  const std::size_t peak = heap_peak - before;
+  ASSERT_FALSE(mo) << "opened, owning " << mo->owned_bytes() << " bytes";
+  EXPECT_EQ(mo.error().code, erli18n::errc::limit_exceeded);
+  EXPECT_EQ(mo.error().to_string(),
+            "amplify.mo: error: expanding its 4000 system-dependent strings takes more than " +
+                std::to_string(4 * bytes.size()) + " bytes, the limit (max_expansion: 4 times the file's " +
+                std::to_string(bytes.size()) + " bytes)");
+  EXPECT_LT(peak, std::size_t{64} << 10) << "the refusal allocated " << peak << " bytes";
+
+  // The same shape, small enough to fit: it opens, and the expansion is counted.
+  const std::string fits = shared_text_mo(10, 3);
+  auto small = mo_catalog::from_memory(fits.data(), fits.size(), "fits.mo");
+  ASSERT_TRUE(small) << small.error().to_string();
+  EXPECT_EQ(small->lookup("xxxxxxxxxx" PRIu64).value_or("?"), "xxxxxxxxxx" PRIu64);
+  EXPECT_GT(small->owned_bytes(), 3 * 4 * 10u);
+  erli18n::mo_open_options none;
+  none.max_expansion = 0;
+  EXPECT_FALSE(mo_catalog::from_memory(fits.data(), fits.size(), "fits.mo", none));
+  // The bound is also at most max_bytes.
+  erli18n::mo_open_options tight;
+  tight.max_bytes = bytes.size();
+  auto capped = mo_catalog::from_memory(bytes.data(), bytes.size(), "amplify.mo", tight);
+  ASSERT_FALSE(capped);
+  EXPECT_NE(capped.error().message.find("the limit (max_bytes"), std::string::npos) << capped.error().message;
+
+  // 360 KB (the issue's out-of-memory case) is refused as cheaply.
+  const std::string huge = shared_text_mo(40000, 40000);
+  reset_heap_peak();
+  const std::size_t huge_before = heap_live;
+  EXPECT_FALSE(mo_catalog::from_memory(huge.data(), huge.size(), "huge.mo"));
+  EXPECT_LT(heap_peak - huge_before, std::size_t{64} << 10);
+}
+
+TEST(MoReader, StoreRefusesAmplifyingFileAndKeepsItsCatalog) {
+  erli18n::catalog_store store;
+  const std::string good = compile(sample_po());
+  ASSERT_TRUE(store.load_buffer("app", "fr", good, "good.mo"));
+  const std::string bytes = shared_text_mo(4000, 4000);
+  const std::string path = ::testing::TempDir() + "/erli18n_amplify.mo";
+  {
+    std::ofstream out(path, std::ios::binary);
+    out << bytes;
+  }
+  for (bool from_file : {false, true}) {
+    auto r = from_file ? store.load("app", "fr", path) : store.load_buffer("app", "fr", bytes, path);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, erli18n::errc::limit_exceeded);
+    EXPECT_EQ(r.error().to_string().rfind(path + ": error: expanding its 4000 system-dependent strings", 0),
+              0u)
+        << r.error().to_string();
+    EXPECT_EQ(store.dlgettext("app", "fr", "hello"), "bonjour");
+  }
+  EXPECT_LT(store.memory().mapped_bytes + store.memory().text_bytes, std::size_t{1} << 20);
+  std::remove(path.c_str());
+}
+
+// The worst catalog msgfmt writes for the bound: every message system-dependent, each a
+// long run of the longest segment name.
+po_file sysdep_heavy_po() {
+  po_file po;
+  po.file_name = "heavy.po";
+  po.messages.push_back(msg("", "Content-Type: text/plain; charset=UTF-8\n"));
+  std::string run;
+  for (int i = 0; i < 100; ++i) run += "%<PRIuLEAST64>";
+  for (int i = 0; i < 50; ++i) {
+    po_message m = msg(std::to_string(i) + run, std::to_string(i) + run);
+    m.flags = {"c-format"};
+    po.messages.push_back(m);
+  }
+  po_message one = msg("%<PRIu64> file", "%<PRIu64> fichier");
+  one.msgid_plural = "%<PRIu64> files";
+  one.msgstr.push_back("%<PRIu64> fichiers");
+  one.flags = {"c-format"};
+  po.messages.push_back(one);
+  return po;
+}
+
+TEST(MoReader, LegitimateSystemDependentFilesFitTheBound) {
+  const std::string bytes = compile(sysdep_heavy_po());
+  ASSERT_FALSE(bytes.empty());
+  auto mo = mo_catalog::from_memory(bytes.data(), bytes.size(), "heavy.mo");
+  ASSERT_TRUE(mo) << mo.error().to_string();
+  std::string run;
+  for (int i = 0; i < 100; ++i) run += "%" PRIuLEAST64;
+  EXPECT_EQ(mo->lookup("7" + run).value_or("?"), "7" + run);
+  EXPECT_EQ(mo->lookup_plural("%" PRIu64 " file", 3).value_or("?"), "%" PRIu64 " fichiers");
+  // The expansion is counted, and well under the default bound of 4 times the file.
+  const std::size_t expanded = mo->owned_bytes();  // from_memory: no mapping of its own
+  EXPECT_GT(expanded, bytes.size());
+  EXPECT_LT(expanded, 2 * bytes.size());
+  erli18n::mo_open_options tight;
+  tight.max_expansion = 1;
+  EXPECT_FALSE(mo_catalog::from_memory(bytes.data(), bytes.size(), "heavy.mo", tight));
+}
+
+TEST(MoReader, ExpandedStringsCountInOwnedBytesAndStoreMemory) {
+  const std::string path = std::string(ERLI18N_TEST_DATA) + "/mo/sysdep_i_flag.mo";
+  const auto file_size = static_cast<std::size_t>(std::filesystem::file_size(path));
+  auto mo = mo_catalog::open(path);
+  ASSERT_TRUE(mo) << mo.error().to_string();
+  EXPECT_GT(mo->owned_bytes(), file_size);  // the mapping, and the three expanded messages
+  erli18n::catalog_store store;
+  ASSERT_TRUE(store.load("app", "fr", path));
+  EXPECT_EQ(store.dlgettext("app", "fr", "size %" PRIu64 " of %s"), "taille %" PRIu64 " de %s");
+  EXPECT_EQ(store.memory().mapped_bytes, mo->owned_bytes());
+  // Without system-dependent strings a catalog owns its mapping only.
+  auto plain = mo_catalog::open(std::string(ERLI18N_TEST_DATA) + "/mo/basic.mo");
+  ASSERT_TRUE(plain);
+  EXPECT_EQ(plain->owned_bytes(),
+            std::filesystem::file_size(std::string(ERLI18N_TEST_DATA) + "/mo/basic.mo"));
+}
+
+// `sample_po()` and "zz IDM" -> "bad STM text", compiled, then the msgid's or the msgstr's
+// marker replaced by bytes that are not UTF-8. A changed msgid is written without a hash
+// table (it would no longer match its hash); it sorts last either way.
+std::string with_invalid_utf8(bool in_msgid) {
+  po_file po = sample_po();
+  po.messages.push_back(msg("zz IDM", "bad STM text"));
+  std::string bytes = compile(po, in_msgid);
+  std::size_t at = bytes.find(in_msgid ? "IDM" : "STM");
+  EXPECT_NE(at, std::string::npos);
+  bytes.replace(at, 3, in_msgid ? "\xc3\x28q" : "\xff\xfeq");
+  return bytes;
+}
+
+TEST(MoReader, InvalidUtf8IsAnErrorAsInPo) {
+  for (bool in_msgid : {false, true}) {
+    SCOPED_TRACE(in_msgid ? "msgid" : "msgstr");
+    const std::string bytes = with_invalid_utf8(in_msgid);
+    auto mo = open_bytes(bytes);
+    ASSERT_TRUE(mo) << mo.error().to_string();  // opening stays O(1)
+    std::size_t index = mo->size();
+    for (std::size_t i = 0; i < mo->size(); ++i)
+      if (!mo->entry(i)) index = i;
+    ASSERT_LT(index, mo->size()) << "no entry reported the invalid text";
+    auto e = mo->entry(index);
+    EXPECT_EQ(e.error().code, erli18n::errc::charset);
+    const std::string what = in_msgid ? "original string " : "translated string ";
+    EXPECT_EQ(e.error().to_string().rfind(
+                  "test.mo: error: " + what + std::to_string(index) + " (descriptor at offset ", 0),
+              0u)
+        << e.error().to_string();
+    const std::string byte = in_msgid ? "3" : "4";
+    EXPECT_NE(e.error().message.find(") is not valid UTF-8 (byte " + byte + " of the string)"),
+              std::string::npos)
+        << e.error().message;
+    EXPECT_FALSE(mo->validate());
+    erli18n::mo_open_options all;
+    all.validate_all = true;
+    EXPECT_FALSE(mo_catalog::from_memory(bytes.data(), bytes.size(), "test.mo", all));
+    // The store reads every entry: it refuses the file and keeps what it had.
+    erli18n::catalog_store store;
+    ASSERT_TRUE(store.load_buffer("app", "fr", compile(sample_po()), "good.mo"));
+    auto r = store.load_buffer("app", "fr", bytes, "bad.mo");
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().to_string(), "bad.mo" + e.error().to_string().substr(7));
+    EXPECT_EQ(store.dlgettext("app", "fr", "hello"), "bonjour");
+    // msgunfmt reads such a file (dropping the bytes, with a warning): decompile still works.
+    EXPECT_TRUE(erli18n::decompile_mo(*mo));
+  }
+}
+
+TEST(MoReader, InvalidUtf8WithoutCharsetOrInSystemDependentString) {
+  // No charset declared: read as UTF-8, so checked as UTF-8.
+  po_file po = sample_po();
+  po.messages[0].msgstr[0] = "Project-Id-Version: x\n";
+  po.messages.push_back(msg("latin", "cafQ"));
+  std::string bytes = compile(po);
+  std::size_t at = bytes.find("cafQ");
+  ASSERT_NE(at, std::string::npos);
+  bytes[at + 3] = '\xe9';  // Latin-1, as an old catalog without a charset might hold
+  erli18n::catalog_store store;
+  auto r = store.load_buffer("app", "fr", bytes, "nocharset.mo");
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().message.find("is not valid UTF-8 (byte 3 of the string)"), std::string::npos)
+      << r.error().to_string();
+
+  // A system-dependent string is checked when it is expanded, at open.
+  std::string sysdep = shared_text_mo(10, 2);
+  sysdep[64 + 4] = '\xc0';
+  auto mo = mo_catalog::from_memory(sysdep.data(), sysdep.size(), "sysdep.mo");
+  ASSERT_FALSE(mo);
+  EXPECT_EQ(mo.error().code, erli18n::errc::charset);
+  EXPECT_NE(mo.error().message.find("system-dependent original string 0 (descriptor at offset "),
+            std::string::npos)
+      << mo.error().message;
+  EXPECT_NE(mo.error().message.find("is not valid UTF-8 (byte 4 of the string)"), std::string::npos);
 }
 
 }  // namespace

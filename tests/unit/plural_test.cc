@@ -1,5 +1,8 @@
 #include "erli18n/plural.h"
 
+#include "erli18n/catalog_store.h"
+#include "erli18n/mo.h"
+#include "erli18n/po.h"
 #include "plural_known.h"
 
 #include <gmock/gmock.h>
@@ -437,13 +440,14 @@ TEST(PluralRule, DepthLimit) {
   // The whole expression is level 1; each parenthesis, `!`, `?:` branch and right operand
   // of a binary operator opens one more.
   const std::string prefix = "nplurals=2; plural=";
-  EXPECT_TRUE(plural_rule::parse(prefix + repeat("(", 63) + "n" + repeat(")", 63)));
-  error e = parse_error(prefix + repeat("(", 64) + "n" + repeat(")", 64));
+  EXPECT_EQ(plural_limits{}.max_depth, 128u);
+  EXPECT_TRUE(plural_rule::parse(prefix + repeat("(", 127) + "n" + repeat(")", 127)));
+  error e = parse_error(prefix + repeat("(", 128) + "n" + repeat(")", 128));
   EXPECT_EQ(e.code, errc::limit_exceeded);
-  EXPECT_EQ(e.message, "expression nests deeper than 64 levels");
-  EXPECT_EQ(e.column, prefix.size() + 64 + 1);  // the innermost 'n'
-  EXPECT_TRUE(plural_rule::parse(prefix + repeat("!", 63) + "n"));
-  EXPECT_EQ(parse_error(prefix + repeat("!", 64) + "n").code, errc::limit_exceeded);
+  EXPECT_EQ(e.message, "expression nests deeper than 128 levels");
+  EXPECT_EQ(e.column, prefix.size() + 128 + 1);  // the innermost 'n'
+  EXPECT_TRUE(plural_rule::parse(prefix + repeat("!", 127) + "n"));
+  EXPECT_EQ(parse_error(prefix + repeat("!", 128) + "n").code, errc::limit_exceeded);
   plural_limits limits;
   limits.max_depth = 3;
   EXPECT_TRUE(plural_rule::parse(prefix + "n ? n+1 : 2", limits));
@@ -642,6 +646,85 @@ TEST(PluralRule, MatchesReferenceEvaluatorOnRandomExpressions) {
     }
   }
   EXPECT_EQ(compiled, 3000);
+}
+
+TEST(PluralRule, ParseForCatalogFallsBackOnlyWhereGlibcDoes) {
+  // A rule glibc cannot read either: its default, as glibc.
+  for (const char* value : {"nplurals=3; plural=n garbage;", "nplurals=3; plural=(n;", "plural=n;"}) {
+    result<plural_rule> rule = plural_rule::parse_for_catalog(value);
+    ASSERT_TRUE(rule) << value;
+    EXPECT_EQ(rule->expression(), "n != 1");
+    EXPECT_EQ(rule->nplurals(), 2u);
+  }
+  result<plural_rule> fine = plural_rule::parse_for_catalog("nplurals=3; plural=n%3;");
+  ASSERT_TRUE(fine);
+  EXPECT_EQ(fine->form(5), 2u);
+  // A rule glibc evaluates but that is over our limits: an error saying so, never n != 1.
+  const std::string deep = "nplurals=3; plural=" + repeat("(", 200) + "n%3" + repeat(")", 200) + ";";
+  result<plural_rule> rule = plural_rule::parse_for_catalog(deep);
+  ASSERT_FALSE(rule);
+  EXPECT_EQ(rule.error().code, errc::limit_exceeded);
+  EXPECT_EQ(rule.error().message,
+            "Plural-Forms: expression nests deeper than 128 levels (byte 148 of the value); glibc would "
+            "evaluate this rule, so it is refused rather than read as n != 1");
+  EXPECT_EQ(plural_rule::parse_for_catalog("nplurals=101; plural=n;").error().code, errc::limit_exceeded);
+  EXPECT_EQ(plural_rule::parse_for_catalog("nplurals=2; plural=n;" + std::string(2048, ' ')).error().code,
+            errc::limit_exceeded);
+}
+
+// A catalog whose plural forms read "f0", "f1", "f2" under `plural_forms`.
+std::string forms_po(const std::string& plural_forms) {
+  return "msgid \"\"\nmsgstr \"\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\"Plural-Forms: " +
+         plural_forms +
+         "\\n\"\n\nmsgid \"hello\"\nmsgstr \"bonjour\"\n\nmsgid \"one\"\nmsgid_plural \"many\"\n"
+         "msgstr[0] \"f0\"\nmsgstr[1] \"f1\"\nmsgstr[2] \"f2\"\n";
+}
+
+std::string compiled(const std::string& po_text) {
+  result<po_file> po = read_po(po_text, "nested.po");
+  EXPECT_TRUE(po) << po.error().to_string();
+  result<std::string> mo = po ? compile_mo(*po) : result<std::string>(error{});
+  EXPECT_TRUE(mo);
+  return mo ? *mo : std::string();
+}
+
+TEST(PluralRule, CatalogsWithDeeplyNestedRulesAnswerAsGlibc) {
+  // 70 nested parentheses: glibc 2.36 evaluates this (it accepts up to about 9,995); it
+  // used to exceed the limit of 64 levels and read silently as n != 1.
+  const std::string po = forms_po("nplurals=3; plural=" + repeat("(", 70) + "n%3" + repeat(")", 70) + ";");
+  const std::string mo = compiled(po);
+  for (bool from_mo : {false, true}) {
+    SCOPED_TRACE(from_mo ? "mo" : "po");
+    catalog_store store;
+    auto r = store.load_buffer("app", "fr", from_mo ? mo : po, from_mo ? "nested.mo" : "nested.po");
+    ASSERT_TRUE(r) << r.error().to_string();
+    // glibc's dcngettext on this catalog (msgfmt's) gives f0 f1 f2 f0 f1 f2 for n = 0..5.
+    for (unsigned long n = 0; n < 12; ++n)
+      EXPECT_EQ(store.dlngettext("app", "fr", "one", "many", n), "f" + std::to_string(n % 3)) << n;
+    EXPECT_EQ(store.dlngettext("app", "fr", "one", "many", ULONG_MAX), "f0");
+  }
+  auto opened = mo_catalog::from_memory(mo.data(), mo.size(), "nested.mo");
+  ASSERT_TRUE(opened) << opened.error().to_string();
+  EXPECT_EQ(opened->lookup_plural("one", 5).value_or("?"), "f2");
+}
+
+TEST(PluralRule, CatalogsWithRulesOverTheLimitsAreRefused) {
+  // 200 levels: glibc evaluates it, we will not recurse that deep. The load fails, naming
+  // the file and the header, and the catalog loaded before stays.
+  const std::string po = forms_po("nplurals=3; plural=" + repeat("(", 200) + "n%3" + repeat(")", 200) + ";");
+  const std::string mo = compiled(po);
+  for (bool from_mo : {false, true}) {
+    SCOPED_TRACE(from_mo ? "mo" : "po");
+    catalog_store store;
+    ASSERT_TRUE(store.load_buffer("app", "fr", forms_po("nplurals=3; plural=n%3;"), "good.po"));
+    auto r = store.load_buffer("app", "fr", from_mo ? mo : po, from_mo ? "deep.mo" : "deep.po");
+    ASSERT_FALSE(r) << "loaded; n = 2 reads " << store.dlngettext("app", "fr", "one", "many", 2);
+    EXPECT_EQ(r.error().code, errc::limit_exceeded);
+    EXPECT_THAT(r.error().to_string(),
+                HasSubstr(std::string(from_mo ? "deep.mo: " : "deep.po:1: ") +
+                          "error: Plural-Forms: expression nests deeper than 128 levels"));
+    EXPECT_EQ(store.dlngettext("app", "fr", "one", "many", 2), "f2");
+  }
 }
 
 }  // namespace
