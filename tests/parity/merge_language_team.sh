@@ -5,7 +5,7 @@
 #     name erli18n knows, and near misses of every 8th of them (lower case, no address, a word
 #     after the address, a web address, extra blanks);
 #  2. the headers of the real catalogs under /usr/share/locale that have a Language-Team and
-#     no Language (old catalogs: binutils', coreutils', ...), at least MIN_REAL (20) of them.
+#     no Language (old catalogs: binutils', xkeyboard-config's, net-tools'), at least MIN_REAL (20).
 # Each header is merged with a small template by both tools, and the Language lines of the
 # two outputs must be the same.
 set -euo pipefail
