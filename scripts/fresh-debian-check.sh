@@ -97,6 +97,10 @@ fi
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd -P)
 [ "$dir" != / ] || die "--chroot / is not a chroot"
+# One run at a time in a chroot: a second one would remove the clone under the first's build
+# and unmount its /dev. Taken before anything is changed (the lock goes with the process).
+exec 9< "$dir"
+flock -n 9 || die "another run is using $dir"
 
 # Mounts and processes left in the chroot are undone on any exit; a folder this run made is
 # removed unless --keep (never across a mount: rm --one-file-system, after the unmounts).
@@ -129,6 +133,11 @@ in_chroot() {
 }
 
 mount_all() {
+  local m
+  # Mounts a killed run left (its trap never ran): this run holds the lock, so they are stale.
+  for m in "$dir/sys" "$dir/proc" "$dir/dev"; do
+    if mountpoint -q "$m"; then umount -R "$m" 2> /dev/null || umount -R -l "$m"; fi
+  done
   # /dev recursively (devpts: pseudo-terminals; /dev/shm), made a slave so that unmounting it
   # here can never propagate to the host's /dev.
   mount --rbind /dev "$dir/dev" && mounted+=("$dir/dev")
@@ -144,7 +153,7 @@ if [ -e "$dir/$marker" ]; then
   say "reusing the chroot $dir (built $(cat "$dir/$marker")); what earlier runs installed is still there"
   mount_all
 elif [ -n "$(ls -A "$dir")" ]; then
-  die "$dir is neither empty nor a chroot this script built"
+  die "$dir is neither empty nor a chroot this script built (an interrupted build? remove it and start over)"
 else
   say "debootstrap --variant=$variant bookworm $dir $mirror"
   debootstrap --variant="$variant" bookworm "$dir" "$mirror" > "$dir.debootstrap.log" 2>&1 ||
