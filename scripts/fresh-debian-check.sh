@@ -14,7 +14,8 @@
 #                    Default: a new folder under /var/tmp, removed at the end unless --keep.
 #   --commit REV     the commit to clone (default HEAD of the repository this script is in).
 #   --mirror URL     the Debian archive (default: the first bookworm entry of this machine's
-#                    apt sources, /etc/apt/sources.list and /etc/apt/sources.list.d/*).
+#                    apt sources, /etc/apt/sources.list and /etc/apt/sources.list.d/*, whose
+#                    bookworm entries, updates and security included, the chroot then uses).
 #   --variant NAME   debootstrap's variant (default minbase: only the Essential and
 #                    Priority: required packages, plus apt).
 #   --keep           keep a default chroot folder.
@@ -80,7 +81,9 @@ debian_entries() {
   done
 }
 mapfile -t entries < <(debian_entries)
-if [ -z "$mirror" ]; then
+if [ -n "$mirror" ]; then
+  entries=("$mirror bookworm main")  # the archive given replaces this machine's entries
+else
   for e in "${entries[@]}"; do
     read -r uri suite _ <<< "$e"
     if [ "$suite" = bookworm ]; then mirror=$uri; break; fi
@@ -162,7 +165,6 @@ else
   # The same Debian entries as this machine (updates and security included), in the
   # one-line format every apt reads.
   printf 'deb %s\n' "${entries[@]}" > "$dir/etc/apt/sources.list"
-  [ ${#entries[@]} -gt 0 ] || echo "deb $mirror bookworm main" > "$dir/etc/apt/sources.list"
   mount_all
   say "adding make and git"
   in_chroot apt-get update -qq
