@@ -22,6 +22,9 @@
 # COMMAND runs in the clone through `bash -c` (default: make demo && make test); the script
 # exits with its status. Needs root, debootstrap and the network to the Debian archive.
 set -euo pipefail
+# The whole script in one block: bash reads it before running it, so that editing the file
+# (a checkout) while a run goes on for half an hour cannot change what that run does.
+{
 
 die() {
   echo "fresh-debian-check: $*" >&2
@@ -188,3 +191,4 @@ status=$?
 set -e
 say "exit status $status after $((SECONDS - run_start)) s (total $((SECONDS - start)) s)"
 exit "$status"
+}
