@@ -21,7 +21,8 @@ struct header_override {
 
 /// The catalog header as msgmerge rewrites it: the ten standard fields first, in the standard
 /// order with their standard spelling, each with its last value in `header` (or the override's),
-/// then every other line in its original order.
+/// then every other line in its original order. A header with a Language-Team and no Language
+/// gets the Language msgmerge guesses from the team's name (empty when it knows none).
 std::string rebuilt_header(std::string_view header, const std::vector<header_override>& overrides);
 
 /// `header` with the charset named in its Content-Type replaced by `charset`.

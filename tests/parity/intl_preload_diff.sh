@@ -3,14 +3,17 @@
 # asks every key of each catalog through dgettext/dngettext, once as is (glibc answers) and
 # once with LD_PRELOAD of LIB (erli18n answers); the two outputs must be identical.
 # Catalogs: those in /usr/share/locale of the domains that the packages of
-# scripts/install-deps.sh ship (glib20, coreutils, libc, gettext-tools, gettext-runtime,
-# make), so a fresh machine selects the same set; LANGUAGE is set to the catalog's directory
-# name (every other one after a language without catalogs), with the locale C.UTF-8 (under "C" glibc ignores LANGUAGE and translates nothing).
+# scripts/install-deps.sh ship (catalog_packages and the GNU tools there: glib20, coreutils,
+# libc, gettext-tools, gettext-runtime, make), so a fresh machine selects the same set;
+# LANGUAGE is set to the catalog's directory name (every other one after a language without
+# catalogs), with the locale C.UTF-8 (under "C" glibc ignores LANGUAGE and translates nothing).
 # Fails, rather than skips, with fewer than 100 catalogs or when glibc translates nothing.
 # Usage: intl_preload_diff.sh LOOKUP LIB   (env: TEST_TMP)
 set -euo pipefail
 lookup=$1 lib=$2
 root=/usr/share/locale
+# shellcheck source=real_catalogs.sh
+. "$(dirname "$0")/real_catalogs.sh"
 domains=(glib20 coreutils libc gettext-tools gettext-runtime make)
 rm -rf "$TEST_TMP"
 mkdir -p "$TEST_TMP"
@@ -28,10 +31,7 @@ for domain in "${domains[@]}"; do
     count=$((count + 1))
   done
 done
-if ((count < 100)); then
-  echo "intl_preload_diff: only $count catalogs under $root (need >= 100; run scripts/install-deps.sh)" >&2
-  exit 1
-fi
+real_catalogs_need intl_preload_diff "catalogs of the domains ${domains[*]} under $root" "$count" 100
 env -i LANG=C.UTF-8 "$lookup" "$manifest" > "$TEST_TMP/glibc.out"
 # A sanitizer build of the library needs its runtime ahead of it in the preload list.
 preload=$lib

@@ -6,14 +6,18 @@
 # plural-forms, c-format, newlines): placeholders, language and plural-cldr are ours alone.
 #  1. every fixture in tests/data/lint/: the same set of erroneous entries and the same
 #     number of header-field warnings, and at least one of either (each has a defect);
-#  2. a deterministic sample of real catalogs (msgunfmt of /usr/share/locale/**/*.mo, every
-#     STEP-th of the sorted list, at least MIN of them): the same (nearly always no errors;
-#     msgunfmt writes no c-format flags, so there the header and plural checks are compared).
-# Usage: lint_msgfmt.sh [STEP [MIN]]   (env: ERLI18N, TEST_DATA, TEST_TMP)
+#  2. a deterministic sample of real catalogs (msgunfmt of /usr/share/locale/**/*.mo, COUNT
+#     of them spread over the sorted list, see real_catalogs.sh): the same (nearly always no
+#     errors; msgunfmt writes no c-format flags, so there the header and plural checks are
+#     compared). Fails, rather than testing less, when fewer than MIN were compared.
+# Usage: lint_msgfmt.sh [COUNT [MIN]]   (env: ERLI18N, TEST_DATA, TEST_TMP; MO_ROOT overrides
+# /usr/share/locale)
 set -euo pipefail
-step=${1:-25}
+count=${1:-120}
 min=${2:-100}
 root=${MO_ROOT:-/usr/share/locale}
+# shellcheck source=real_catalogs.sh
+. "$(dirname "$0")/real_catalogs.sh"
 rm -rf "$TEST_TMP" && mkdir -p "$TEST_TMP"
 t=$TEST_TMP
 
@@ -77,18 +81,18 @@ for po in "$TEST_DATA"/lint/*.po; do
 done
 [ "$fixtures" -ge 10 ] || { echo "FAIL: only $fixtures fixtures" >&2; exit 1; }
 
-mapfile -t all < <(find "$root" -name '*.mo' -type f | LC_ALL=C sort)
+real_catalogs_pick "$root" "$count" "$t/picked"
 real=0 with_errors=0 failed=0
-for ((i = 0; i < ${#all[@]}; i += step)); do
-  msgunfmt "${all[$i]}" > "$t/real.po" 2> /dev/null || continue  # msgunfmt refuses the file
+while read -r mo <&3; do
+  msgunfmt "$mo" > "$t/real.po" 2> /dev/null || continue  # msgunfmt refuses the file
   verdict=$(cd "$t" && compare real.po)
   case $verdict in
     "ok 0 "*) ;;
     ok*) with_errors=$((with_errors + 1)) ;;
-    *) echo "FAIL: ${all[$i]}: $verdict" >&2; failed=$((failed + 1)) ;;
+    *) echo "FAIL: $mo: $verdict" >&2; failed=$((failed + 1)) ;;
   esac
   real=$((real + 1))
-done
+done 3< "$t/picked"
 [ "$failed" -eq 0 ] || { echo "FAIL: $failed of $real real catalogs differ" >&2; exit 1; }
-[ "$real" -ge "$min" ] || { echo "FAIL: only $real real catalogs (want $min)" >&2; exit 1; }
+real_catalogs_need lint_msgfmt "real catalogs compared under $root" "$real" "$min"
 echo "lint_msgfmt: $fixtures fixtures and $real real catalogs ($with_errors with errors) agree"

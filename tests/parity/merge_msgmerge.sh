@@ -6,10 +6,15 @@
 # untranslated entries (all by entry number, so the pairs are the same on every run).
 # Every pair must give the same decisions (kept, fuzzy from which entry, new, obsolete: the
 # outputs without comments, sorted, are equal); at least 95% must be equal byte for byte.
+# REAL_PAIRS (120) catalogs of 2-60 KiB are picked, spread over the sorted list; fails, rather
+# than testing less, when fewer than MIN_PAIRS (100) of them make pairs.
 set -euo pipefail
 : "${ERLI18N:?}" "${TEST_TMP:?}" "${TEST_DATA:?}"
 LOCALE_DIR=${LOCALE_DIR:-/usr/share/locale}
 REAL_PAIRS=${REAL_PAIRS:-120}
+MIN_PAIRS=${MIN_PAIRS:-100}
+# shellcheck source=real_catalogs.sh
+. "$(dirname "$0")/real_catalogs.sh"
 MUTATE=$(cd "$(dirname "$0")" && pwd)/merge_mutate.awk
 rm -rf "$TEST_TMP"
 mkdir -p "$TEST_TMP"
@@ -80,10 +85,7 @@ make_pair() {
   awk -v mode=def -f "$MUTATE" "$dir/flat.po" > "$dir/def.po"
 }
 
-find "$LOCALE_DIR" -name '*.mo' -type f -size -60k -size +2k | sort > "$TEST_TMP/all"
-count=$(wc -l < "$TEST_TMP/all")
-step=$((count / REAL_PAIRS)); [ "$step" -ge 1 ] || step=1
-awk -v s="$step" -v max="$REAL_PAIRS" 'NR % s == 0 && ++n <= max' "$TEST_TMP/all" > "$TEST_TMP/picked"
+real_catalogs_pick "$LOCALE_DIR" "$REAL_PAIRS" "$TEST_TMP/picked" -size -60k -size +2k
 real=0
 real_identical_before=$identical
 while read -r mo; do
@@ -99,7 +101,7 @@ while read -r mo; do
 done < "$TEST_TMP/picked"
 echo "real pairs: $real ($(( identical - real_identical_before ))/$((real * 2)) merges identical)"
 echo "all merges: $total, byte-identical $identical, same decisions $same_decisions, failures $failures"
-[ "$real" -ge 100 ] || { echo "FAIL: fewer than 100 real pairs"; exit 1; }
+real_catalogs_need merge_msgmerge "real pairs from the catalogs under $LOCALE_DIR" "$real" "$MIN_PAIRS"
 [ "$failures" -eq 0 ] || { echo "FAIL: decisions differ"; exit 1; }
 [ $((identical * 100)) -ge $((total * 95)) ] || { echo "FAIL: under 95% byte-identical"; exit 1; }
 echo "PASS"

@@ -1,19 +1,26 @@
 #!/usr/bin/env bash
 # Parity on real catalogs: a deterministic sample of the .mo files in /usr/share/locale
-# (every STEP-th of the sorted list). For each catalog:
+# (COUNT of them spread over the sorted list, see real_catalogs.sh). For each catalog:
 #   msgunfmt original > PO;  erli18n compile PO == msgfmt PO            (bytes)
 #   erli18n decompile original == msgunfmt original                     (bytes)
 #   LOOKUP original: every entry is found by lookup with the same forms (reader)
 # and, for every 4th catalog, the same on the big-endian file msgfmt --endianness=big writes.
-# Usage: mo_real_catalogs.sh [STEP [LOOKUP]]   (env: ERLI18N, TEST_TMP)
+# Fails, rather than testing less, when fewer than MIN_CATALOGS (300) catalogs in
+# MIN_LANGUAGES (40) languages were compared.
+# Usage: mo_real_catalogs.sh [COUNT [LOOKUP]]   (env: ERLI18N, TEST_TMP; MO_ROOT overrides
+# /usr/share/locale)
 set -euo pipefail
-step=${1:-10}
+count=${1:-330}
 lookup=${2:-}
 root=${MO_ROOT:-/usr/share/locale}
+min_catalogs=${MIN_CATALOGS:-300}
+min_languages=${MIN_LANGUAGES:-40}
+# shellcheck source=real_catalogs.sh
+. "$(dirname "$0")/real_catalogs.sh"
 mkdir -p "$TEST_TMP"
-mapfile -t all < <(find "$root" -name '*.mo' -type f | LC_ALL=C sort)
-files=()
-for ((i = 0; i < ${#all[@]}; i += step)); do files+=("${all[$i]}"); done
+real_catalogs_pick "$root" "$count" "$TEST_TMP/picked"
+total=$(find "$root" -name '*.mo' -type f | wc -l)
+mapfile -t files < "$TEST_TMP/picked"
 pass=0 fail=0 big=0 skipped=0 n=0
 declare -A langs=()
 fail_with() { echo "FAIL: $*" >&2; fail=$((fail + 1)); }
@@ -61,6 +68,8 @@ for mo in "${files[@]}"; do
   done
   if ((ok)); then pass=$((pass + 1)); fi
 done
-echo "mo_real_catalogs: ${#files[@]} catalogs sampled from ${#all[@]}, ${#langs[@]} languages, $pass passed" \
+echo "mo_real_catalogs: ${#files[@]} catalogs sampled from $total, ${#langs[@]} languages, $pass passed" \
   "($big also big-endian), $fail failures, $skipped refused by msgunfmt"
-[ "$fail" -eq 0 ] && [ "$pass" -ge 300 ] && [ "${#langs[@]}" -ge 40 ]
+[ "$fail" -eq 0 ] || exit 1
+real_catalogs_need mo_real_catalogs "catalogs compared under $root" "$pass" "$min_catalogs"
+real_catalogs_need mo_real_catalogs "languages among the catalogs compared" "${#langs[@]}" "$min_languages"

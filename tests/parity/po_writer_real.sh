@@ -5,11 +5,15 @@
 # Nth catalog under a size bound, so domains and languages are spread), includes every
 # catalog whose charset is not UTF-8, and adds real catalogs converted by msgconv to legacy
 # charsets (Shift_JIS, Big5, GB2312, KOI8-R, ...) where their text is representable.
+# Fails, rather than testing less, with fewer than MIN_CATALOGS (300) catalogs compared or
+# fewer than MIN_LANGUAGES (40) languages.
 set -euo pipefail
 : "${ERLI18N:?}" "${TEST_TMP:?}"
 LOCALE_DIR=${LOCALE_DIR:-/usr/share/locale}
 MIN_CATALOGS=${MIN_CATALOGS:-300}
 MIN_LANGUAGES=${MIN_LANGUAGES:-40}
+# shellcheck source=real_catalogs.sh
+. "$(dirname "$0")/real_catalogs.sh"
 rm -rf "$TEST_TMP"
 mkdir -p "$TEST_TMP/work"
 for tool in msgcat msgunfmt msgconv; do
@@ -17,16 +21,11 @@ for tool in msgcat msgunfmt msgconv; do
 done
 
 export LC_ALL=C
-find "$LOCALE_DIR" -name '*.mo' -type f | sort > "$TEST_TMP/all"
 # msgcat's time grows with catalog size, so the sample keeps to catalogs under 80 KiB.
 find "$LOCALE_DIR" -name '*.mo' -type f -size -80k | sort > "$TEST_TMP/small"
 # Catalogs not in UTF-8 (their header names another charset).
 xargs -d '\n' grep -L -a -i 'charset=utf-8' < "$TEST_TMP/small" > "$TEST_TMP/legacy" || true
-small=$(wc -l < "$TEST_TMP/small")
-step=$(( small / 250 )); [ "$step" -ge 1 ] || step=1
-# awk stops at 250 itself: `| head -250` could kill awk with SIGPIPE, which pipefail turns
-# into a silent failure of the whole test.
-awk -v s="$step" 'NR % s == 0 && ++n <= 250' "$TEST_TMP/small" > "$TEST_TMP/picked"
+real_catalogs_pick "$LOCALE_DIR" 250 "$TEST_TMP/picked" -size -80k
 sort -u "$TEST_TMP/picked" "$TEST_TMP/legacy" > "$TEST_TMP/selection"
 
 # Each job: one source (a .mo file, or "conv:CHARSET:file.mo"), three comparisons. Prints
@@ -92,6 +91,6 @@ echo "po_writer_real: $catalogs catalogs, $languages languages, $((catalogs * 3)
   "$failed catalogs with mismatches, $skipped skipped"
 echo "po_writer_real: charsets: $charsets"
 [ "$failed" -eq 0 ] || exit 1
-[ "$catalogs" -ge "$MIN_CATALOGS" ] || { echo "too few catalogs (< $MIN_CATALOGS)"; exit 1; }
-[ "$languages" -ge "$MIN_LANGUAGES" ] || { echo "too few languages (< $MIN_LANGUAGES)"; exit 1; }
+real_catalogs_need po_writer_real "catalogs compared under $LOCALE_DIR" "$catalogs" "$MIN_CATALOGS"
+real_catalogs_need po_writer_real "languages among the catalogs compared" "$languages" "$MIN_LANGUAGES"
 echo "po_writer_real: ok"

@@ -9,11 +9,16 @@
 # /usr/share/locale, a deterministic sample), and the same real catalogs with fuzzy,
 # untranslated, partly translated plural and obsolete entries made deterministically
 # (entry k of the file gets a state from k mod small primes). Obsolete counts are checked
-# against the number of entries made obsolete, since msgfmt ignores them.
+# against the number of entries made obsolete, since msgfmt ignores them. SAMPLE (120)
+# catalogs under 200 KiB are picked; fails, rather than testing less, when fewer than
+# MIN_CATALOGS (100) of them were compared.
 set -euo pipefail
 : "${ERLI18N:?}" "${TEST_DATA:?}" "${TEST_TMP:?}"
 LOCALE_DIR=${LOCALE_DIR:-/usr/share/locale}
 SAMPLE=${SAMPLE:-120}
+MIN_CATALOGS=${MIN_CATALOGS:-100}
+# shellcheck source=real_catalogs.sh
+. "$(dirname "$0")/real_catalogs.sh"
 rm -rf "$TEST_TMP" && mkdir -p "$TEST_TMP/real" "$TEST_TMP/made"
 export LC_ALL=C
 
@@ -71,11 +76,9 @@ for f in "$TEST_DATA"/report/*.po; do check "$f"; done
 [ "$(ours "$TEST_DATA/report/contexts_latin1.po")" = "4 1 1 1 1" ] || { echo "latin1: wrong"; exit 1; }
 fixtures=$compared
 
-# A deterministic sample of real catalogs: every Nth .mo under 200 KiB in sorted order.
-find "$LOCALE_DIR" -name '*.mo' -type f -size -200k | sort > "$TEST_TMP/all"
-total=$(wc -l < "$TEST_TMP/all")
-step=$((total / SAMPLE)); [ "$step" -ge 1 ] || step=1
-awk -v s="$step" -v n="$SAMPLE" 'NR % s == 0 && ++k <= n' "$TEST_TMP/all" > "$TEST_TMP/picked"
+# A deterministic sample of real catalogs: SAMPLE of the .mo files under 200 KiB, spread over
+# the sorted list.
+real_catalogs_pick "$LOCALE_DIR" "$SAMPLE" "$TEST_TMP/picked" -size -200k
 i=0
 while read -r mo; do
   i=$((i + 1))
@@ -123,7 +126,7 @@ done
 real=$((compared - fixtures))
 echo "report_msgfmt: $compared catalogs compared ($fixtures fixtures, $((real / 2)) real catalogs and as many with states made);" \
   "$fuzzy_seen with fuzzy, $partial_seen with partial plurals, $obsolete_seen with obsolete entries"
-[ $((real / 2)) -ge 100 ] || { echo "too few real catalogs"; exit 1; }
+real_catalogs_need report_msgfmt "real catalogs compared under $LOCALE_DIR" $((real / 2)) "$MIN_CATALOGS"
 [ "$partial_seen" -ge 5 ] && [ "$fuzzy_seen" -ge 100 ] && [ "$obsolete_seen" -ge 100 ] ||
   { echo "the made catalogs do not exercise every state"; exit 1; }
 echo "report_msgfmt: ok"
