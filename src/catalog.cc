@@ -113,16 +113,6 @@ void catalog::rebase(const char* from, std::size_t size, const char* to) noexcep
   }
 }
 
-bool catalog::find_system_dependent(const std::string_view* context, std::string_view msgid,
-                                    std::string_view& forms) const noexcept {
-  if (!sysdep_fallback) return false;
-  std::optional<std::string_view> f =
-      context ? sysdep_fallback->lookup_forms(*context, msgid) : sysdep_fallback->lookup_forms(msgid);
-  if (!f || f->empty()) return false;
-  forms = *f;
-  return true;
-}
-
 // Builds the index over the pending messages and gives each its text, borrowed from the
 // previous catalog when identical, else from the source (`.mo`) or a new block (`.po`).
 class catalog_builder {
@@ -298,36 +288,35 @@ result<built_catalog> build_catalog(const po_file& po, const load_options& optio
 }
 
 result<built_catalog> build_catalog(const mo_catalog& mo, const load_options& options,
-                                    const catalog* previous) {
+                                    const catalog* previous, bool copy_text) {
   std::vector<pending> items;
   items.reserve(mo.size());
-  bool has_sysdep = false;
   for (std::size_t i = 0; i < mo.size(); ++i) {
-    result<mo_entry> e = mo.entry(i);
-    if (!e) return std::move(e).error();
-    if (e->system_dependent) {
-      // Looked up through the `.mo` itself, which expands them for this platform.
-      has_sysdep = true;
-      continue;
+    result<std::optional<mo_entry>> found = mo.expanded_entry(i);
+    if (!found) return std::move(found).error();
+    if (!*found) continue;  // a system-dependent string this platform cannot expand
+    const mo_entry& e = **found;
+    if (e.translation.empty() || e.translation.front() == '\0') continue;
+    if (e.system_dependent) {
+      // The .mo's own lookup decides which of equal keys wins (a static entry first, then
+      // the first such string): only that one is indexed, so that the answers stay its.
+      const std::optional<std::string_view> wins =
+          e.has_context ? mo.lookup_forms(e.context, e.msgid) : mo.lookup_forms(e.msgid);
+      if (!wins || wins->data() != e.translation.data()) continue;
     }
-    if (e->translation.empty() || e->translation.front() == '\0') continue;
     pending p;
-    p.has_context = e->has_context;
-    p.context = e->context;
-    p.msgid = e->msgid;
-    p.translation = e->translation;
+    p.has_context = e.has_context;
+    p.context = e.context;
+    p.msgid = e.msgid;
+    p.translation = e.translation;
     items.push_back(p);
   }
   catalog_builder builder(items, previous, mo.name());
-  result<built_catalog> built = builder.build(false, options);
+  result<built_catalog> built = builder.build(copy_text, options);
   if (!built) return built;
   built->value->plural = mo.plural();
   built->value->plural_declared = mo.header_field("Plural-Forms").has_value();
   built->value->from_mo = true;
-  if (has_sysdep) {
-    built->uses_mo_text = true;
-    built->value->sysdep_fallback = &mo;
-  }
   return built;
 }
 

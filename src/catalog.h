@@ -1,6 +1,7 @@
 // An immutable catalog of the store: a hash index over NUL-terminated text that the store
-// retains (a `.po`'s strings copied into one block, or a `.mo`'s own bytes), the compiled
-// plural rule, and where it came from. Built once by a writer, then only read.
+// retains (a `.po`'s strings copied into one block, a `.mo`'s own bytes, or for a `.mo`
+// loaded over an earlier one the strings that changed, copied), the compiled plural rule,
+// and where it came from. Built once by a writer, then only read.
 #ifndef ERLI18N_SRC_CATALOG_H
 #define ERLI18N_SRC_CATALOG_H
 
@@ -40,11 +41,10 @@ class catalog {
   std::string source;  // path, or the name given with a buffer
   bool from_mo = false;
   bool from_file = false;  // reload() reads `source` again
+  bool from_pipe = false;  // read from a pipe or FIFO: there is nothing to read again
   load_options options;
   plural_rule plural;
   bool plural_declared = false;  // the header has a Plural-Forms field (else glibc's default)
-  // A `.mo` whose system-dependent strings are only reachable through it (not indexed).
-  const mo_catalog* sysdep_fallback = nullptr;
 
   std::size_t size() const noexcept { return entries_.size(); }
   const std::vector<catalog_entry>& entries() const noexcept { return entries_; }
@@ -54,9 +54,6 @@ class catalog {
   // Before publication: moves the entries' pointers into [from, from + size) to the same
   // offsets in `to`, an identical copy of that text.
   void rebase(const char* from, std::size_t size, const char* to) noexcept;
-  // All forms of a system-dependent message (not in the index); false on a miss.
-  bool find_system_dependent(const std::string_view* context, std::string_view msgid,
-                             std::string_view& forms) const noexcept;
 
  private:
   friend class catalog_builder;
@@ -73,16 +70,20 @@ struct text_block {
 
 struct built_catalog {
   std::unique_ptr<catalog> value;
-  text_block new_text;            // for a `.po`: text to retain (may be empty)
-  bool uses_mo_text = false;      // for a `.mo`: some entries point into it, so it must be kept
+  text_block new_text;            // text to retain (may be empty): a `.po`'s, a copied `.mo`'s
+  bool uses_mo_text = false;      // for a `.mo` read in place: entries point into it, keep it
   std::size_t fuzzy_skipped = 0;  // for a `.po`: fuzzy entries left out (include_fuzzy off)
 };
 
 // `previous` (same domain and locale, may be null) lends its text to identical strings, so
 // reloading an unchanged catalog adds no text. Errors name `po.file_name`.
 result<built_catalog> build_catalog(const po_file& po, const load_options& options, const catalog* previous);
+// A `.mo`'s system-dependent strings are indexed under their expansion for this platform.
+// With `copy_text`, the strings `previous` does not lend are copied into `new_text`, and
+// nothing points into `mo` (it may then be closed); else they point into it. Errors name
+// `mo.name()`.
 result<built_catalog> build_catalog(const mo_catalog& mo, const load_options& options,
-                                    const catalog* previous);
+                                    const catalog* previous, bool copy_text);
 
 }  // namespace erli18n::detail
 

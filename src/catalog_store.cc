@@ -1,9 +1,12 @@
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdint>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <functional>
 #include <new>
 #include <optional>
@@ -41,12 +44,75 @@ bool starts_like_mo(std::string_view head) {
          head.substr(0, 4) == std::string_view("\x95\x04\x12\xde", 4);
 }
 
-result<bool> file_is_mo(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return make_error(errc::io, "cannot open: " + std::string(std::strerror(errno)), path);
-  char head[4] = {};
-  in.read(head, 4);
-  return starts_like_mo(std::string_view(head, static_cast<std::size_t>(in.gcount())));
+error io_error(const std::string& path, const char* what, int err) {
+  return make_error(errc::io, std::string(what) + ": " + std::strerror(err), path);
+}
+
+// A catalog's file, opened once: checking a pipe's first bytes for the MO magic and then
+// opening it again would lose them. A regular file is read where it is (`fd`); a pipe or
+// FIFO has been read whole into `bytes`.
+class opened_catalog {
+ public:
+  opened_catalog() = default;
+  opened_catalog(opened_catalog&& o) noexcept
+      : stream(o.stream), bytes(std::move(o.bytes)), fd_(std::exchange(o.fd_, -1)) {}
+  opened_catalog& operator=(opened_catalog&&) = delete;
+  ~opened_catalog() { close(); }
+
+  int fd() const noexcept { return fd_; }
+  void adopt(int fd) noexcept { fd_ = fd; }
+  void close() noexcept {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+  }
+
+  bool stream = false;
+  std::string bytes;
+
+ private:
+  int fd_ = -1;
+};
+
+// Appends what `fd` gives until its end, at most `max_bytes` in all.
+result<void> read_to_end(int fd, const std::string& path, std::size_t max_bytes, std::string& out) {
+  char chunk[65536];
+  for (;;) {
+    const ssize_t got = ::read(fd, chunk, sizeof chunk);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) return io_error(path, "cannot read", errno);
+    if (got == 0) return {};
+    if (static_cast<std::size_t>(got) > max_bytes - out.size())
+      return make_error(errc::limit_exceeded,
+                        "catalog exceeds the limit of " + std::to_string(max_bytes) + " bytes", path);
+    out.append(chunk, static_cast<std::size_t>(got));
+  }
+}
+
+// Opens `path` without blocking (a FIFO with no writer would block a plain open forever).
+// A regular file is left to be read; a pipe or FIFO is read whole now, and an empty one (a
+// FIFO with no writer reads as empty at once) is an error: no catalog is empty. Anything
+// else (a folder, a device, a socket) is refused. With `read_streams` false (a reload, which
+// holds the writer lock) a pipe is refused too rather than waited for.
+result<opened_catalog> open_catalog(const std::string& path, std::size_t max_bytes, bool read_streams) {
+  opened_catalog file;
+  file.adopt(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC));
+  if (file.fd() < 0) return io_error(path, "cannot open", errno);
+  struct stat st {};
+  if (::fstat(file.fd(), &st) != 0) return io_error(path, "cannot stat", errno);
+  if (S_ISREG(st.st_mode)) return file;
+  if (!S_ISFIFO(st.st_mode)) return make_error(errc::io, "not a regular file or a pipe", path);
+  if (!read_streams)
+    return make_error(errc::io, "is a pipe, which a reload does not read (load it again)", path);
+  // Its writer keeps its own pace: blocking reads from here on.
+  const int flags = ::fcntl(file.fd(), F_GETFL);
+  if (flags < 0 || ::fcntl(file.fd(), F_SETFL, flags & ~O_NONBLOCK) != 0)
+    return io_error(path, "cannot read", errno);
+  file.stream = true;
+  if (result<void> r = read_to_end(file.fd(), path, max_bytes, file.bytes); !r) return r.error();
+  file.close();
+  if (file.bytes.empty())
+    return make_error(errc::io, "nothing to read: the pipe is empty or has no writer", path);
+  return file;
 }
 
 result<void> check_options(const load_options& o) {
@@ -103,13 +169,10 @@ std::string_view pick_form(const catalog& c, std::string_view forms, bool plural
 std::optional<std::string_view> translate(const catalog* c, const std::string_view* context,
                                           std::string_view msgid, bool plural, unsigned long n) noexcept {
   if (c == nullptr) return std::nullopt;
-  if (const catalog_entry* e = c->find(context, msgid)) {
-    if (!plural) return e->first_form();
-    return pick_form(*c, e->translation_view(), true, n);
-  }
-  std::string_view forms;
-  if (!c->find_system_dependent(context, msgid, forms)) return std::nullopt;
-  return pick_form(*c, forms, plural, n);
+  const catalog_entry* e = c->find(context, msgid);
+  if (e == nullptr) return std::nullopt;
+  if (!plural) return e->first_form();
+  return pick_form(*c, e->translation_view(), true, n);
 }
 
 lookup_key key_of(std::string_view domain, std::string_view locale) noexcept {
@@ -208,13 +271,8 @@ std::optional<detail::found_message> catalog_store::impl::find_message(const det
   }
   if (c == nullptr) return std::nullopt;
   const detail::catalog_entry* e = c->find(context, msgid);
+  if (e == nullptr) return std::nullopt;
   detail::found_message out;
-  if (e == nullptr) {  // a .mo's system-dependent string has no single key copy
-    std::string_view forms;
-    if (!c->find_system_dependent(context, msgid, forms)) return std::nullopt;
-    out.text = detail::pick_form(*c, forms, plural, n);
-    return out;
-  }
   out.text = plural ? detail::pick_form(*c, e->translation_view(), true, n) : e->first_form();
   out.msgid = e->msgid_view();
   if (e->context != nullptr) out.context = e->context_view();
@@ -258,51 +316,41 @@ class store_write {
     return it == s_.catalogs.end() ? nullptr : it->second.get();
   }
 
-  // Loads a file or a buffer into `built_`; nothing shared is touched.
-  result<void> read_file(const std::string& path, const load_options& options) {
+  // Loads a file (from open_catalog) or a buffer into `built_`; nothing shared is touched.
+  result<void> read_file(detail::opened_catalog& file, const std::string& path, const load_options& options) {
     fault_point(write_step::read);
-    result<bool> is_mo = detail::file_is_mo(path);
-    if (!is_mo) return std::move(is_mo).error();
-    if (*is_mo) return build_mo(mo_catalog::open(path, mo_limits(options)), options);
-    result<void> r = build_po(read_po_file(path, po_limits(options)), options);
-    std::error_code ec;
-    if (r) bytes_read_ = static_cast<std::size_t>(std::filesystem::file_size(path, ec));
-    if (ec) bytes_read_ = 0;
-    return r;
+    if (file.stream) return read_bytes(file.bytes, path, options, false);
+    char head[4];
+    ssize_t got = 0;
+    do got = ::pread(file.fd(), head, sizeof head, 0);
+    while (got < 0 && errno == EINTR);
+    if (got < 0) return detail::io_error(path, "cannot read", errno);
+    if (detail::starts_like_mo(std::string_view(head, static_cast<std::size_t>(got)))) {
+      // The reader maps the path (a regular file can be opened again; one replaced meanwhile
+      // by something else is refused by its own checks).
+      return build_mo(mo_catalog::open(path, mo_limits(options)), options);
+    }
+    std::string text;
+    if (result<void> r = detail::read_to_end(file.fd(), path, options.max_bytes, text); !r) return r;
+    bytes_read_ = text.size();
+    return build_po(read_po(text, path, po_limits(options)), options);
   }
 
   // `in_place`: the bytes outlive the store (load_static), so the .mo is read where it is.
   result<void> read_buffer(std::string_view bytes, std::string_view name, const load_options& options,
                            bool in_place = false) {
     fault_point(write_step::read);
-    bytes_read_ = bytes.size();
-    if (bytes.size() > options.max_bytes)
-      return detail::make_error(errc::limit_exceeded,
-                                "catalog of " + std::to_string(bytes.size()) +
-                                    " bytes exceeds the limit of " + std::to_string(options.max_bytes),
-                                std::string(name));
-    if (in_place) {
-      if (!detail::starts_like_mo(bytes))
-        return detail::make_error(errc::invalid_argument, "not an MO catalog", std::string(name));
-      return build_mo(mo_catalog::from_memory(bytes.data(), bytes.size(), name, mo_limits(options)), options);
-    }
-    if (detail::starts_like_mo(bytes)) {
-      // The caller's buffer may go away: the store keeps its own copy (if it is needed).
-      buffer_ = std::make_unique<char[]>(bytes.size());
-      std::memcpy(buffer_.get(), bytes.data(), bytes.size());
-      buffer_size_ = bytes.size();
-      return build_mo(mo_catalog::from_memory(buffer_.get(), bytes.size(), name, mo_limits(options)),
-                      options);
-    }
-    return build_po(read_po(bytes, name, po_limits(options)), options);
+    return read_bytes(bytes, name, options, in_place);
   }
 
   // Publishes the built catalog in place of the previous one (if any).
-  result<void> publish(std::string source, bool from_file, const load_options& options) {
+  result<void> publish(std::string source, bool from_file, const load_options& options,
+                       bool from_pipe = false) {
     built_.value->domain = key_.first;
     built_.value->locale = key_.second;
     built_.value->source = std::move(source);
-    built_.value->from_file = from_file;
+    built_.value->from_file = from_file && !from_pipe;
+    built_.value->from_pipe = from_pipe;
     built_.value->options = options;
     return commit(std::move(built_.value));
   }
@@ -325,6 +373,35 @@ class store_write {
     return o;
   }
 
+  result<void> read_bytes(std::string_view bytes, std::string_view name, const load_options& options,
+                          bool in_place) {
+    bytes_read_ = bytes.size();
+    if (bytes.size() > options.max_bytes)
+      return detail::make_error(errc::limit_exceeded,
+                                "catalog of " + std::to_string(bytes.size()) +
+                                    " bytes exceeds the limit of " + std::to_string(options.max_bytes),
+                                std::string(name));
+    if (in_place) {
+      in_place_ = true;
+      if (!detail::starts_like_mo(bytes))
+        return detail::make_error(errc::invalid_argument, "not an MO catalog", std::string(name));
+      return build_mo(mo_catalog::from_memory(bytes.data(), bytes.size(), name, mo_limits(options)), options);
+    }
+    if (detail::starts_like_mo(bytes)) {
+      // Read for the strings it changes only: they are copied, and the bytes can go.
+      if (key_copies_mo_text())
+        return build_mo(mo_catalog::from_memory(bytes.data(), bytes.size(), name, mo_limits(options)),
+                        options);
+      // The caller's buffer may go away: the store keeps its own copy (if it is needed).
+      buffer_ = std::make_unique<char[]>(bytes.size());
+      std::memcpy(buffer_.get(), bytes.data(), bytes.size());
+      buffer_size_ = bytes.size();
+      return build_mo(mo_catalog::from_memory(buffer_.get(), bytes.size(), name, mo_limits(options)),
+                      options);
+    }
+    return build_po(read_po(bytes, name, po_limits(options)), options);
+  }
+
   static po_read_options po_limits(const load_options& options) {
     po_read_options o;
     o.max_bytes = options.max_bytes;
@@ -342,10 +419,15 @@ class store_write {
     if (!b) return std::move(b).error();
     fault_point(write_step::build);
     built_ = std::move(*b);
-    // The same new text was retained before (a catalog going back to an earlier version):
-    // point into that copy instead of keeping a second one.
+    share_retained_text();
+    return {};
+  }
+
+  // The same new text was retained before (a catalog going back to an earlier version):
+  // point into that copy instead of keeping a second one.
+  void share_retained_text() {
     detail::text_block& block = built_.new_text;
-    if (block.size == 0) return {};
+    if (block.size == 0) return;
     text_hash_ = detail::hash_text(std::string_view(block.bytes.get(), block.size));
     for (const store_impl::retained_text& t : s_.text)
       if (t.hash == text_hash_ && t.size == block.size &&
@@ -354,7 +436,16 @@ class store_write {
         block = {};
         break;
       }
-    return {};
+  }
+
+  // Whether a `.mo` for this key is read only for the strings it changes (copied, after
+  // which it is closed) rather than in place: once the key has an image retained, so that
+  // reloads never pin one image each (an image that outlives the store, load_static's, is
+  // always read in place).
+  bool key_copies_mo_text() const {
+    if (in_place_) return false;
+    auto it = s_.slots.find(key_);
+    return it != s_.slots.end() && it->second->image_retained;
   }
 
   // Builds the catalog of an opened .mo (or passes on the reader's error).
@@ -365,7 +456,7 @@ class store_write {
     if (bytes_read_ == 0) bytes_read_ = mo_->image().size();
     fault_point(write_step::validate);
     // A file whose bytes the store already holds (a catalog going back to an earlier
-    // version) is read from the retained copy; the new mapping is dropped.
+    // version) is read from the retained copy: nothing is copied, the new one is dropped.
     const mo_catalog* source = mo_.get();
     mo_hash_ = detail::hash_text(mo_->image());
     for (const store_impl::retained_mo& r : s_.mo_files)
@@ -374,10 +465,17 @@ class store_write {
         mo_reused_ = true;
         break;
       }
-    result<detail::built_catalog> b = detail::build_catalog(*source, options, previous());
-    if (!b) return std::move(b).error();
+    result<detail::built_catalog> b =
+        detail::build_catalog(*source, options, previous(), !mo_reused_ && key_copies_mo_text());
+    if (!b) {
+      // Read from the retained copy, the error is still about the file being loaded.
+      error e = std::move(b).error();
+      e.file = mo_->name();
+      return e;
+    }
     fault_point(write_step::build);
     built_ = std::move(*b);
+    share_retained_text();
     return {};
   }
 
@@ -402,7 +500,7 @@ class store_write {
       std::unique_ptr<catalog_map> retired_map = std::exchange(s_.current, std::move(map));
       std::unique_ptr<catalog> retired = std::exchange(it->second, std::move(replacement));
       if (!it->second) s_.catalogs.erase(it);
-      retain();
+      retain(slot);
       // Readers that started before the swap may still use the old map and catalog.
       detail::synchronize();
       wait_for_deliveries(retired_map.get());
@@ -447,8 +545,9 @@ class store_write {
       std::this_thread::yield();
   }
 
-  // Keeps the text the new catalog points into (noexcept: room was reserved).
-  void retain() noexcept {
+  // Keeps the text the new catalog points into (noexcept: room was reserved). A `.mo` read
+  // for its copies only (or found identical to a retained one) is closed with this write.
+  void retain(detail::catalog_slot* slot) noexcept {
     if (built_.new_text.size != 0) {
       s_.text_bytes += built_.new_text.size;
       s_.text.push_back({std::move(built_.new_text.bytes), built_.new_text.size, text_hash_});
@@ -457,6 +556,7 @@ class store_write {
       s_.mapped_bytes += mo_->owned_bytes();
       s_.text_bytes += buffer_size_;
       s_.mo_files.push_back({std::move(mo_), std::move(buffer_), mo_hash_});
+      if (slot && !in_place_) slot->image_retained = true;
     }
   }
 
@@ -466,6 +566,7 @@ class store_write {
   std::size_t buffer_size_ = 0;
   std::unique_ptr<mo_catalog> mo_;
   bool mo_reused_ = false;  // the catalog reads a retained .mo with the same bytes as mo_
+  bool in_place_ = false;   // load_static: the bytes outlive the store
   std::uint64_t mo_hash_ = 0;
   std::uint64_t text_hash_ = 0;
   std::size_t bytes_read_ = 0;
@@ -668,14 +769,23 @@ result<load_outcome> loading(store_impl& s, std::string_view domain, std::string
 
 result<load_outcome> load_file(store_impl& s, std::string_view domain, std::string_view locale,
                                const std::string& path, const load_options& options, bool only_if_absent) {
+  if (detail::inside_observer_of(&s)) return called_from_observer();
+  // Opened, and a pipe read whole, before the writer lock is taken: a pipe's writer keeps
+  // its own pace, and no other write may wait for it. A failure is the load's, reported
+  // under the lock (unless the arguments are wrong: that error comes first).
+  result<detail::opened_catalog> file = guarded([&]() -> result<detail::opened_catalog> {
+    if (!checked_load(domain, locale, options)) return detail::make_error(errc::invalid_argument, "");
+    return detail::open_catalog(path, options.max_bytes, true);
+  });
   return loading(s, domain, locale, &options,
                  [&](const std::string& canonical, load_report& report) -> result<load_outcome> {
                    store_write w(s, std::string(domain), canonical);
                    if (only_if_absent)
                      if (const catalog* c = w.previous()) return load_outcome{c->size(), true};
                    report.begin(path);
-                   if (result<void> r = w.read_file(path, options); !r) return r.error();
-                   if (result<void> r = w.publish(path, true, options); !r) return r.error();
+                   if (!file) return file.error();
+                   if (result<void> r = w.read_file(*file, path, options); !r) return r.error();
+                   if (result<void> r = w.publish(path, true, options, file->stream); !r) return r.error();
                    return report.published(w, event_kind::load_stop);
                  });
 }
@@ -738,6 +848,9 @@ result<load_outcome> catalog_store::reload(std::string_view domain, std::string_
         store_write w(*impl_, std::string(domain), canonical);
         const catalog* c = w.previous();
         if (c == nullptr) return not_loaded(domain, locale);
+        if (c->from_pipe)
+          return detail::make_error(errc::invalid_argument,
+                                    "catalog '" + c->source + "' was read from a pipe; load it again");
         if (!c->from_file)
           return detail::make_error(
               errc::invalid_argument,
@@ -745,7 +858,10 @@ result<load_outcome> catalog_store::reload(std::string_view domain, std::string_
         const std::string path = c->source;
         const load_options options = c->options;
         report.begin(path);
-        if (result<void> r = w.read_file(path, options); !r) return r.error();
+        // Under the writer lock: a path that became a pipe is refused, not waited for.
+        result<detail::opened_catalog> file = detail::open_catalog(path, options.max_bytes, false);
+        if (!file) return file.error();
+        if (result<void> r = w.read_file(*file, path, options); !r) return r.error();
         if (result<void> r = w.publish(path, true, options); !r) return r.error();
         return report.published(w, event_kind::reload);
       });

@@ -848,6 +848,23 @@ std::optional<std::string_view> mo_catalog::lookup_plural(std::string_view conte
 std::size_t mo_catalog::size() const noexcept { return impl_->count + impl_->sysdeps.size(); }
 result<mo_entry> mo_catalog::entry(std::size_t index) const { return impl_->entry(index, impl_->check_utf8); }
 
+result<std::optional<mo_entry>> mo_catalog::expanded_entry(std::size_t index) const {
+  if (index < impl_->count) {
+    result<mo_entry> e = impl_->entry(index, impl_->check_utf8);
+    if (!e) return std::move(e).error();
+    return std::optional<mo_entry>(*e);
+  }
+  const std::size_t s = index - impl_->count;
+  if (s >= impl_->sysdeps.size())
+    return mo_error(impl_->name, errc::invalid_argument, "entry index out of range");
+  const sysdep_entry& d = impl_->sysdeps[s];
+  if (!d.orig.expandable || !d.trans.expandable) return std::optional<mo_entry>();
+  mo_entry e = split_entry(impl_->expanded(d.orig), impl_->expanded(d.trans));
+  e.system_dependent = true;
+  e.uses_format_macros = d.trans.uses_macros;
+  return std::optional<mo_entry>(e);
+}
+
 result<void> mo_catalog::validate() const {
   for (std::size_t i = 0; i < size(); ++i)
     if (result<mo_entry> e = entry(i); !e) return std::move(e).error();

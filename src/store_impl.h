@@ -34,6 +34,10 @@ struct lookup_key {
 // key once (translators). Created by the first load of the key, never freed before the store.
 struct catalog_slot {
   std::atomic<const catalog*> current{nullptr};
+  // Writer only: a `.mo` of this key was read in place and its image retained. Later `.mo`
+  // loads of the key copy the strings they change instead, so that each key pins at most
+  // one image (plus images byte-identical to one retained).
+  bool image_retained = false;
 };
 
 struct bound_key {
@@ -119,7 +123,9 @@ struct catalog_store::impl {
   std::optional<std::chrono::steady_clock::time_point> last_memory_warning;
   // Retained for the store's life: returned views may point into any of these. Each is
   // kept once per distinct content (hash, then bytes compared), so catalogs that alternate
-  // between versions stop adding memory after each version was seen once.
+  // between versions stop adding memory after each version was seen once. `mo_files` holds
+  // at most one image per key (see catalog_slot::image_retained) and those identical to one;
+  // a `.mo` read only for a reload's copies is closed once the load is over.
   struct retained_text {
     std::unique_ptr<char[]> bytes;
     std::size_t size;

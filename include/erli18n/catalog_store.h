@@ -2,8 +2,8 @@
 /// erli18n/catalog_store.h — many catalogs keyed by (domain, locale), read without locks.
 ///
 /// A `catalog_store` holds immutable catalogs built from `.po` files or opened from `.mo`
-/// files (zero-copy, by mmap). Any number of threads look strings up at once; writes
-/// (load, reload, unload) are serialized and transactional: a write builds the new catalog
+/// files (the first `.mo` of each (domain, locale) zero-copy, by mmap). Any number of threads look strings up
+/// at once; writes (load, reload, unload) are serialized and transactional: a write builds the new catalog
 /// off to the side and publishes it with one atomic pointer swap, so a failing write —
 /// malformed input, a bound exceeded, an I/O error, an allocation failure — leaves every
 /// published catalog exactly as it was, and readers see the old catalog or the new one,
@@ -13,9 +13,20 @@
 /// that stays valid as long as the store lives — after the catalog it came from is reloaded
 /// or unloaded too (the default store lives for the whole process, as glibc's catalogs do).
 /// Text is therefore retained; a reload adds only the strings that changed, so memory stays
-/// bounded by the distinct text loaded. Index memory is reclaimed once no reader can still
-/// be using it. A `.mo` file must be replaced by renaming a new file over it, never by
-/// truncating it in place (the mapping would fault, as glibc's does).
+/// bounded by the distinct text loaded. For a `.mo` that means: the first `.mo` loaded for a
+/// (domain, locale) stays mapped and its views point into it; a later `.mo` for the same key
+/// (a reload, or a load over it) is read, the strings it does not share with the catalog it
+/// replaces are copied, and it is unmapped at the end of the load (a file whose bytes equal
+/// a retained image's is read from that image instead). Index memory is reclaimed once no
+/// reader can still be using it. A `.mo` file must be replaced by renaming a new file over
+/// it, never by truncating it in place (the mapping would fault, as glibc's does).
+///
+/// Files: a load opens its path once, non-blocking. A regular file is read where it is; a
+/// pipe or FIFO (`erli18n lookup <(zcat fr.po.gz)`) is read whole before the store's writer
+/// lock is taken, so a slow writer delays that load only, never another write; one that
+/// gives no bytes (a FIFO with no writer reads as empty at once) is `errc::io`, as is
+/// anything else (a folder, a device, a socket). A catalog read from a pipe cannot be
+/// reloaded, and `reload` of a path that has become a pipe is refused without reading it.
 ///
 /// Locale names are canonicalized (`pt-BR`, `pt_br`, `pt_BR.UTF-8` all key `pt_BR`; see
 /// locale_name.h); domains are used as given.
@@ -98,7 +109,9 @@ struct catalog_key {
 
 /// Memory the store holds, in bytes.
 struct store_memory {
-  std::size_t text_bytes = 0;    ///< text retained on the heap (from `.po` and from buffers)
+  /// Text retained on the heap: from `.po` files, `.mo` buffers, and the strings a `.mo`
+  /// loaded over an earlier one of its key changed (copied).
+  std::size_t text_bytes = 0;
   std::size_t mapped_bytes = 0;  ///< `.mo` files retained (mappings, converted images, expanded strings)
   std::size_t index_bytes = 0;   ///< live lookup indexes (reclaimed after reloads)
 };
@@ -154,7 +167,7 @@ class catalog_store {
                                    const load_options& options = {});
   /// Reads the catalog of (domain, locale) again from the file it was loaded from, with the
   /// same options. `errc::not_found` if it is not loaded, `errc::invalid_argument` if it came
-  /// from memory (`load_buffer`, `load_static`); otherwise errors as for `load`.
+  /// from memory (`load_buffer`, `load_static`) or a pipe; otherwise errors as for `load`.
   result<load_outcome> reload(std::string_view domain, std::string_view locale);
   /// Removes the catalog of (domain, locale); `errc::not_found` if none is loaded. Text
   /// already returned stays valid.

@@ -158,6 +158,11 @@ class mo_catalog {
   std::size_t size() const noexcept;
   /// Entry `index` (< size()); an error if that entry is corrupt.
   result<mo_entry> entry(std::size_t index) const;
+  /// Entry `index` (< size()) as lookups match it: a system-dependent string with this
+  /// platform's expansions (`%<PRIu64>` reads `%lu` on LP64), or nullopt for one that uses
+  /// a segment this platform does not know (no lookup finds it); other entries as `entry()`.
+  /// The views stay valid while the catalog lives.
+  result<std::optional<mo_entry>> expanded_entry(std::size_t index) const;
   /// Checks every entry; the first problem found, with its byte offset.
   result<void> validate() const;
 

@@ -76,6 +76,14 @@ grep -q '^broken.po:2:[0-9]*: error: ' broken_err.txt || fail "broken catalog di
 [ ! -s none.txt ] || fail "broken catalog answered"
 ok
 
+# A catalog read from a pipe is read whole: every message answers (the check for the MO
+# magic used to eat the pipe's first bytes, and then the msgid came back).
+for file in "$po" root/fr/LC_MESSAGES/basic.mo; do
+  "$ERLI18N" lookup --domain basic --locale fr <(cat "$file") < requests.jsonl > piped.txt || fail "piped $file: exit $?"
+  diff -u expected.txt piped.txt || fail "piped $file: answers differ"
+  ok
+done
+
 # Usage error: no catalog argument.
 set +e
 "$ERLI18N" lookup < /dev/null 2> /dev/null
