@@ -40,7 +40,8 @@ tsan: deps
 # -O1 so that the parity tests over hundreds of real catalogs stay within the time budget).
 # The docs' examples (label docs) run in the normal build only: they exercise the library the
 # unit tests already run under the sanitizers, and an LD_PRELOAD example cannot preload an
-# ASan-built library into an uninstrumented program.
+# ASan-built library into an uninstrumented program. Before them, every fuzzer runs for
+# FUZZ_SECONDS (fuzz-check, below).
 test: build asan tsan format-check fuzz-check
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) -LE slow
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
