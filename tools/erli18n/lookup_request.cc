@@ -30,6 +30,13 @@ result<lookup_request> parse_lookup_request(std::string_view text, std::size_t l
     std::size_t colon = what.find(": ");
     return request_error(line, e.byte,
                          "invalid JSON: " + (colon == std::string::npos ? what : what.substr(colon + 2)));
+  } catch (const nlohmann::json::exception& e) {
+    // The parser also throws out_of_range for a number no double holds (`1e400`), with no
+    // position: "[json.exception.out_of_range.406] number overflow parsing '1e400'".
+    std::string what = e.what();
+    std::size_t space = what.find("] ");
+    return request_error(line, 1,
+                         "invalid JSON: " + (space == std::string::npos ? what : what.substr(space + 2)));
   }
   if (!j.is_object()) return request_error(line, 1, "a request must be a JSON object");
   lookup_request r;
