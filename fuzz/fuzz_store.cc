@@ -35,7 +35,7 @@ constexpr std::size_t max_checked_keys = 200;
 // One lookup and the copy of what it answered, to compare after later writes.
 struct answer {
   erli18n::catalog_key key;
-  std::string plural;  // empty: a singular lookup
+  std::optional<std::string> plural;  // none: a singular lookup (an empty msgid_plural is one)
   unsigned long n = 0;
   std::string_view view;
   std::string text;
@@ -56,7 +56,7 @@ using snapshot = std::vector<answer>;
 void recheck(const erli18n::catalog_store& store, const snapshot& s) {
   for (const answer& a : s) {
     if (a.view != a.text) std::abort();  // returned text must stay valid and unchanged
-    std::string_view now = ask(store, "fr", a.key, a.plural.empty() ? nullptr : &a.plural, a.n);
+    std::string_view now = ask(store, "fr", a.key, a.plural ? &*a.plural : nullptr, a.n);
     if (now != a.text) std::abort();
   }
 }
@@ -193,7 +193,7 @@ snapshot check_loaded(const erli18n::catalog_store& store, std::string_view byte
     check_terminated(one, k.msgid, nullptr);
     if (compare && one != k.msgid && !is_one_of(one, e.forms)) std::abort();
     if (compare && e.translated && one != e.forms.front()) std::abort();
-    s.push_back({k, {}, 0, one, std::string(one)});
+    s.push_back({k, std::nullopt, 0, one, std::string(one)});
     for (const std::string* plural : {e.msgid_plural ? &*e.msgid_plural : &other_plural, &other_plural}) {
       for (unsigned long n : counts) {
         const std::string_view many = ask(store, "fr", k, plural, n);
