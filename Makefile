@@ -7,7 +7,7 @@ BENCH_BUILD ?= build-bench
 JOBS       ?= $(shell nproc)
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo -DERLI18N_WERROR=ON
 
-.PHONY: deps build asan tsan test test-all test-fast format format-check demo web-demo bench fuzz docs clean
+.PHONY: deps build asan tsan test test-all test-fast format format-check demo web-demo bench fuzz fuzz-check docs clean
 
 deps:
 	@bash scripts/install-deps.sh
@@ -40,8 +40,9 @@ tsan: deps
 # -O1 so that the parity tests over hundreds of real catalogs stay within the time budget).
 # The docs' examples (label docs) run in the normal build only: they exercise the library the
 # unit tests already run under the sanitizers, and an LD_PRELOAD example cannot preload an
-# ASan-built library into an uninstrumented program.
-test: build asan tsan format-check
+# ASan-built library into an uninstrumented program. Before them, every fuzzer runs for
+# FUZZ_SECONDS (fuzz-check, below).
+test: build asan tsan format-check fuzz-check
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) -LE slow
 	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS) -LE 'slow|cmake|docs'
@@ -71,12 +72,21 @@ bench: deps
 	cmake --build $(BENCH_BUILD) -j $(JOBS)
 	bash bench/run.sh $(BENCH_BUILD)
 
-# libFuzzer binaries (clang-19, ASan+UBSan). Run one: build-fuzz/fuzz/fuzz_po fuzz/corpus/fuzz_po
+# libFuzzer binaries (clang-19, ASan+UBSan). Run one: build-fuzz/bin/fuzz_po fuzz/corpus/fuzz_po
 fuzz: deps
 	CC=clang-19 CXX=clang++-19 cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DERLI18N_BUILD_FUZZERS=ON -DERLI18N_BUILD_TESTS=OFF -DERLI18N_BUILD_TOOLS=OFF \
 	  -DERLI18N_BUILD_EXAMPLES=OFF -DERLI18N_SANITIZE=address,undefined
 	cmake --build $(FUZZ_BUILD) -j $(JOBS)
+
+# Every fuzzer for FUZZ_SECONDS from a copy of its seed corpus: a finding, or fewer than
+# FUZZ_MIN_EXECS inputs executed, fails (scripts/fuzz_check.sh). First the check proves it
+# can fail: a real fuzzer stopped after 100 inputs must be reported as too few.
+FUZZ_SECONDS   ?= 25
+FUZZ_MIN_EXECS ?= 5000
+fuzz-check: fuzz
+	bash scripts/fuzz_check.sh --self-test $(FUZZ_BUILD)
+	bash scripts/fuzz_check.sh --seconds $(FUZZ_SECONDS) --min-execs $(FUZZ_MIN_EXECS) --jobs $(JOBS) $(FUZZ_BUILD)
 
 # The API reference from the public headers (Doxygen), in $(BUILD)/docs/html; any warning
 # (an undocumented public entity, a broken reference) fails it, as the api_docs test does.

@@ -233,10 +233,32 @@ std::vector<header_field> header_fields(const po_message* header) {
   return fields;
 }
 
-const header_field* find_field(const std::vector<header_field>& fields, std::string_view name) {
-  for (const header_field& f : fields)
-    if (f.name == name) return &f;
-  return nullptr;
+// Where each field name occurs, in order, and which occurrence of its name each field is: a
+// field written twice is compared occurrence by occurrence (the second `X:` of one template
+// with the second of the other), so that a repeat that comes or goes is a change seen from
+// either side, and a template equals itself.
+struct field_index {
+  std::unordered_map<std::string_view, std::vector<std::size_t>> at;
+  std::vector<std::size_t> nth;
+};
+
+field_index index_fields(const std::vector<header_field>& fields) {
+  field_index index;
+  index.nth.reserve(fields.size());
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    std::vector<std::size_t>& at = index.at[fields[i].name];
+    index.nth.push_back(at.size());
+    at.push_back(i);
+  }
+  return index;
+}
+
+// The field of `fields` with the name of `f` that is its `nth` occurrence, if any.
+const header_field* matching_field(const std::vector<header_field>& fields, const field_index& index,
+                                   const header_field& f, std::size_t nth) {
+  auto found = index.at.find(f.name);
+  if (found == index.at.end() || nth >= found->second.size()) return nullptr;
+  return &fields[found->second[nth]];
 }
 
 std::vector<std::string> header_differences(const po_file& committed, const po_file& fresh) {
@@ -251,9 +273,12 @@ std::vector<std::string> header_differences(const po_file& committed, const po_f
   if (old_h == nullptr) return out;
   std::vector<header_field> old_f = header_fields(old_h);
   std::vector<header_field> new_f = header_fields(new_h);
+  const field_index old_index = index_fields(old_f);
+  const field_index new_index = index_fields(new_f);
   bool fields_differ = false;
-  for (const header_field& f : old_f) {
-    const header_field* n = find_field(new_f, f.name);
+  for (std::size_t i = 0; i < old_f.size(); ++i) {
+    const header_field& f = old_f[i];
+    const header_field* n = matching_field(new_f, new_index, f, old_index.nth[i]);
     if (n == nullptr) {
       out.push_back(f.name + ' ' + quote(f.value) + " -> (none)");
       fields_differ = true;
@@ -262,9 +287,9 @@ std::vector<std::string> header_differences(const po_file& committed, const po_f
       fields_differ = true;
     }
   }
-  for (const header_field& f : new_f) {
-    if (find_field(old_f, f.name) == nullptr) {
-      out.push_back(f.name + " (none) -> " + quote(f.value));
+  for (std::size_t i = 0; i < new_f.size(); ++i) {
+    if (matching_field(old_f, old_index, new_f[i], new_index.nth[i]) == nullptr) {
+      out.push_back(new_f[i].name + " (none) -> " + quote(new_f[i].value));
       fields_differ = true;
     }
   }

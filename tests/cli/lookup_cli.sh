@@ -65,6 +65,19 @@ grep -q '^<stdin>:4:1: error: "plural" and "n" must be given together$' bad_err.
 grep -q '^<stdin>:5:1: error: unknown field "extra"$' bad_err.txt || fail "line 5 diagnostic"
 ok
 
+# A number too large for a double (found by fuzz_lookup_request: it used to abort the
+# command): a diagnostic at its line, null, and the next request still answered.
+printf '{"msgid": "b", "plural": "bs", "n": 1e400}\n{"msgid": "b"}\n' > overflow.jsonl
+set +e
+"$ERLI18N" lookup "$po" < overflow.jsonl > overflow_out.txt 2> overflow_err.txt
+rc=$?
+set -e
+[ "$rc" -eq 1 ] || fail "number overflow: exit $rc, expected 1"
+[ "$(tr '\n' ' ' < overflow_out.txt)" = 'null "B" ' ] || fail "number overflow answers: $(cat overflow_out.txt)"
+grep -q '^<stdin>:1:1: error: invalid JSON: number overflow' overflow_err.txt ||
+  fail "number overflow diagnostic: $(cat overflow_err.txt)"
+ok
+
 # A catalog that does not load: its diagnostic, exit 1, nothing answered.
 printf 'msgid "x"\nmsgstr "y\n' > broken.po
 set +e

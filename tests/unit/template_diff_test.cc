@@ -227,6 +227,23 @@ TEST(TemplateDiff, HeaderFieldChange) {
             "  header: X-Extra (none) -> \"yes\"\n");
 }
 
+// A header field written twice is compared occurrence by occurrence (found by
+// fuzz_template_diff): a template equals itself, and a repeat that comes or goes is a change
+// whichever template has it.
+TEST(TemplateDiff, RepeatedHeaderField) {
+  auto with_fields = [](std::string_view fields) {
+    return parse("msgid \"\"\nmsgstr \"\"\n" + std::string(fields) + "\n" + hello);
+  };
+  po_file twice = with_fields("\"X-Extra: 1\\n\"\n\"X-Extra: 2\\n\"\n");
+  po_file once = with_fields("\"X-Extra: 1\\n\"\n");
+  EXPECT_TRUE(diff_templates(twice, twice).empty());
+  EXPECT_EQ(diff_templates(twice, once).header_changes, std::vector<std::string>{"X-Extra \"2\" -> (none)"});
+  EXPECT_EQ(diff_templates(once, twice).header_changes, std::vector<std::string>{"X-Extra (none) -> \"2\""});
+  po_file swapped = with_fields("\"X-Extra: 2\\n\"\n\"X-Extra: 1\\n\"\n");
+  EXPECT_EQ(diff_templates(twice, swapped).header_changes,
+            (std::vector<std::string>{"X-Extra \"1\" -> \"2\"", "X-Extra \"2\" -> \"1\""}));
+}
+
 TEST(TemplateDiff, HeaderCommentsAndFlags) {
   po_file committed = pot(hello);
   po_file fresh = parse("# SOME DESCRIPTIVE TITLE.\n#, fuzzy\n" + header + hello);

@@ -1,9 +1,10 @@
 // erli18n lookup CATALOG_FILE: loads one catalog (.po or .mo) into a store and answers
 // lookups read as JSON lines from stdin, one JSON string per line on stdout.
 //
-// A request is `{"msgid": "...", "context": "...", "plural": "...", "n": 5}`; `context` is
-// optional, and `plural` and `n` come together. It goes through the same store and lookup
-// functions as any program (catalog_store, dlnpgettext and friends).
+// A request is `{"msgid": "...", "context": "...", "plural": "...", "n": 5}` (read by
+// lookup_request.cc: `context` is optional, `plural` and `n` come together). It goes
+// through the same store and lookup functions as any program (catalog_store, dlnpgettext
+// and friends).
 //
 // Exit status: 0 when every request was answered, 1 when the catalog does not load or some
 // request line is malformed (it is reported as `<stdin>:LINE:COL: error: ...`, answered
@@ -11,69 +12,17 @@
 // usage error.
 #include <CLI/CLI.hpp>
 
-#include <climits>
 #include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
-#include <optional>
 #include <string>
 
 #include "commands.h"
 #include "erli18n/catalog_store.h"
+#include "lookup_request.h"
 
 namespace erli18n::cli {
 namespace {
-
-struct request {
-  std::string msgid;
-  std::optional<std::string> context;
-  std::optional<std::string> plural;
-  unsigned long n = 0;
-};
-
-error request_error(std::size_t line, std::size_t column, std::string message) {
-  error e;
-  e.file = "<stdin>";
-  e.line = line;
-  e.column = column;
-  e.message = std::move(message);
-  return e;
-}
-
-result<request> parse_request(const std::string& text, std::size_t line) {
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
-    // what() reads "[json.exception.parse_error.101] parse error at line 1, column 5: ...":
-    // the position is already in the diagnostic's prefix, so keep only the explanation.
-    std::string what = e.what();
-    std::size_t colon = what.find(": ");
-    return request_error(line, e.byte,
-                         "invalid JSON: " + (colon == std::string::npos ? what : what.substr(colon + 2)));
-  }
-  if (!j.is_object()) return request_error(line, 1, "a request must be a JSON object");
-  request r;
-  for (const auto& [key, value] : j.items()) {
-    if (key == "msgid" || key == "context" || key == "plural") {
-      if (!value.is_string()) return request_error(line, 1, "\"" + key + "\" must be a string");
-      std::string s = value.get<std::string>();
-      if (key == "msgid") r.msgid = std::move(s);
-      if (key == "context") r.context = std::move(s);
-      if (key == "plural") r.plural = std::move(s);
-    } else if (key == "n") {
-      if (!value.is_number_unsigned() || value.get<unsigned long long>() > ULONG_MAX)
-        return request_error(line, 1, "\"n\" must be an integer from 0 to " + std::to_string(ULONG_MAX));
-      r.n = static_cast<unsigned long>(value.get<unsigned long long>());
-    } else {
-      return request_error(line, 1, "unknown field \"" + key + "\"");
-    }
-  }
-  if (!j.contains("msgid")) return request_error(line, 1, "missing \"msgid\"");
-  if (j.contains("plural") != j.contains("n"))
-    return request_error(line, 1, "\"plural\" and \"n\" must be given together");
-  return r;
-}
 
 // Defaults from the standard layout ROOT/LOCALE/LC_MESSAGES/DOMAIN.mo: the file's stem is
 // the domain and the directory above LC_MESSAGES the locale.
@@ -111,7 +60,7 @@ void add_lookup_command(CLI::App& app, int& exit_code) {
     if (!succeeded(store.load(opts->domain, opts->locale, opts->file, lo), exit_code)) return;
     std::string line;
     for (std::size_t number = 1; std::getline(std::cin, line); ++number) {
-      result<request> r = parse_request(line, number);
+      result<lookup_request> r = parse_lookup_request(line, number);
       if (!r) {
         std::cerr << r.error().to_string() << '\n';
         exit_code = 1;
