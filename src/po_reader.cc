@@ -1015,6 +1015,8 @@ std::string_view header_charset(std::string_view msgstr) {
 // on a line is only undercounted, which costs the caller one regrowth of its vector.
 // Looking at line starts only (memchr from line to line) costs a third of a memmem search.
 std::size_t count_keywords(std::string_view text, std::size_t limit) noexcept {
+  // An empty view may have a null data(), which memchr must never get, even with a length of 0.
+  if (text.empty()) return 0;
   auto starts_entry = [](std::string_view line) {
     return line.starts_with("msgid ") || line.starts_with("#~ msgid ");
   };

@@ -98,6 +98,15 @@ TEST(PoReader, EmptyAndCommentOnlyFiles) {
   EXPECT_THAT(po.messages[1].translator_comments, IsEmpty());
 }
 
+// A default-constructed view has a null data(): scanning it must not pass the null pointer to
+// memchr or memcpy (undefined behaviour, which the ASan+UBSan build stops on).
+TEST(PoReader, DefaultConstructedViewIsAnEmptyFile) {
+  auto po = read_po(std::string_view{}, "empty.po");
+  ASSERT_TRUE(po.has_value()) << po.error().to_string();
+  EXPECT_THAT(po->messages, IsEmpty());
+  EXPECT_EQ(po->charset, "UTF-8");
+}
+
 TEST(PoReader, Context) {
   po_file po = read_fixture("msgctxt.po");
   ASSERT_EQ(po.messages.size(), 4u);
