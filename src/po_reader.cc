@@ -32,10 +32,10 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -223,6 +223,53 @@ void append_converted_lossy(std::string& out, std::string_view s, std::string_vi
 }
 
 std::string_view header_charset(std::string_view msgstr);
+
+// A set of positions in a vector, hashed and compared by the elements they name: the duplicate
+// checks of one entry's references and flags once there are many. It costs 16 bytes or less
+// per element, where a set of copies (a node and a string each) cost more than the elements.
+class position_set {
+ public:
+  void clear() noexcept {
+    slots_.clear();
+    size_ = 0;
+  }
+  std::size_t size() const noexcept { return size_; }
+
+  // Adds position `i` unless an element equal to it is there; `hash(i)` and `equal(i, j)`
+  // look at the elements.
+  template <class Hash, class Equal>
+  bool insert(std::size_t i, const Hash& hash, const Equal& equal) {
+    if ((size_ + 1) * 2 > slots_.size()) grow(hash);
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t k = hash(i) & mask;; k = (k + 1) & mask) {
+      if (slots_[k] == kEmpty) {
+        slots_[k] = i;
+        ++size_;
+        return true;
+      }
+      if (equal(slots_[k], i)) return false;
+    }
+  }
+
+ private:
+  static constexpr std::size_t kEmpty = npos;
+
+  template <class Hash>
+  void grow(const Hash& hash) {
+    std::vector<std::size_t> old = std::move(slots_);
+    slots_.assign(std::max<std::size_t>(64, old.size() * 2), kEmpty);
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i : old) {
+      if (i == kEmpty) continue;
+      std::size_t k = hash(i) & mask;
+      while (slots_[k] != kEmpty) k = (k + 1) & mask;
+      slots_[k] = i;
+    }
+  }
+
+  std::vector<std::size_t> slots_;  // a power of two in size, at most half full
+  std::size_t size_ = 0;
+};
 
 enum class tok : std::uint8_t {
   eof,
@@ -722,6 +769,8 @@ class parser {
     // Only the last `#,` line of an entry counts, as in GNU gettext 0.21.
     m.fuzzy = false;
     m.flags.clear();
+    auto hash = [&m](std::size_t i) { return std::hash<std::string_view>{}(m.flags[i]); };
+    auto equal = [&m](std::size_t i, std::size_t j) { return m.flags[i] == m.flags[j]; };
     auto sep = [](char c) { return c == ',' || is_blank(c); };
     std::size_t i = 0;
     while (i < t.size()) {
@@ -744,12 +793,16 @@ class parser {
       }
       if (word == "fuzzy") {
         m.fuzzy = true;
+      } else if (!options_.keep_comments && word != "c-format") {
+        // The only other flag a catalog reads at run time (for system-dependent strings).
       } else if (m.flags.size() < kLinearLimit) {
         if (std::find(m.flags.begin(), m.flags.end(), word) == m.flags.end())
           m.flags.push_back(std::move(word));
       } else {
-        if (flag_index_.empty()) flag_index_.insert(m.flags.begin(), m.flags.end());
-        if (flag_index_.insert(word).second) m.flags.push_back(std::move(word));
+        if (flag_index_.size() == 0)
+          for (std::size_t k = 0; k < m.flags.size(); ++k) flag_index_.insert(k, hash, equal);
+        m.flags.push_back(std::move(word));
+        if (!flag_index_.insert(m.flags.size() - 1, hash, equal)) m.flags.pop_back();
       }
     }
   }
@@ -773,22 +826,22 @@ class parser {
     if (m.references.size() < kLinearLimit) {
       for (const po_reference& r : m.references)
         if (r.line == line && r.file == file) return;
-    } else {
-      if (ref_index_serial_ != entry_serial_ || ref_index_.size() != m.references.size()) {
-        ref_index_.clear();
-        for (const po_reference& r : m.references) ref_index_.insert(reference_key(r.file, r.line));
-        ref_index_serial_ = entry_serial_;
-      }
-      if (!ref_index_.insert(reference_key(file, line)).second) return;
+      m.references.push_back(po_reference{std::string(file), line});
+      return;
+    }
+    const std::vector<po_reference>& refs = m.references;
+    auto hash = [&refs](std::size_t i) {
+      const po_reference& r = refs[i];
+      return std::hash<std::string_view>{}(r.file) ^ (r.line ? *r.line * 0x9E3779B97F4A7C15ull : 1);
+    };
+    auto equal = [&refs](std::size_t i, std::size_t j) { return refs[i] == refs[j]; };
+    if (ref_index_serial_ != entry_serial_ || ref_index_.size() != m.references.size()) {
+      ref_index_.clear();
+      for (std::size_t i = 0; i < refs.size(); ++i) ref_index_.insert(i, hash, equal);
+      ref_index_serial_ = entry_serial_;
     }
     m.references.push_back(po_reference{std::string(file), line});
-  }
-
-  static std::string reference_key(std::string_view file, std::optional<std::size_t> line) {
-    std::string k(file);
-    k += '\n';  // cannot occur in a comment
-    if (line) k += std::to_string(*line);
-    return k;
+    if (!ref_index_.insert(refs.size() - 1, hash, equal)) m.references.pop_back();
   }
 
   // Splits a `#:` line the way GNU does: words separated by spaces or tabs; a word may be
@@ -838,7 +891,42 @@ class parser {
     }
   }
 
+  // Reserves room for the rest of an entry's run of comment lines, from pos_ (past the line
+  // of cur_) on: a vector regrowing briefly holds three times its elements, which made a
+  // file of short comment lines cost many times its size. Only long runs get here.
+  void reserve_comments(po_message& m) {
+    std::size_t translator = 1, extracted = 1, references = 1;  // cur_'s line, whatever it is
+    const std::size_t n = text_.size();
+    std::size_t i = pos_;
+    while (i < n) {
+      const char* nl = static_cast<const char*>(std::memchr(text_.data() + i, '\n', n - i));
+      const std::size_t end = nl != nullptr ? static_cast<std::size_t>(nl - text_.data()) : n;
+      std::size_t b = i;
+      i = end + 1;
+      while (b < end && is_blank(text_[b])) ++b;
+      if (b == end) continue;  // empty lines do not end the comments
+      if (text_[b] != '#') break;
+      const char kind = b + 1 < end ? text_[b + 1] : '\n';
+      if (kind == '~' || kind == '|') break;
+      if (kind == '.') {
+        ++extracted;
+      } else if (kind == ':') {
+        // At most one reference per word.
+        for (std::size_t k = b + 2; k < end; ++k)
+          if (!is_blank(text_[k]) && is_blank(text_[k - 1])) ++references;
+      } else if (kind != ',' && kind != '!') {
+        ++translator;
+      }
+    }
+    m.translator_comments.reserve(m.translator_comments.size() + translator);
+    m.extracted_comments.reserve(m.extracted_comments.size() + extracted);
+    m.references.reserve(m.references.size() + references);
+  }
+
   void add_comment(po_message& m, const token& t) {
+    // Without comments, only flag lines count: a catalog needs nothing else of them, and the
+    // model would cost a string (32 bytes or more) per line of a few bytes.
+    if (!options_.keep_comments && t.comment_kind != ',' && t.comment_kind != '!') return;
     switch (t.comment_kind) {
       case '#':
         m.translator_comments.emplace_back(t.text);
@@ -901,7 +989,8 @@ class parser {
   bool parse_entry(po_message& m, bool& got) {
     got = false;
     ++entry_serial_;
-    while (cur_.kind == tok::comment) {
+    for (std::size_t lines = 1; cur_.kind == tok::comment; ++lines) {
+      if (lines == kReserveAfter && options_.keep_comments) reserve_comments(m);
       add_comment(m, cur_);
       if (!advance()) return false;
     }
@@ -985,10 +1074,11 @@ class parser {
   bool line_previous_ = false;
   bool entry_obsolete_ = false;
   static constexpr std::size_t kLinearLimit = 32;
+  static constexpr std::size_t kReserveAfter = 64;  // comment lines of one entry
   std::size_t entry_serial_ = 0;
   std::size_t ref_index_serial_ = 0;
-  std::unordered_set<std::string> ref_index_;   // references of the current entry, when many
-  std::unordered_set<std::string> flag_index_;  // flags of the current `#,` line, when many
+  position_set ref_index_;    // references of the current entry, when many
+  position_set flag_index_;   // flags of the current `#,` line, when many
   bool header_seen_ = false;  // the first entry was a header naming a charset: GNU now knows it
   token cur_;
   std::string scratch_;

@@ -107,6 +107,25 @@ TEST(PoReader, DefaultConstructedViewIsAnEmptyFile) {
   EXPECT_EQ(po->charset, "UTF-8");
 }
 
+TEST(PoReader, WithoutCommentsOnlyWhatCatalogsNeedIsKept) {
+  erli18n::po_read_options options;
+  options.keep_comments = false;
+  auto po = read_po(kHeader +
+                        "# translator\n#. extracted\n#: a.c:1 b.c:2\n#, fuzzy, c-format, no-wrap\n"
+                        "#| msgid \"old\"\nmsgid \"a\"\nmsgstr \"b\"\n",
+                    "t.po", options);
+  ASSERT_TRUE(po.has_value()) << po.error().to_string();
+  const po_message& m = po->messages.at(1);
+  EXPECT_THAT(m.translator_comments, IsEmpty());
+  EXPECT_THAT(m.extracted_comments, IsEmpty());
+  EXPECT_THAT(m.references, IsEmpty());
+  EXPECT_TRUE(m.fuzzy);
+  EXPECT_THAT(m.flags, ElementsAre("c-format"));
+  EXPECT_EQ(m.previous_msgid, "old");
+  // The comments are still read: a bad one is still an error.
+  EXPECT_FALSE(read_po(kHeader + "# ok\n#\xFF\nmsgid \"a\"\nmsgstr \"b\"\n", "t.po", options));
+}
+
 TEST(PoReader, Context) {
   po_file po = read_fixture("msgctxt.po");
   ASSERT_EQ(po.messages.size(), 4u);
