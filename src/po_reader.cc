@@ -361,6 +361,9 @@ class parser {
 
   error take_error() { return std::move(error_); }
 
+  // The text has shown a complete entry before (in an earlier pass): errors may quote it.
+  void set_entry_seen() noexcept { entry_seen_ = true; }
+
  private:
   // ---- errors ----
   void fail(errc code, std::size_t line, std::size_t column, std::string message) {
@@ -460,8 +463,13 @@ class parser {
           cur_.kind = tok::kw_msgctxt;
         } else if (word == "msgid_plural") {
           cur_.kind = tok::kw_msgid_plural;
-        } else {
+        } else if (entry_seen_) {
           fail_here(errc::syntax, start, "keyword \"" + std::string(word) + "\" unknown");
+          return false;
+        } else {
+          // Nothing shows yet that this is a catalog: it may be any file (a stray symlink to
+          // /etc/hostname in a watched folder), whose bytes must not reach a log.
+          fail_here(errc::syntax, start, "syntax error: unknown keyword (not a PO file?)");
           return false;
         }
         return true;
@@ -973,6 +981,8 @@ class parser {
     if (!advanced && !advance()) return false;
     if (cur_.kind != tok::string || cur_.previous != kw.previous)
       return fail_token(cur_, "syntax error: expected a string");
+    // A msgid and a msgstr with its string: the text is a catalog from here on.
+    if (kw.kind == tok::kw_msgstr && !kw.previous) entry_seen_ = true;
     do {
       if (!check_obsolete(cur_) || !advance()) return false;
     } while (cur_.kind == tok::string && cur_.previous == kw.previous);
@@ -1080,6 +1090,7 @@ class parser {
   position_set ref_index_;    // references of the current entry, when many
   position_set flag_index_;   // flags of the current `#,` line, when many
   bool header_seen_ = false;  // the first entry was a header naming a charset: GNU now knows it
+  bool entry_seen_ = false;   // a complete entry was read: the text is a catalog, errors may quote it
   token cur_;
   std::string scratch_;
   std::string converted_;
@@ -1165,12 +1176,14 @@ result<po_file> read_po(std::string_view text, std::string_view file_name, const
   std::string_view declared;
   std::string header_msgstr;
   std::size_t header_line = 0, header_column = 0;
+  bool first_entry = false;
   {
     std::vector<po_message> first;
     po_read_options one = options;
     one.max_entries = std::max<std::size_t>(one.max_entries, 1);
     parser p(text, file_name, text_mode::raw, base, one);
     if (!p.parse(first, true)) return p.take_error();
+    first_entry = !first.empty();
     if (!first.empty() && first[0].is_header() && !first[0].msgstr.empty()) {
       header_msgstr = std::move(first[0].msgstr[0]);
       declared = header_charset(header_msgstr);
@@ -1199,6 +1212,7 @@ result<po_file> read_po(std::string_view text, std::string_view file_name, const
   // one `msgid ` keyword, which the GNU tools write at the start of a line.
   out.messages.reserve(count_keywords(text, options.max_entries) + 1);
   parser p(text, file_name, mode, base, options, declared);
+  if (first_entry) p.set_entry_seen();
   if (!p.parse(out.messages, false)) return p.take_error();
   return out;
 }

@@ -483,6 +483,23 @@ TEST(PoReader, ErrorsHaveCodePositionAndMessage) {
   }
 }
 
+// A file that is not a catalog (a symlink to /etc/hostname in a watched folder) must not see
+// its bytes quoted in the error, which goes to logs; a catalog's errors still quote the word.
+TEST(PoReader, ErrorsQuoteNothingBeforeTheFirstEntry) {
+  for (const char* text : {"myhost\n", "  myhost.example.org\n", "#!/bin/sh\nmyhost --secret\n",
+                           "# comment\n\nmyhost msgid \"a\"\nmsgstr \"b\"\n"}) {
+    SCOPED_TRACE(text);
+    auto po = read_po(text, "hostname.po");
+    ASSERT_FALSE(po.has_value());
+    EXPECT_EQ(po.error().code, errc::syntax);
+    EXPECT_THAT(po.error().to_string(), ::testing::Not(::testing::HasSubstr("myhost")));
+    EXPECT_THAT(po.error().to_string(), ::testing::StartsWith("hostname.po:"));
+  }
+  auto after = read_po(kHeader + "myhost \"x\"\n", "h.po");
+  ASSERT_FALSE(after.has_value());
+  EXPECT_EQ(after.error().message, "keyword \"myhost\" unknown");
+}
+
 TEST(PoReader, EveryValidFixtureReads) {
   std::size_t n = 0;
   for (const auto& entry : std::filesystem::directory_iterator(kData + "/po/valid")) {
