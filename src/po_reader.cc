@@ -152,13 +152,14 @@ std::optional<byte_table> double_byte_leads(std::string_view name) {
     for (int c = lo; c <= hi; ++c) t[static_cast<std::size_t>(c)] = true;
   };
   byte_table t{};
-  if (n == "shiftjis" || n == "sjis" || n == "mskanji" || n == "cp932" || n == "windows31j") {
+  if (n == "shiftjis" || n == "sjis" || n == "mskanji" || n == "cp932" || n == "windows31j" ||
+      n == "shiftjisx0213") {
     range(t, 0x81, 0x9F);  // 0xA1-0xDF are single-byte katakana
     range(t, 0xE0, 0xFC);
   } else if (n == "big5" || n == "big5hkscs" || n == "cp950" || n == "gbk" || n == "cp936" ||
              n == "gb18030") {
     range(t, 0x81, 0xFE);  // GB18030's four-byte forms are two such pairs
-  } else if (n == "johab") {
+  } else if (n == "johab" || n == "cp1361" || n == "mscp1361") {
     range(t, 0x84, 0xD3);
     range(t, 0xD8, 0xDE);
     range(t, 0xE0, 0xF9);
@@ -197,10 +198,60 @@ std::string charset_problem(std::string_view name) {
   return {};
 }
 
-// Appends `s`, in charset `cs`, as UTF-8; bytes `cs` cannot decode become '?' (not U+FFFD,
-// which `cs` may have no way to write back). For comments, which GNU passes through as bytes
+// Converts text of a declared charset to UTF-8, keeping ASCII as ASCII: the lexer took `\`
+// as the escape character and `~` as itself, so they are those characters in the model too,
+// even in Shift_JIS and JOHAB, where iconv reads bytes 0x5C and 0x7E as the yen and won
+// signs and an overline (msgcat copies them as bytes, and glibc matches msgids by bytes).
+class decoder {
+ public:
+  decoder(std::string_view charset, const byte_table* leads) : charset_(charset), leads_(leads) {
+    charset::conversion c = charset::to_utf8("\\~", charset);
+    ascii_exact_ = c.ok && c.text == "\\~";
+  }
+
+  charset::conversion operator()(std::string_view s) const {
+    if (ascii_exact_) return charset::to_utf8(s, charset_);
+    charset::conversion out;
+    std::size_t begin = 0;
+    auto flush = [&](std::size_t end) {
+      charset::conversion c = charset::to_utf8(s.substr(begin, end - begin), charset_);
+      if (!c.ok) {
+        out.error_offset = begin + c.error_offset;
+        return false;
+      }
+      out.text += c.text;
+      return true;
+    };
+    for (std::size_t i = 0; i < s.size();) {
+      const auto c = static_cast<unsigned char>(s[i]);
+      // The lexer's rule: a lead byte takes the next one along, which may be `\`.
+      if (leads_ != nullptr && (*leads_)[c] && i + 1 < s.size() &&
+          static_cast<unsigned char>(s[i + 1]) >= 0x30) {
+        i += 2;
+        continue;
+      }
+      if (c == '\\' || c == '~') {
+        if (!flush(i)) return out;
+        out.text += s[i];
+        begin = i + 1;
+      }
+      ++i;
+    }
+    if (!flush(s.size())) return out;
+    out.ok = true;
+    return out;
+  }
+
+ private:
+  std::string_view charset_;
+  const byte_table* leads_;
+  bool ascii_exact_ = true;
+};
+
+// Appends `s` as UTF-8; bytes `decode` cannot decode become '?' (not U+FFFD, which the
+// charset may have no way to write back). For comments, which GNU passes through as bytes
 // whatever they hold.
-void append_converted_lossy(std::string& out, std::string_view s, std::string_view cs) {
+void append_converted_lossy(std::string& out, std::string_view s, const decoder& decode) {
   // Each bad byte costs a conversion of the rest: after a few, give up on the rest's
   // non-ASCII bytes rather than go quadratic on a long line of them.
   for (int errors = 0; !s.empty(); ++errors) {
@@ -210,12 +261,12 @@ void append_converted_lossy(std::string& out, std::string_view s, std::string_vi
       }
       return;
     }
-    charset::conversion c = charset::to_utf8(s, cs);
+    charset::conversion c = decode(s);
     if (c.ok) {
       out += c.text;
       return;
     }
-    charset::conversion head = charset::to_utf8(s.substr(0, c.error_offset), cs);
+    charset::conversion head = decode(s.substr(0, c.error_offset));
     if (head.ok) out += head.text;
     out += '?';
     s.remove_prefix(c.error_offset + 1);
@@ -326,10 +377,13 @@ class parser {
     if (mode == text_mode::utf8 || mode == text_mode::ascii) {
       stops_ = string_stops_checked.data();
     } else if (mode == text_mode::converted) {
-      if (std::optional<byte_table> t = double_byte_leads(charset_name)) {
-        leads_ = *t;
-        stops_ = string_stops_checked.data();
-      }
+      const bool pairs = [&] {
+        std::optional<byte_table> t = double_byte_leads(charset_name);
+        if (t) leads_ = *t;
+        return t.has_value();
+      }();
+      if (pairs) stops_ = string_stops_checked.data();
+      decode_.emplace(charset_name, pairs ? &leads_ : nullptr);
     }
   }
 
@@ -522,7 +576,7 @@ class parser {
     // ones included, so that they are written back unchanged as msgcat does.
     if (mode_ == text_mode::converted && !is_ascii(t)) {
       scratch_.clear();
-      append_converted_lossy(scratch_, t, charset_);
+      append_converted_lossy(scratch_, t, *decode_);
       t = scratch_;
     }
     cur_.text = t;
@@ -684,7 +738,7 @@ class parser {
   // `body` is the source offset of `text` when it was taken from the source unchanged (the
   // error then gets an exact column), else npos.
   std::optional<std::string> to_utf8_or_fail(std::string_view text, std::size_t body) {
-    charset::conversion c = charset::to_utf8(text, charset_);
+    charset::conversion c = (*decode_)(text);
     if (c.ok) return std::move(c.text);
     if (body != npos)
       fail_here(errc::charset, body + c.error_offset, "invalid multibyte sequence");
@@ -1097,6 +1151,7 @@ class parser {
   std::string* sink_ = nullptr;  // where the lexer appends strings, when set
   const bool* stops_;
   byte_table leads_{};
+  std::optional<decoder> decode_;  // text_mode::converted
   const po_read_options& options_;
   bool failed_ = false;
   error error_;

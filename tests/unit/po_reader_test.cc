@@ -352,6 +352,27 @@ TEST(PoReader, CharsetsAreConvertedToUtf8) {
               ElementsAre(" Commentaire: é"));
 }
 
+// In JOHAB and Shift_JIS iconv reads byte 0x5C as the won or yen sign; the lexer took it as
+// the escape character, so `\\` is a backslash in the model, whatever else the string holds,
+// and a 0x5C that ends a double-byte character stays part of it.
+TEST(PoReader, BackslashStaysABackslashInJohabAndShiftJis) {
+  auto with = [](const std::string& cs, const std::string& body) {
+    return read_po("msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=" + cs + "\\n\"\n\n" + body,
+                   "c.po");
+  };
+  // 안녕 \\ 겦 (겦 is 89 5C) ~, and a comment with a raw backslash among Korean.
+  auto johab =
+      with("JOHAB", "# \xb4\x65 \\ x\nmsgid \"a\\\\b\"\nmsgstr \"\xb4\x65\x91\x77 \\\\ \x89\x5c ~\"\n");
+  ASSERT_TRUE(johab) << johab.error().to_string();
+  EXPECT_EQ(johab->messages[1].msgid, "a\\b");
+  EXPECT_EQ(johab->messages[1].msgstr[0], "\xec\x95\x88\xeb\x85\x95 \\ \xea\xb2\xa6 ~");
+  EXPECT_THAT(johab->messages[1].translator_comments, ElementsAre(" \xec\x95\x88 \\ x"));
+  // 表 is 95 5C; `~` too stays itself (iconv reads 0x7E as an overline in Shift_JIS).
+  auto sjis = with("SHIFT_JIS", "msgid \"a\"\nmsgstr \"\x95\x5c \\\\ ~\"\n");
+  ASSERT_TRUE(sjis) << sjis.error().to_string();
+  EXPECT_EQ(sjis->messages[1].msgstr[0], "\xe8\xa1\xa8 \\ ~");
+}
+
 TEST(PoReader, CharsetPlaceholderAndMissingCharset) {
   po_file t = read_fixture("charset_template.po");
   EXPECT_EQ(t.charset, "CHARSET");
