@@ -15,10 +15,11 @@ constexpr std::uint64_t tag_mask = 0xffffffff00000000ULL;
 
 bool same_key(const catalog_entry& e, const std::string_view* context, std::string_view msgid) noexcept {
   if (e.msgid_size != msgid.size() || (e.context != nullptr) != (context != nullptr)) return false;
-  if (context &&
-      (e.context_size != context->size() || std::memcmp(e.context, context->data(), context->size()) != 0))
+  // An empty view may have a null data(), which memcmp must never get, even with a length of 0.
+  if (context && (e.context_size != context->size() ||
+                  (!context->empty() && std::memcmp(e.context, context->data(), context->size()) != 0)))
     return false;
-  return std::memcmp(e.msgid, msgid.data(), msgid.size()) == 0;
+  return msgid.empty() || std::memcmp(e.msgid, msgid.data(), msgid.size()) == 0;
 }
 
 // A message on its way into a catalog, as views into the source (a po_file or a mapped .mo).

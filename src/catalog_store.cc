@@ -406,6 +406,7 @@ class store_write {
     po_read_options o;
     o.max_bytes = options.max_bytes;
     o.max_entries = options.max_entries;
+    o.keep_comments = false;  // a catalog reads none: comment lines then cost no memory
     return o;
   }
 

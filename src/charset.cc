@@ -33,9 +33,9 @@ class iconv_handle {
   iconv_t cd_;
 };
 
-conversion convert(std::string_view input, const std::string& to, const std::string& from) {
+// Converts `input` over `cd`, which starts in (and is left in) the initial shift state.
+conversion convert(const iconv_handle& cd, std::string_view input) {
   conversion out;
-  iconv_handle cd(to, from);
   if (!cd.valid()) return out;
   std::string result;
   result.resize(input.size() * 2 + 16);
@@ -68,12 +68,18 @@ conversion convert(std::string_view input, const std::string& to, const std::str
     }
     // EILSEQ or EINVAL: an invalid or truncated sequence at `in`.
     out.error_offset = static_cast<std::size_t>(in - input.data());
+    iconv(cd.get(), nullptr, nullptr, nullptr, nullptr);  // back to the initial state
     return out;
   }
   result.resize(produced);
   out.ok = true;
   out.text = std::move(result);
   return out;
+}
+
+conversion convert(std::string_view input, const std::string& to, const std::string& from) {
+  iconv_handle cd(to, from);
+  return convert(cd, input);
 }
 
 }  // namespace
@@ -137,7 +143,35 @@ conversion to_utf8(std::string_view input, std::string_view from) {
 
 conversion from_utf8(std::string_view input, std::string_view to) {
   if (is_utf8(to)) return to_utf8(input, to);
-  return convert(input, std::string(to), "UTF-8");
+  const iconv_handle cd(std::string(to), "UTF-8");
+  conversion whole = convert(cd, input);
+  if (whole.ok || whole.error_offset >= input.size()) return whole;
+  const char stuck = input[whole.error_offset];
+  if (stuck != '\\' && stuck != '~') return whole;
+  // JOHAB gives byte 0x5C to the won sign, so iconv has no byte for the backslash (Shift_JIS,
+  // which reads 0x5C as the yen sign, still writes the backslash there): the PO syntax needs
+  // the ASCII byte, so ASCII backslashes and tildes are copied and only the text between
+  // them is converted.
+  conversion out;
+  std::size_t begin = 0;
+  while (true) {
+    const std::size_t end = input.find_first_of("\\~", begin);
+    const std::string_view part = input.substr(begin, end == std::string_view::npos ? end : end - begin);
+    if (!part.empty()) {
+      conversion c = convert(cd, part);
+      if (!c.ok) {
+        out.error_offset = begin + c.error_offset;
+        out.text.clear();
+        return out;
+      }
+      out.text += c.text;
+    }
+    if (end == std::string_view::npos) break;
+    out.text += input[end];
+    begin = end + 1;
+  }
+  out.ok = true;
+  return out;
 }
 
 }  // namespace erli18n::charset

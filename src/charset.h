@@ -24,7 +24,9 @@ struct conversion {
 /// Converts `input` from charset `from` to UTF-8 (or validates it when `from` is UTF-8).
 conversion to_utf8(std::string_view input, std::string_view from);
 
-/// Converts UTF-8 `input` to charset `to`; fails on characters `to` cannot represent.
+/// Converts UTF-8 `input` to charset `to`; fails on characters `to` cannot represent. An
+/// ASCII `\` or `~` that `to` has no byte for (JOHAB, whose 0x5C is the won sign) is written
+/// as its ASCII byte, as the GNU tools write PO and MO files in such charsets.
 conversion from_utf8(std::string_view input, std::string_view to);
 
 /// Offset of the first byte that does not start a well-formed UTF-8 sequence, or npos.

@@ -32,10 +32,10 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -152,13 +152,14 @@ std::optional<byte_table> double_byte_leads(std::string_view name) {
     for (int c = lo; c <= hi; ++c) t[static_cast<std::size_t>(c)] = true;
   };
   byte_table t{};
-  if (n == "shiftjis" || n == "sjis" || n == "mskanji" || n == "cp932" || n == "windows31j") {
+  if (n == "shiftjis" || n == "sjis" || n == "mskanji" || n == "cp932" || n == "windows31j" ||
+      n == "shiftjisx0213") {
     range(t, 0x81, 0x9F);  // 0xA1-0xDF are single-byte katakana
     range(t, 0xE0, 0xFC);
   } else if (n == "big5" || n == "big5hkscs" || n == "cp950" || n == "gbk" || n == "cp936" ||
              n == "gb18030") {
     range(t, 0x81, 0xFE);  // GB18030's four-byte forms are two such pairs
-  } else if (n == "johab") {
+  } else if (n == "johab" || n == "cp1361" || n == "mscp1361") {
     range(t, 0x84, 0xD3);
     range(t, 0xD8, 0xDE);
     range(t, 0xE0, 0xF9);
@@ -197,10 +198,60 @@ std::string charset_problem(std::string_view name) {
   return {};
 }
 
-// Appends `s`, in charset `cs`, as UTF-8; bytes `cs` cannot decode become '?' (not U+FFFD,
-// which `cs` may have no way to write back). For comments, which GNU passes through as bytes
+// Converts text of a declared charset to UTF-8, keeping ASCII as ASCII: the lexer took `\`
+// as the escape character and `~` as itself, so they are those characters in the model too,
+// even in Shift_JIS and JOHAB, where iconv reads bytes 0x5C and 0x7E as the yen and won
+// signs and an overline (msgcat copies them as bytes, and glibc matches msgids by bytes).
+class decoder {
+ public:
+  decoder(std::string_view charset, const byte_table* leads) : charset_(charset), leads_(leads) {
+    charset::conversion c = charset::to_utf8("\\~", charset);
+    ascii_exact_ = c.ok && c.text == "\\~";
+  }
+
+  charset::conversion operator()(std::string_view s) const {
+    if (ascii_exact_) return charset::to_utf8(s, charset_);
+    charset::conversion out;
+    std::size_t begin = 0;
+    auto flush = [&](std::size_t end) {
+      charset::conversion c = charset::to_utf8(s.substr(begin, end - begin), charset_);
+      if (!c.ok) {
+        out.error_offset = begin + c.error_offset;
+        return false;
+      }
+      out.text += c.text;
+      return true;
+    };
+    for (std::size_t i = 0; i < s.size();) {
+      const auto c = static_cast<unsigned char>(s[i]);
+      // The lexer's rule: a lead byte takes the next one along, which may be `\`.
+      if (leads_ != nullptr && (*leads_)[c] && i + 1 < s.size() &&
+          static_cast<unsigned char>(s[i + 1]) >= 0x30) {
+        i += 2;
+        continue;
+      }
+      if (c == '\\' || c == '~') {
+        if (!flush(i)) return out;
+        out.text += s[i];
+        begin = i + 1;
+      }
+      ++i;
+    }
+    if (!flush(s.size())) return out;
+    out.ok = true;
+    return out;
+  }
+
+ private:
+  std::string_view charset_;
+  const byte_table* leads_;
+  bool ascii_exact_ = true;
+};
+
+// Appends `s` as UTF-8; bytes `decode` cannot decode become '?' (not U+FFFD, which the
+// charset may have no way to write back). For comments, which GNU passes through as bytes
 // whatever they hold.
-void append_converted_lossy(std::string& out, std::string_view s, std::string_view cs) {
+void append_converted_lossy(std::string& out, std::string_view s, const decoder& decode) {
   // Each bad byte costs a conversion of the rest: after a few, give up on the rest's
   // non-ASCII bytes rather than go quadratic on a long line of them.
   for (int errors = 0; !s.empty(); ++errors) {
@@ -210,12 +261,12 @@ void append_converted_lossy(std::string& out, std::string_view s, std::string_vi
       }
       return;
     }
-    charset::conversion c = charset::to_utf8(s, cs);
+    charset::conversion c = decode(s);
     if (c.ok) {
       out += c.text;
       return;
     }
-    charset::conversion head = charset::to_utf8(s.substr(0, c.error_offset), cs);
+    charset::conversion head = decode(s.substr(0, c.error_offset));
     if (head.ok) out += head.text;
     out += '?';
     s.remove_prefix(c.error_offset + 1);
@@ -223,6 +274,53 @@ void append_converted_lossy(std::string& out, std::string_view s, std::string_vi
 }
 
 std::string_view header_charset(std::string_view msgstr);
+
+// A set of positions in a vector, hashed and compared by the elements they name: the duplicate
+// checks of one entry's references and flags once there are many. It costs 16 bytes or less
+// per element, where a set of copies (a node and a string each) cost more than the elements.
+class position_set {
+ public:
+  void clear() noexcept {
+    slots_.clear();
+    size_ = 0;
+  }
+  std::size_t size() const noexcept { return size_; }
+
+  // Adds position `i` unless an element equal to it is there; `hash(i)` and `equal(i, j)`
+  // look at the elements.
+  template <class Hash, class Equal>
+  bool insert(std::size_t i, const Hash& hash, const Equal& equal) {
+    if ((size_ + 1) * 2 > slots_.size()) grow(hash);
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t k = hash(i) & mask;; k = (k + 1) & mask) {
+      if (slots_[k] == kEmpty) {
+        slots_[k] = i;
+        ++size_;
+        return true;
+      }
+      if (equal(slots_[k], i)) return false;
+    }
+  }
+
+ private:
+  static constexpr std::size_t kEmpty = npos;
+
+  template <class Hash>
+  void grow(const Hash& hash) {
+    std::vector<std::size_t> old = std::move(slots_);
+    slots_.assign(std::max<std::size_t>(64, old.size() * 2), kEmpty);
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i : old) {
+      if (i == kEmpty) continue;
+      std::size_t k = hash(i) & mask;
+      while (slots_[k] != kEmpty) k = (k + 1) & mask;
+      slots_[k] = i;
+    }
+  }
+
+  std::vector<std::size_t> slots_;  // a power of two in size, at most half full
+  std::size_t size_ = 0;
+};
 
 enum class tok : std::uint8_t {
   eof,
@@ -279,10 +377,13 @@ class parser {
     if (mode == text_mode::utf8 || mode == text_mode::ascii) {
       stops_ = string_stops_checked.data();
     } else if (mode == text_mode::converted) {
-      if (std::optional<byte_table> t = double_byte_leads(charset_name)) {
-        leads_ = *t;
-        stops_ = string_stops_checked.data();
-      }
+      const bool pairs = [&] {
+        std::optional<byte_table> t = double_byte_leads(charset_name);
+        if (t) leads_ = *t;
+        return t.has_value();
+      }();
+      if (pairs) stops_ = string_stops_checked.data();
+      decode_.emplace(charset_name, pairs ? &leads_ : nullptr);
     }
   }
 
@@ -313,6 +414,9 @@ class parser {
   }
 
   error take_error() { return std::move(error_); }
+
+  // The text has shown a complete entry before (in an earlier pass): errors may quote it.
+  void set_entry_seen() noexcept { entry_seen_ = true; }
 
  private:
   // ---- errors ----
@@ -413,8 +517,13 @@ class parser {
           cur_.kind = tok::kw_msgctxt;
         } else if (word == "msgid_plural") {
           cur_.kind = tok::kw_msgid_plural;
-        } else {
+        } else if (entry_seen_) {
           fail_here(errc::syntax, start, "keyword \"" + std::string(word) + "\" unknown");
+          return false;
+        } else {
+          // Nothing shows yet that this is a catalog: it may be any file (a stray symlink to
+          // /etc/hostname in a watched folder), whose bytes must not reach a log.
+          fail_here(errc::syntax, start, "syntax error: unknown keyword (not a PO file?)");
           return false;
         }
         return true;
@@ -467,7 +576,7 @@ class parser {
     // ones included, so that they are written back unchanged as msgcat does.
     if (mode_ == text_mode::converted && !is_ascii(t)) {
       scratch_.clear();
-      append_converted_lossy(scratch_, t, charset_);
+      append_converted_lossy(scratch_, t, *decode_);
       t = scratch_;
     }
     cur_.text = t;
@@ -629,7 +738,7 @@ class parser {
   // `body` is the source offset of `text` when it was taken from the source unchanged (the
   // error then gets an exact column), else npos.
   std::optional<std::string> to_utf8_or_fail(std::string_view text, std::size_t body) {
-    charset::conversion c = charset::to_utf8(text, charset_);
+    charset::conversion c = (*decode_)(text);
     if (c.ok) return std::move(c.text);
     if (body != npos)
       fail_here(errc::charset, body + c.error_offset, "invalid multibyte sequence");
@@ -722,6 +831,8 @@ class parser {
     // Only the last `#,` line of an entry counts, as in GNU gettext 0.21.
     m.fuzzy = false;
     m.flags.clear();
+    auto hash = [&m](std::size_t i) { return std::hash<std::string_view>{}(m.flags[i]); };
+    auto equal = [&m](std::size_t i, std::size_t j) { return m.flags[i] == m.flags[j]; };
     auto sep = [](char c) { return c == ',' || is_blank(c); };
     std::size_t i = 0;
     while (i < t.size()) {
@@ -744,12 +855,16 @@ class parser {
       }
       if (word == "fuzzy") {
         m.fuzzy = true;
+      } else if (!options_.keep_comments && word != "c-format") {
+        // The only other flag a catalog reads at run time (for system-dependent strings).
       } else if (m.flags.size() < kLinearLimit) {
         if (std::find(m.flags.begin(), m.flags.end(), word) == m.flags.end())
           m.flags.push_back(std::move(word));
       } else {
-        if (flag_index_.empty()) flag_index_.insert(m.flags.begin(), m.flags.end());
-        if (flag_index_.insert(word).second) m.flags.push_back(std::move(word));
+        if (flag_index_.size() == 0)
+          for (std::size_t k = 0; k < m.flags.size(); ++k) flag_index_.insert(k, hash, equal);
+        m.flags.push_back(std::move(word));
+        if (!flag_index_.insert(m.flags.size() - 1, hash, equal)) m.flags.pop_back();
       }
     }
   }
@@ -773,22 +888,22 @@ class parser {
     if (m.references.size() < kLinearLimit) {
       for (const po_reference& r : m.references)
         if (r.line == line && r.file == file) return;
-    } else {
-      if (ref_index_serial_ != entry_serial_ || ref_index_.size() != m.references.size()) {
-        ref_index_.clear();
-        for (const po_reference& r : m.references) ref_index_.insert(reference_key(r.file, r.line));
-        ref_index_serial_ = entry_serial_;
-      }
-      if (!ref_index_.insert(reference_key(file, line)).second) return;
+      m.references.push_back(po_reference{std::string(file), line});
+      return;
+    }
+    const std::vector<po_reference>& refs = m.references;
+    auto hash = [&refs](std::size_t i) {
+      const po_reference& r = refs[i];
+      return std::hash<std::string_view>{}(r.file) ^ (r.line ? *r.line * 0x9E3779B97F4A7C15ull : 1);
+    };
+    auto equal = [&refs](std::size_t i, std::size_t j) { return refs[i] == refs[j]; };
+    if (ref_index_serial_ != entry_serial_ || ref_index_.size() != m.references.size()) {
+      ref_index_.clear();
+      for (std::size_t i = 0; i < refs.size(); ++i) ref_index_.insert(i, hash, equal);
+      ref_index_serial_ = entry_serial_;
     }
     m.references.push_back(po_reference{std::string(file), line});
-  }
-
-  static std::string reference_key(std::string_view file, std::optional<std::size_t> line) {
-    std::string k(file);
-    k += '\n';  // cannot occur in a comment
-    if (line) k += std::to_string(*line);
-    return k;
+    if (!ref_index_.insert(refs.size() - 1, hash, equal)) m.references.pop_back();
   }
 
   // Splits a `#:` line the way GNU does: words separated by spaces or tabs; a word may be
@@ -838,7 +953,42 @@ class parser {
     }
   }
 
+  // Reserves room for the rest of an entry's run of comment lines, from pos_ (past the line
+  // of cur_) on: a vector regrowing briefly holds three times its elements, which made a
+  // file of short comment lines cost many times its size. Only long runs get here.
+  void reserve_comments(po_message& m) {
+    std::size_t translator = 1, extracted = 1, references = 1;  // cur_'s line, whatever it is
+    const std::size_t n = text_.size();
+    std::size_t i = pos_;
+    while (i < n) {
+      const char* nl = static_cast<const char*>(std::memchr(text_.data() + i, '\n', n - i));
+      const std::size_t end = nl != nullptr ? static_cast<std::size_t>(nl - text_.data()) : n;
+      std::size_t b = i;
+      i = end + 1;
+      while (b < end && is_blank(text_[b])) ++b;
+      if (b == end) continue;  // empty lines do not end the comments
+      if (text_[b] != '#') break;
+      const char kind = b + 1 < end ? text_[b + 1] : '\n';
+      if (kind == '~' || kind == '|') break;
+      if (kind == '.') {
+        ++extracted;
+      } else if (kind == ':') {
+        // At most one reference per word.
+        for (std::size_t k = b + 2; k < end; ++k)
+          if (!is_blank(text_[k]) && is_blank(text_[k - 1])) ++references;
+      } else if (kind != ',' && kind != '!') {
+        ++translator;
+      }
+    }
+    m.translator_comments.reserve(m.translator_comments.size() + translator);
+    m.extracted_comments.reserve(m.extracted_comments.size() + extracted);
+    m.references.reserve(m.references.size() + references);
+  }
+
   void add_comment(po_message& m, const token& t) {
+    // Without comments, only flag lines count: a catalog needs nothing else of them, and the
+    // model would cost a string (32 bytes or more) per line of a few bytes.
+    if (!options_.keep_comments && t.comment_kind != ',' && t.comment_kind != '!') return;
     switch (t.comment_kind) {
       case '#':
         m.translator_comments.emplace_back(t.text);
@@ -885,6 +1035,8 @@ class parser {
     if (!advanced && !advance()) return false;
     if (cur_.kind != tok::string || cur_.previous != kw.previous)
       return fail_token(cur_, "syntax error: expected a string");
+    // A msgid and a msgstr with its string: the text is a catalog from here on.
+    if (kw.kind == tok::kw_msgstr && !kw.previous) entry_seen_ = true;
     do {
       if (!check_obsolete(cur_) || !advance()) return false;
     } while (cur_.kind == tok::string && cur_.previous == kw.previous);
@@ -901,7 +1053,8 @@ class parser {
   bool parse_entry(po_message& m, bool& got) {
     got = false;
     ++entry_serial_;
-    while (cur_.kind == tok::comment) {
+    for (std::size_t lines = 1; cur_.kind == tok::comment; ++lines) {
+      if (lines == kReserveAfter && options_.keep_comments) reserve_comments(m);
       add_comment(m, cur_);
       if (!advance()) return false;
     }
@@ -985,17 +1138,20 @@ class parser {
   bool line_previous_ = false;
   bool entry_obsolete_ = false;
   static constexpr std::size_t kLinearLimit = 32;
+  static constexpr std::size_t kReserveAfter = 64;  // comment lines of one entry
   std::size_t entry_serial_ = 0;
   std::size_t ref_index_serial_ = 0;
-  std::unordered_set<std::string> ref_index_;   // references of the current entry, when many
-  std::unordered_set<std::string> flag_index_;  // flags of the current `#,` line, when many
+  position_set ref_index_;    // references of the current entry, when many
+  position_set flag_index_;   // flags of the current `#,` line, when many
   bool header_seen_ = false;  // the first entry was a header naming a charset: GNU now knows it
+  bool entry_seen_ = false;   // a complete entry was read: the text is a catalog, errors may quote it
   token cur_;
   std::string scratch_;
   std::string converted_;
   std::string* sink_ = nullptr;  // where the lexer appends strings, when set
   const bool* stops_;
   byte_table leads_{};
+  std::optional<decoder> decode_;  // text_mode::converted
   const po_read_options& options_;
   bool failed_ = false;
   error error_;
@@ -1015,6 +1171,8 @@ std::string_view header_charset(std::string_view msgstr) {
 // on a line is only undercounted, which costs the caller one regrowth of its vector.
 // Looking at line starts only (memchr from line to line) costs a third of a memmem search.
 std::size_t count_keywords(std::string_view text, std::size_t limit) noexcept {
+  // An empty view may have a null data(), which memchr must never get, even with a length of 0.
+  if (text.empty()) return 0;
   auto starts_entry = [](std::string_view line) {
     return line.starts_with("msgid ") || line.starts_with("#~ msgid ");
   };
@@ -1073,12 +1231,14 @@ result<po_file> read_po(std::string_view text, std::string_view file_name, const
   std::string_view declared;
   std::string header_msgstr;
   std::size_t header_line = 0, header_column = 0;
+  bool first_entry = false;
   {
     std::vector<po_message> first;
     po_read_options one = options;
     one.max_entries = std::max<std::size_t>(one.max_entries, 1);
     parser p(text, file_name, text_mode::raw, base, one);
     if (!p.parse(first, true)) return p.take_error();
+    first_entry = !first.empty();
     if (!first.empty() && first[0].is_header() && !first[0].msgstr.empty()) {
       header_msgstr = std::move(first[0].msgstr[0]);
       declared = header_charset(header_msgstr);
@@ -1107,6 +1267,7 @@ result<po_file> read_po(std::string_view text, std::string_view file_name, const
   // one `msgid ` keyword, which the GNU tools write at the start of a line.
   out.messages.reserve(count_keywords(text, options.max_entries) + 1);
   parser p(text, file_name, mode, base, options, declared);
+  if (first_entry) p.set_entry_seen();
   if (!p.parse(out.messages, false)) return p.take_error();
   return out;
 }

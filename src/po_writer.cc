@@ -337,7 +337,10 @@ enum class cut : std::uint8_t {
 
 class writer {
  public:
-  writer(const po_write_options& options, bool cjk) : options_(options), cjk_(cjk) {}
+  // `backslash_twin`: the character the file's charset writes as byte 0x5C when that is not
+  // the backslash (the won sign in JOHAB, the yen sign in Shift_JIS), or 0.
+  writer(const po_write_options& options, bool cjk, char32_t backslash_twin)
+      : options_(options), cjk_(cjk), backslash_twin_(backslash_twin) {}
 
   std::string& out() noexcept { return out_; }
 
@@ -425,6 +428,7 @@ class writer {
     std::size_t escaped_size = text.size();
     for (std::size_t i = 0; i < text.size(); ++i) {
       const auto b = static_cast<unsigned char>(text[i]);
+      if (b >= 0x80 && backslash_twin_ != 0) return false;  // analyse() escapes the twin
       if (needs_escape[b]) {
         ++escaped_size;
         if (b == '\n' && i + 1 < text.size()) return false;
@@ -515,6 +519,14 @@ class writer {
         inner_.push_back(count_);  // never split an escape sequence
         push(po_unicode::row_of(static_cast<unsigned char>(e[1])), 1, escaped_.size() + 1);
         escaped_ += e;
+      } else if (c == backslash_twin_) {
+        // Its byte is the escape character's: written raw it would start an escape. Escaped,
+        // it reads back as byte 0x5C, as msgconv writes it; the converted output shows `\\`.
+        push(po_unicode::row_of('\\'), 1, escaped_.size());
+        inner_.push_back(count_);
+        push(po_unicode::row_of('\\'), 1, escaped_.size() + 1);
+        escaped_ += '\\';
+        escaped_.append(text, i, len);
       } else {
         const std::uint16_t row = po_unicode::row_of(c);
         const po_unicode::char_props p = po_unicode::detail::decode(row);
@@ -599,6 +611,7 @@ class writer {
 
   const po_write_options& options_;
   bool cjk_;
+  char32_t backslash_twin_;
   std::string out_;
   std::string escaped_;  // the text as written between quotes
   // Per code point of escaped_ (the first count_ entries are valid): packed properties (po_unicode::row_of),
@@ -694,7 +707,14 @@ result<std::string> write_po(const po_file& po, const po_write_options& options)
   for (const po_message& m : po.messages) only_header = only_header && m.is_header();
   if (only_header) return std::string{};
 
-  writer w(options, po_unicode::is_cjk_charset(po.charset));
+  const bool convert = !charset::is_utf8(po.charset) && po.charset != "CHARSET";
+  char32_t backslash_twin = 0;
+  if (convert) {
+    charset::conversion twin = charset::to_utf8("\\", po.charset);
+    std::size_t len = 0;
+    if (twin.ok && twin.text != "\\" && !twin.text.empty()) backslash_twin = decode_utf8(twin.text, 0, len);
+  }
+  writer w(options, po_unicode::is_cjk_charset(po.charset), backslash_twin);
   // Output is about as long as the text it holds; one allocation instead of doublings.
   std::size_t estimate = 0;
   for (const po_message& m : po.messages) {
@@ -709,7 +729,7 @@ result<std::string> write_po(const po_file& po, const po_write_options& options)
     write_message(w, m, options.wrap);
   }
   std::string text = std::move(w.out());
-  if (charset::is_utf8(po.charset) || po.charset == "CHARSET") return text;
+  if (!convert) return text;
   charset::conversion conv = charset::from_utf8(text, po.charset);
   if (!conv.ok) return error{errc::charset, "cannot convert the output to " + po.charset, po.file_name, 0, 0};
   return std::move(conv.text);

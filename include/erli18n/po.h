@@ -102,6 +102,11 @@ struct po_read_options {
   std::size_t max_bytes = std::size_t{16} << 20;  ///< size of the file in bytes
   /// Entries, the header and obsolete ones included.
   std::size_t max_entries = 500000;
+  /// False reads only what a catalog needs at run time (`catalog_store` reads so): no
+  /// translator or extracted comments, no references, and of the flags only `fuzzy` and
+  /// `c-format`. Comment lines are still checked, but cost no memory, whatever their number;
+  /// kept, each costs at least a `std::string` (32 bytes) in the model.
+  bool keep_comments = true;
 };
 
 /// Parses PO text. `file_name` is used only in diagnostics.

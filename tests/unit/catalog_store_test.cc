@@ -158,6 +158,16 @@ TEST(CatalogStore, NoPluralFormsMeansGermanicRule) {
   EXPECT_EQ(store.dlngettext("d", "de", "a", "as", 7), "A2");
 }
 
+// Default-constructed views (null data()) as the buffer, the msgid and the context: no null
+// pointer may reach memchr or memcmp (the ASan+UBSan build stops on it).
+TEST(CatalogStore, DefaultConstructedViewsAreEmptyText) {
+  catalog_store store;
+  ASSERT_TRUE(store.load_buffer("d", "de", std::string_view{}, "empty.po"));
+  EXPECT_EQ(store.dlgettext("d", "de", std::string_view{}), "");
+  ASSERT_TRUE(store.load_buffer("d", "fr", "msgctxt \"\"\nmsgid \"\"\nmsgstr \"vide\"\n", "ctx.po"));
+  EXPECT_EQ(store.dlpgettext("d", "fr", std::string_view{}, std::string_view{}), "vide");
+}
+
 TEST(CatalogStore, InvalidPluralFormsFallsBackToGlibcsDefault) {
   // msgfmt compiles such a header and glibc then uses `n != 1`; a .po must read the same.
   catalog_store store;

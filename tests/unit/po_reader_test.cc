@@ -98,6 +98,34 @@ TEST(PoReader, EmptyAndCommentOnlyFiles) {
   EXPECT_THAT(po.messages[1].translator_comments, IsEmpty());
 }
 
+// A default-constructed view has a null data(): scanning it must not pass the null pointer to
+// memchr or memcpy (undefined behaviour, which the ASan+UBSan build stops on).
+TEST(PoReader, DefaultConstructedViewIsAnEmptyFile) {
+  auto po = read_po(std::string_view{}, "empty.po");
+  ASSERT_TRUE(po.has_value()) << po.error().to_string();
+  EXPECT_THAT(po->messages, IsEmpty());
+  EXPECT_EQ(po->charset, "UTF-8");
+}
+
+TEST(PoReader, WithoutCommentsOnlyWhatCatalogsNeedIsKept) {
+  erli18n::po_read_options options;
+  options.keep_comments = false;
+  auto po = read_po(kHeader +
+                        "# translator\n#. extracted\n#: a.c:1 b.c:2\n#, fuzzy, c-format, no-wrap\n"
+                        "#| msgid \"old\"\nmsgid \"a\"\nmsgstr \"b\"\n",
+                    "t.po", options);
+  ASSERT_TRUE(po.has_value()) << po.error().to_string();
+  const po_message& m = po->messages.at(1);
+  EXPECT_THAT(m.translator_comments, IsEmpty());
+  EXPECT_THAT(m.extracted_comments, IsEmpty());
+  EXPECT_THAT(m.references, IsEmpty());
+  EXPECT_TRUE(m.fuzzy);
+  EXPECT_THAT(m.flags, ElementsAre("c-format"));
+  EXPECT_EQ(m.previous_msgid, "old");
+  // The comments are still read: a bad one is still an error.
+  EXPECT_FALSE(read_po(kHeader + "# ok\n#\xFF\nmsgid \"a\"\nmsgstr \"b\"\n", "t.po", options));
+}
+
 TEST(PoReader, Context) {
   po_file po = read_fixture("msgctxt.po");
   ASSERT_EQ(po.messages.size(), 4u);
@@ -324,6 +352,27 @@ TEST(PoReader, CharsetsAreConvertedToUtf8) {
               ElementsAre(" Commentaire: é"));
 }
 
+// In JOHAB and Shift_JIS iconv reads byte 0x5C as the won or yen sign; the lexer took it as
+// the escape character, so `\\` is a backslash in the model, whatever else the string holds,
+// and a 0x5C that ends a double-byte character stays part of it.
+TEST(PoReader, BackslashStaysABackslashInJohabAndShiftJis) {
+  auto with = [](const std::string& cs, const std::string& body) {
+    return read_po("msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=" + cs + "\\n\"\n\n" + body,
+                   "c.po");
+  };
+  // 안녕 \\ 겦 (겦 is 89 5C) ~, and a comment with a raw backslash among Korean.
+  auto johab =
+      with("JOHAB", "# \xb4\x65 \\ x\nmsgid \"a\\\\b\"\nmsgstr \"\xb4\x65\x91\x77 \\\\ \x89\x5c ~\"\n");
+  ASSERT_TRUE(johab) << johab.error().to_string();
+  EXPECT_EQ(johab->messages[1].msgid, "a\\b");
+  EXPECT_EQ(johab->messages[1].msgstr[0], "\xec\x95\x88\xeb\x85\x95 \\ \xea\xb2\xa6 ~");
+  EXPECT_THAT(johab->messages[1].translator_comments, ElementsAre(" \xec\x95\x88 \\ x"));
+  // 表 is 95 5C; `~` too stays itself (iconv reads 0x7E as an overline in Shift_JIS).
+  auto sjis = with("SHIFT_JIS", "msgid \"a\"\nmsgstr \"\x95\x5c \\\\ ~\"\n");
+  ASSERT_TRUE(sjis) << sjis.error().to_string();
+  EXPECT_EQ(sjis->messages[1].msgstr[0], "\xe8\xa1\xa8 \\ ~");
+}
+
 TEST(PoReader, CharsetPlaceholderAndMissingCharset) {
   po_file t = read_fixture("charset_template.po");
   EXPECT_EQ(t.charset, "CHARSET");
@@ -453,6 +502,23 @@ TEST(PoReader, ErrorsHaveCodePositionAndMessage) {
     EXPECT_EQ(e.to_string(),
               path + ":" + std::to_string(c.line) + ":" + std::to_string(c.column) + ": error: " + c.message);
   }
+}
+
+// A file that is not a catalog (a symlink to /etc/hostname in a watched folder) must not see
+// its bytes quoted in the error, which goes to logs; a catalog's errors still quote the word.
+TEST(PoReader, ErrorsQuoteNothingBeforeTheFirstEntry) {
+  for (const char* text : {"myhost\n", "  myhost.example.org\n", "#!/bin/sh\nmyhost --secret\n",
+                           "# comment\n\nmyhost msgid \"a\"\nmsgstr \"b\"\n"}) {
+    SCOPED_TRACE(text);
+    auto po = read_po(text, "hostname.po");
+    ASSERT_FALSE(po.has_value());
+    EXPECT_EQ(po.error().code, errc::syntax);
+    EXPECT_THAT(po.error().to_string(), ::testing::Not(::testing::HasSubstr("myhost")));
+    EXPECT_THAT(po.error().to_string(), ::testing::StartsWith("hostname.po:"));
+  }
+  auto after = read_po(kHeader + "myhost \"x\"\n", "h.po");
+  ASSERT_FALSE(after.has_value());
+  EXPECT_EQ(after.error().message, "keyword \"myhost\" unknown");
 }
 
 TEST(PoReader, EveryValidFixtureReads) {

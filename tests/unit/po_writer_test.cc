@@ -423,6 +423,42 @@ TEST(PoWriter, UnrepresentableCharacterIsAnError) {
   EXPECT_EQ(text.error().code, errc::charset);
 }
 
+// JOHAB gives byte 0x5C to the won sign, so iconv cannot write a backslash there: the escapes
+// (and backslashes in comments) are written as the ASCII byte, as msgcat writes them.
+TEST(PoWriter, JohabKeepsTheBackslashOfEscapes) {
+  po_message m = message("a\\b \"q\"\n", "\xec\x95\x88\xeb\x85\x95 \\\n");  // 안녕
+  m.translator_comments = {" C:\\dir ~"};
+  EXPECT_EQ(write({header("JOHAB"), m}, {}, "JOHAB"),
+            "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=JOHAB\\n\"\n\n"
+            "# C:\\dir ~\n"
+            "msgid \"a\\\\b \\\"q\\\"\\n\"\n"
+            "msgstr \"\xb4\x65\x91\x77 \\\\\\n\"\n");
+}
+
+// The won sign's own byte is 0x5C: inside a string it is escaped (msgconv writes `\\` for it),
+// in a comment it is the byte itself.
+TEST(PoWriter, JohabWonSignIsEscapedInStrings) {
+  po_message m = message("price",
+                         "\xe2\x82\xa9"
+                         "100");  // ₩100
+  m.translator_comments = {" \xe2\x82\xa9"};
+  EXPECT_EQ(write({header("JOHAB"), m}, {}, "JOHAB"),
+            "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=JOHAB\\n\"\n\n"
+            "# \\\n"
+            "msgid \"price\"\n"
+            "msgstr \"\\\\100\"\n");
+}
+
+TEST(PoWriter, ShiftJisYenSignIsEscapedInStrings) {
+  po_message m = message("price",
+                         "\xc2\xa5"
+                         "100 \\ \xe8\xa1\xa8");  // ¥100 \ 表 (95 5C)
+  EXPECT_EQ(write({header("SHIFT_JIS"), m}, {}, "SHIFT_JIS"),
+            "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=SHIFT_JIS\\n\"\n\n"
+            "msgid \"price\"\n"
+            "msgstr \"\\\\100 \\\\ \x95\x5c\"\n");
+}
+
 TEST(PoWriter, AmbiguousCharactersAreWideInCjkCharsets) {
   std::string signs;
   for (int i = 0; i < 36; ++i) signs += "\xc2\xa7";  // SECTION SIGN, East Asian ambiguous
