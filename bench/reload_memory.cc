@@ -58,9 +58,10 @@ std::pair<long, long> mappings(const std::string& path) {
 void report(const char* when, const erli18n::catalog_store& store, const std::string& path) {
   const erli18n::store_memory m = store.memory();
   const auto [all, file] = mappings(path);
-  std::printf("%-7s RSS %8ld kB; memory(): text %9zu, mapped %9zu, index %7zu bytes; mappings: %ld of the file, "
-              "%ld in all\n",
-              when, rss_kb(), m.text_bytes, m.mapped_bytes, m.index_bytes, file, all);
+  std::printf(
+      "%-7s RSS %8ld kB; memory(): text %9zu, mapped %9zu, index %7zu bytes; mappings: %ld of the file, "
+      "%ld in all\n",
+      when, rss_kb(), m.text_bytes, m.mapped_bytes, m.index_bytes, file, all);
 }
 
 }  // namespace
@@ -86,8 +87,8 @@ int main(int argc, char** argv) {
     return 1;
   }
   const std::string_view kept = store.dlgettext("app", "fr", "Message 1");
-  std::printf("%d reloads of a %d-message .mo (%ju bytes), one message changed each time\n", reloads, messages,
-              static_cast<std::uintmax_t>(std::filesystem::file_size(path)));
+  std::printf("%d reloads of a %d-message .mo (%ju bytes), one message changed each time\n", reloads,
+              messages, static_cast<std::uintmax_t>(std::filesystem::file_size(path)));
   report("before", store, path);
   const long rss_before = rss_kb();
   const std::size_t text_before = store.memory().text_bytes;

@@ -84,6 +84,13 @@ conversion convert(std::string_view input, const std::string& to, const std::str
 
 }  // namespace
 
+std::string_view header_charset(std::string_view header) noexcept {
+  const std::size_t at = header.find("charset=");
+  if (at == std::string_view::npos) return {};
+  const std::string_view rest = header.substr(at + 8);
+  return rest.substr(0, rest.find_first_of(" \t\r\f\v\n;"));
+}
+
 bool is_utf8(std::string_view name) noexcept { return iequals(name, "UTF-8") || iequals(name, "UTF8"); }
 
 bool is_supported(std::string_view name) {

@@ -12,6 +12,12 @@ namespace erli18n::charset {
 /// True for the names that mean UTF-8 ("UTF-8", "utf8", ...), which need no conversion.
 bool is_utf8(std::string_view name) noexcept;
 
+/// The charset name a catalog header declares, or empty: the text after the first `charset=`
+/// anywhere in the header (glibc and msgfmt search the whole header, not only the
+/// Content-Type line), up to white space, a newline or `;`. The PO and MO readers both use
+/// it, so that a catalog and its compiled form are read in the same charset.
+std::string_view header_charset(std::string_view header) noexcept;
+
 /// True when the system iconv can convert between `name` and UTF-8.
 bool is_supported(std::string_view name);
 

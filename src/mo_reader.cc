@@ -652,16 +652,7 @@ result<void> mo_catalog::impl::read_header() {
     if (t) header = t->substr(0, t->find('\0'));
   }
   auto field = [this](std::string_view field_name) { return find_header_field(header, field_name); };
-  if (std::optional<std::string_view> ct = field("Content-Type")) {
-    std::size_t at = ct->find("charset=");
-    if (at != std::string_view::npos) {
-      std::string_view cs = ct->substr(at + 8);
-      std::size_t end = 0;
-      while (end < cs.size() && cs[end] != ' ' && cs[end] != '\t' && cs[end] != ';' && cs[end] != '\r') ++end;
-      cs = cs.substr(0, end);
-      if (!cs.empty()) charset = std::string(cs);
-    }
-  }
+  if (std::string_view cs = charset::header_charset(header); !cs.empty()) charset = std::string(cs);
   if (std::optional<std::string_view> pf = field("Plural-Forms")) {
     // A rule glibc cannot read either gets its default; one over our limits is refused.
     result<plural_rule> rule = plural_rule::parse_for_catalog(*pf);

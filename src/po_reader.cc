@@ -273,8 +273,6 @@ void append_converted_lossy(std::string& out, std::string_view s, const decoder&
   }
 }
 
-std::string_view header_charset(std::string_view msgstr);
-
 // A set of positions in a vector, hashed and compared by the elements they name: the duplicate
 // checks of one entry's references and flags once there are many. It costs 16 bytes or less
 // per element, where a set of copies (a node and a string each) cost more than the elements.
@@ -407,7 +405,7 @@ class parser {
         return false;
       }
       if (out.size() == 1 && out[0].is_header() && !out[0].msgstr.empty() &&
-          !header_charset(out[0].msgstr[0]).empty())
+          !charset::header_charset(out[0].msgstr[0]).empty())
         header_seen_ = true;
       if (first_only) return true;
     }
@@ -1158,14 +1156,6 @@ class parser {
 };
 
 // The charset named in a header msgstr ("...charset=NAME..."), or empty.
-std::string_view header_charset(std::string_view msgstr) {
-  std::size_t at = msgstr.find("charset=");
-  if (at == npos) return {};
-  std::size_t b = at + 8, e = b;
-  while (e < msgstr.size() && !is_blank(msgstr[e]) && msgstr[e] != '\n' && msgstr[e] != ';') ++e;
-  return msgstr.substr(b, e - b);
-}
-
 // Counts the lines that start with `msgid ` or `#~ msgid `, stopping past `limit`: the entry
 // count of any file msgcat or msgfmt wrote. A hand-written file that puts a keyword elsewhere
 // on a line is only undercounted, which costs the caller one regrowth of its vector.
@@ -1241,7 +1231,7 @@ result<po_file> read_po(std::string_view text, std::string_view file_name, const
     first_entry = !first.empty();
     if (!first.empty() && first[0].is_header() && !first[0].msgstr.empty()) {
       header_msgstr = std::move(first[0].msgstr[0]);
-      declared = header_charset(header_msgstr);
+      declared = charset::header_charset(header_msgstr);
       header_line = first[0].line;
       header_column = first[0].column;
     }

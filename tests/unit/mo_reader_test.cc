@@ -275,6 +275,32 @@ TEST(MoReader, ConvertsOtherCharsetsToUtf8) {
   EXPECT_TRUE(mo->validate());
 }
 
+// glibc and msgfmt take the charset from the first `charset=` anywhere in the header, not only
+// on a Content-Type line; the PO reader does too, so a catalog and its .mo must agree.
+TEST(MoReader, ReadsTheCharsetWhereThePoReaderDoes) {
+  const std::string text =
+      "msgid \"\"\nmsgstr \"\"\n\"Hello %Content-Type: text/plain; charset=ISO-8859-1\\n\"\n\n"
+      "msgid \"a\"\nmsgstr \"\xe9t\xe9\"\n";
+  erli18n::result<po_file> po = erli18n::read_po(text, "f1.po");
+  ASSERT_TRUE(po) << po.error().to_string();
+  EXPECT_EQ(po->charset, "ISO-8859-1");
+  auto mo = open_bytes(compile(*po));
+  ASSERT_TRUE(mo) << mo.error().to_string();
+  EXPECT_EQ(mo->charset(), "ISO-8859-1");
+  EXPECT_EQ(mo->lookup("a").value_or("?"), "\xc3\xa9t\xc3\xa9");
+  // A name ends at the same characters in both readers (here a form feed).
+  erli18n::result<po_file> ff = erli18n::read_po(
+      "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\fPlural-Forms: nplurals=2; plural=n != "
+      "1;\\n\"\n\n"
+      "msgid \"a\"\nmsgstr \"b\"\n",
+      "f2.po");
+  ASSERT_TRUE(ff) << ff.error().to_string();
+  auto ff_mo = open_bytes(compile(*ff));
+  ASSERT_TRUE(ff_mo) << ff_mo.error().to_string();
+  EXPECT_EQ(ff_mo->charset(), ff->charset);
+  EXPECT_EQ(ff_mo->lookup("a").value_or("?"), "b");
+}
+
 TEST(MoReader, RejectsUnsupportedCharset) {
   po_file po;
   po.messages.push_back(msg("", "Content-Type: text/plain; charset=NO-SUCH-CHARSET-42\n"));
