@@ -67,7 +67,14 @@ void check_plurals(context& c) {
   limits.max_bytes = std::max(limits.max_bytes, text.size());
   result<plural_rule> rule = plural_rule::parse(text, limits);
   if (!rule) {
-    if (!failed)
+    // glibc reads a rule over our limits, so the store refuses the catalog rather than use
+    // n != 1 (plural_rule::parse_for_catalog); a rule neither can read gets glibc's default.
+    if (failed) return;
+    if (rule.error().code == errc::limit_exceeded)
+      c.report(
+          at, lint_severity::error, "plural-forms",
+          "Plural-Forms is over erli18n's limits (" + rule.error().message + "); the catalog will not load");
+    else
       c.report(at, lint_severity::error, "plural-forms",
                "Plural-Forms does not compile (" + rule.error().message + "); glibc would use n != 1");
     return;

@@ -67,6 +67,14 @@ grep -q '^bad.po:5:2: error: Plural-Forms does not compile (.*); glibc would use
   fail "bad.po: $(cat err.txt)"
 ok
 
+# A rule glibc reads but deeper than erli18n's limits: the catalog would not load, say so.
+deep=$(printf '(%.0s' $(seq 200))n$(printf ')%.0s' $(seq 200))
+catalog deep.po de "nplurals=2; plural=$deep != 1;"
+run 1 deep.po
+grep -q "^deep.po:5:2: error: Plural-Forms is over erli18n's limits (.*); the catalog will not load \[plural-forms\]$" err.txt ||
+  fail "deep.po: $(cat err.txt)"
+ok
+
 # Language: not canonical, or not a locale at all.
 catalog pt.po pt-BR 'nplurals=2; plural=(n > 1);'
 run 0 pt.po
