@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "erli18n/mo.h"
+#include "erli18n/plural.h"
 #include "erli18n/po.h"
 
 namespace {
@@ -36,6 +37,13 @@ bool maybe_system_dependent(const erli18n::po_message& m) {
   return false;
 }
 
+bool over_plural_limits(const erli18n::po_file& po) {
+  const std::optional<std::string> rule = po.header_field("Plural-Forms");
+  if (!rule) return false;
+  const erli18n::result<erli18n::plural_rule> parsed = erli18n::plural_rule::parse_for_catalog(*rule);
+  return !parsed && parsed.error().code == erli18n::errc::limit_exceeded;
+}
+
 // The header msgfmt writes: without its first POT-Creation-Date line.
 std::string written_header(std::string_view header) {
   constexpr std::string_view field = "POT-Creation-Date:";
@@ -59,6 +67,9 @@ void check_image(const erli18n::po_file& po, const std::string& bytes,
   }
   erli18n::result<erli18n::mo_catalog> mo =
       erli18n::mo_catalog::from_memory(bytes.data(), bytes.size(), "out.mo");
+  // A rule glibc would evaluate but over erli18n's limits is written, as msgfmt writes it, and
+  // refused when read (plural_rule::parse_for_catalog): never read as another rule.
+  if (!mo && mo.error().code == erli18n::errc::limit_exceeded && over_plural_limits(po)) return;
   if (!mo || !mo->validate() || mo->size() != expected) std::abort();
   if (mo->big_endian() != options.big_endian) std::abort();
   for (const erli18n::po_message& m : po.messages) {
