@@ -66,7 +66,8 @@ void check_image(const erli18n::po_file& po, const std::string& bytes,
   // header that is not the file's first entry (the PO reader then reads the file as UTF-8,
   // where msgfmt takes the header's charset: a difference not yet fixed).
   if (const erli18n::po_message* h = po.header(); h != nullptr && !h->msgstr.empty()) {
-    const std::string_view declared = erli18n::charset::header_charset(written_header(h->msgstr[0]));
+    const std::string written = written_header(h->msgstr[0]);
+    const std::string_view declared = erli18n::charset::header_charset(written);
     if ((declared.empty() ? std::string_view("UTF-8") : declared) != po.charset) return;
   }
   std::size_t expected = 0;
