@@ -70,6 +70,13 @@ void check_image(const erli18n::po_file& po, const std::string& bytes,
     const std::string_view declared = erli18n::charset::header_charset(written);
     if ((declared.empty() ? std::string_view("UTF-8") : declared) != po.charset) return;
   }
+  // In charsets where iconv reads bytes 0x5C and 0x7E as other characters (Shift_JIS, JOHAB,
+  // JIS X 0201 "JP"), the PO reader keeps them ASCII as msgcat does, while the MO reader
+  // converts whole strings as glibc does: the texts legitimately differ.
+  if (!erli18n::charset::is_utf8(po.charset) && po.charset != "CHARSET") {
+    const erli18n::charset::conversion ascii = erli18n::charset::to_utf8("\\~", po.charset);
+    if (!ascii.ok || ascii.text != "\\~") return;
+  }
   std::size_t expected = 0;
   for (const erli18n::po_message& m : po.messages) expected += kept(m, options.use_fuzzy) ? 1 : 0;
   if (bytes.empty()) {
