@@ -138,6 +138,7 @@ std::string_view scan(bounded_writer& w, std::string_view text, arg_list args, c
       break;
     }
     w.append(text.substr(i, percent - i));
+    if (w.full()) break;  // the text before it was cut: this placeholder is dropped, unchecked
     const std::size_t next = percent + 1;
     if (next < text.size() && text[next] == '%') {
       w.append("%");

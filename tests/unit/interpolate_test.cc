@@ -332,6 +332,10 @@ TEST(InterpolateBounds, OutputIsCappedAndTheRestDropped) {
   // A cut in the text itself backs off to a codepoint boundary too.
   const std::string text_utf8 = std::string(max_interpolated_output - 1, 'a') + "\xC3\xA9" + "tail";
   EXPECT_EQ(fill(text_utf8, {}), std::string(max_interpolated_output - 1, 'a'));
+  // Cut in the literal text just before a placeholder: the placeholder is dropped unchecked,
+  // so a strict call does not report it (fuzz_interpolate's finding).
+  const std::string literal_then_missing = big + "%{missing}";
+  EXPECT_EQ(fill_strict(literal_then_missing, {}), std::string(max_interpolated_output, 'a'));
 }
 
 TEST(InterpolateBounds, TheCapCountsOnlyWhatOneCallAppends) {
