@@ -284,7 +284,8 @@ TEST(MoReader, ReadsTheCharsetWhereThePoReaderDoes) {
   erli18n::result<po_file> po = erli18n::read_po(text, "f1.po");
   ASSERT_TRUE(po) << po.error().to_string();
   EXPECT_EQ(po->charset, "ISO-8859-1");
-  auto mo = open_bytes(compile(*po));
+  const std::string bytes = compile(*po);  // the catalog reads these bytes in place
+  auto mo = open_bytes(bytes);
   ASSERT_TRUE(mo) << mo.error().to_string();
   EXPECT_EQ(mo->charset(), "ISO-8859-1");
   EXPECT_EQ(mo->lookup("a").value_or("?"), "\xc3\xa9t\xc3\xa9");
@@ -295,7 +296,8 @@ TEST(MoReader, ReadsTheCharsetWhereThePoReaderDoes) {
       "msgid \"a\"\nmsgstr \"b\"\n",
       "f2.po");
   ASSERT_TRUE(ff) << ff.error().to_string();
-  auto ff_mo = open_bytes(compile(*ff));
+  const std::string ff_bytes = compile(*ff);
+  auto ff_mo = open_bytes(ff_bytes);
   ASSERT_TRUE(ff_mo) << ff_mo.error().to_string();
   EXPECT_EQ(ff_mo->charset(), ff->charset);
   EXPECT_EQ(ff_mo->lookup("a").value_or("?"), "b");
