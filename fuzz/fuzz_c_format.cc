@@ -1,4 +1,4 @@
-// Fuzzes the printf directive parser of `erli18n lint` (src/c_format.cc), whose input is
+// Fuzzes the printf directive parser of `erli18n lint` (src/tools/c_format.cc), whose input is
 // the msgid and msgstr of untrusted PO files, and the c-format check that compares them.
 // The input is split at its first NUL into a msgid and a msgstr. Checked: the parser
 // terminates, is deterministic, reads at most 3 arguments per `%` (width, precision,
@@ -12,7 +12,7 @@
 #include <string_view>
 
 #include "c_format.h"
-#include "erli18n/lint.h"
+#include "erli18n/tools/lint.h"
 
 namespace {
 

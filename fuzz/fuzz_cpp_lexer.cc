@@ -11,8 +11,8 @@
 #include <string_view>
 
 #include "cpp_lexer.h"
-#include "erli18n/extract.h"
 #include "erli18n/po.h"
+#include "erli18n/tools/extract.h"
 
 namespace {
 

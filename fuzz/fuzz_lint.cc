@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "erli18n/lint.h"
 #include "erli18n/po.h"
+#include "erli18n/tools/lint.h"
 
 namespace {
 

@@ -6,8 +6,8 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "erli18n/merge.h"
 #include "erli18n/po.h"
+#include "erli18n/tools/merge.h"
 #include "merge_c_format.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

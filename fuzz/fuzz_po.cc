@@ -9,7 +9,7 @@
 #include <utility>
 
 #include "erli18n/po.h"
-#include "erli18n/report.h"
+#include "erli18n/tools/report.h"
 
 namespace {
 

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "erli18n/po.h"
-#include "erli18n/template_diff.h"
+#include "erli18n/tools/template_diff.h"
 
 namespace {
 

@@ -14,7 +14,7 @@ packages=(
   hyperfine
   # the GNU oracle for the parity tests (and the catalogs of its own domains)
   gettext locales coreutils grep
-  # CLDR's plurals.xml, source of src/cldr_plurals_table.inc (scripts/gen_cldr_plurals.py)
+  # CLDR's plurals.xml, source of src/formats/cldr_plurals_table.inc (scripts/gen_cldr_plurals.py)
   unicode-cldr-core python3
   # tests/cli/report_html.sh renders the HTML report in a headless browser; its screenshot
   # needs a font to draw the text (chromium only recommends one, and recommends are skipped)

@@ -154,7 +154,7 @@ class translator {
   std::string_view locale() const noexcept;
 
  private:
-  friend struct store_access;  // detail::find_message (src/message_lookup.h)
+  friend struct store_access;  // detail::find_message (src/lookup/lookup_internal.h)
   const catalog_store* store_;
   std::shared_ptr<const detail::bound_key> key_;
 };

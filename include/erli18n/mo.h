@@ -72,6 +72,10 @@
 
 namespace erli18n {
 
+/// Whether `bytes` start with the MO magic number 0x950412de, in either byte order: how a
+/// compiled catalog is told from a `.po` file whatever its name (`.mo`, `.gmo`, none).
+bool is_mo_image(std::string_view bytes) noexcept;
+
 /// One message of a catalog, as views into the catalog.
 struct mo_entry {
   /// The stored key has a context (an empty context still counts).

@@ -139,7 +139,7 @@ class plural_rule {
   unsigned long nplurals_ = 2;
   std::string expression_;
   std::vector<instruction> program_;
-  // The common rules (src/plural_known.h) run as native code instead of program_.
+  // The common rules (src/formats/plural_known.h) run as native code instead of program_.
   unsigned long (*native_)(unsigned long) noexcept = nullptr;
 };
 

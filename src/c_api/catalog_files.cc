@@ -12,7 +12,7 @@
 
 #include "erli18n/catalog_store.h"
 #include "erli18n/gettext.h"
-#include "message_lookup.h"
+#include "lookup_internal.h"
 
 namespace erli18n::intl {
 

@@ -38,8 +38,8 @@
 #include "codeset_conversion.h"
 #include "domain_bindings.h"
 #include "locale_aliases.h"
+#include "lookup_internal.h"
 #include "thread_caches.h"
-#include "thread_locale.h"
 
 namespace erli18n::intl {
 namespace {

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Usage: consumer_test.sh SOURCE_DIR BUILD_DIR WORK_DIR
 # Installs BUILD_DIR into WORK_DIR/prefix, then builds and runs the consumer in tests/cmake/consumer
-# with find_package, with add_subdirectory, and with pkg-config, each at -std=c++17.
+# with find_package (a program per exported target: the runtime, the tools, the C ABI shared and
+# static, the HTTP targets), with add_subdirectory, and with pkg-config, each at -std=c++17.
 set -euo pipefail
 src=$1 build=$2 work=$3
+jobs=$(nproc)
 rm -rf "$work" && mkdir -p "$work"
 prefix=$work/prefix
 cmake --install "$build" --prefix "$prefix" >"$work/install.log"
@@ -12,25 +14,42 @@ consumer=$src/tests/cmake/consumer
 # find_package builds a copy, whose catalog the embedding check below edits.
 cp -r "$consumer" "$work/consumer-copy"
 cmake -S "$work/consumer-copy" -B "$work/package" -DCMAKE_PREFIX_PATH="$prefix" -DUSE_SUBDIRECTORY=OFF >"$work/package.log"
-cmake --build "$work/package" >>"$work/package.log"
+cmake --build "$work/package" -j "$jobs" >>"$work/package.log"
 "$work/package/consumer" | tee "$work/package.out"
 grep -qx 'ok' "$work/package.out"
+"$work/package/tools_consumer" | grep -qx ok
+fr_po=$consumer/catalogs/fr/LC_MESSAGES/consumer.po
+"$work/package/intl_consumer" "$fr_po" | grep -qx ok
+"$work/package/intl_static_consumer" "$fr_po" | grep -qx ok
+# The static C ABI is self-contained: no libstdc++ or liberli18n at run time.
+if ldd "$work/package/intl_static_consumer" | grep -q liberli18n; then
+  echo "FAIL: intl_static_consumer needs a shared erli18n library at run time"
+  exit 1
+fi
+# Both HTTP adapters are exported (scripts/install-deps.sh installs their libraries).
+"$work/package/http_consumer" | grep -qx ok
 # erli18n_embed_catalogs through find_package: the catalog is in the binary (run from an
 # empty folder), and editing it rebuilds the program with the new text.
 mkdir -p "$work/empty"
 [ "$(cd "$work/empty" && "$work/package/embedded_consumer")" = Bonjour ]
 sed -i 's/msgstr "Bonjour"/msgstr "Salut"/' "$work/consumer-copy/catalogs/fr/LC_MESSAGES/consumer.po"
-cmake --build "$work/package" >>"$work/package.log"
+cmake --build "$work/package" -j "$jobs" >>"$work/package.log"
 [ "$(cd "$work/empty" && "$work/package/embedded_consumer")" = Salut ]
 
 cmake -S "$consumer" -B "$work/subdir" -DUSE_SUBDIRECTORY=ON -DERLI18N_SOURCE_DIR="$src" >"$work/subdir.log"
-cmake --build "$work/subdir" >>"$work/subdir.log"
+cmake --build "$work/subdir" -j "$jobs" >>"$work/subdir.log"
 "$work/subdir/consumer" | grep -qx 'ok'
 
 export PKG_CONFIG_PATH=$(dirname "$(find "$prefix" -name erli18n.pc)")
 c++ -std=c++17 -Wall -Wextra -Wpedantic -Werror $(pkg-config --define-variable=prefix="$prefix" --cflags erli18n) "$consumer/main.cc" \
   $(pkg-config --define-variable=prefix="$prefix" --libs erli18n) -o "$work/pkgconfig-consumer"
 "$work/pkgconfig-consumer" | grep -qx 'ok'
+# A C program links the static C ABI with the flags its .pc file gives, and nothing else (the
+# archive named as a file: beside the .so, -lerli18n_intl would pick the shared form).
+cc -std=c11 -Wall -Wextra -Werror $(pkg-config --define-variable=prefix="$prefix" --cflags erli18n_intl) \
+  "$consumer/intl.c" -o "$work/pkgconfig-intl" \
+  $(pkg-config --define-variable=prefix="$prefix" --static --libs erli18n_intl | sed 's/-lerli18n_intl/-l:liberli18n_intl.a/')
+"$work/pkgconfig-intl" "$fr_po" | grep -qx ok
 # The README's tour (its first C++ example) builds as C++17 against the installed package and
 # prints what the README says it prints (the block after it), in the docs' example folder.
 awk -v dir="$work" '/^```cpp$/ && !n { n = 1; out = dir "/readme_tour.cc"; next }

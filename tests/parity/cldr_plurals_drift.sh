@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# src/cldr_plurals_table.inc is what scripts/gen_cldr_plurals.py makes of the installed CLDR
+# src/formats/cldr_plurals_table.inc is what scripts/gen_cldr_plurals.py makes of the installed CLDR
 # plurals.xml (unicode-cldr-core) with the installed GNU cldr-plurals (gettext): rerun the
 # generator and compare bytes.
 set -euo pipefail
 
 : "${TEST_TMP:?}"
 root=$(cd "$(dirname "$0")/../.." && pwd)
-committed=$root/src/cldr_plurals_table.inc
+committed=$root/src/formats/cldr_plurals_table.inc
 mkdir -p "$TEST_TMP"
 fresh=$TEST_TMP/cldr_plurals_table.inc
 
@@ -16,9 +16,9 @@ if ! python3 "$root/scripts/gen_cldr_plurals.py" -o "$fresh"; then
 fi
 if ! cmp -s "$committed" "$fresh"; then
   diff -u "$committed" "$fresh" | head -40 || true
-  echo "FAIL: src/cldr_plurals_table.inc is out of date with the installed CLDR data or gettext."
+  echo "FAIL: src/formats/cldr_plurals_table.inc is out of date with the installed CLDR data or gettext."
   echo "Regenerate it and commit the result:"
-  echo "  python3 scripts/gen_cldr_plurals.py -o src/cldr_plurals_table.inc"
+  echo "  python3 scripts/gen_cldr_plurals.py -o src/formats/cldr_plurals_table.inc"
   exit 1
 fi
 echo "cldr_plurals_table.inc: in sync with the installed CLDR data and converter"

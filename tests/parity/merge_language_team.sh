@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `erli18n merge` against `msgmerge` on the Language a catalog's header gets when it has a
-# Language-Team and no Language (msgmerge guesses it from the team's name; src/merge_header.cc):
+# Language-Team and no Language (msgmerge guesses it from the team's name; src/tools/merge_header.cc):
 #  1. `Language-Team: NAME <ADDRESS>` for every language name of ISO 639-2 (iso-codes), every
 #     name erli18n knows, and near misses of every 8th of them (lower case, no address, a word
 #     after the address, a web address, extra blanks);
@@ -35,7 +35,7 @@ msgstr ""
 EOF
 
 # The names: ISO 639-2's (each "; "-separated alias too), erli18n's table, and near misses.
-python3 - "$here/../../src/merge_header.cc" > "$t/teams" << 'PY'
+python3 - "$here/../../src/tools/merge_header.cc" > "$t/teams" << 'PY'
 import json, re, sys
 names = set()
 for entry in json.load(open("/usr/share/iso-codes/json/iso_639-2.json"))["639-2"]:

@@ -3,7 +3,7 @@
 # reader's lookups against its own iteration; and every .mo of the machine read (slow).
 add_executable(mo_lookup_parity mo_lookup_parity.cc)
 target_link_libraries(mo_lookup_parity PRIVATE erli18n::erli18n)
-target_include_directories(mo_lookup_parity PRIVATE ${PROJECT_SOURCE_DIR}/src)
+target_link_libraries(mo_lookup_parity PRIVATE erli18n_internals)
 set_target_properties(mo_lookup_parity PROPERTIES CXX_STANDARD 23 CXX_STANDARD_REQUIRED ON CXX_EXTENSIONS OFF)
 erli18n_set_warnings(mo_lookup_parity)
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Parity of `erli18n report` with `msgfmt --statistics`: for each catalog, msgfmt's
 # translated/fuzzy/untranslated equal ours once the one documented difference is mapped back
-# (partial plurals: msgfmt translated, ours untranslated; see erli18n/report.h):
+# (partial plurals: msgfmt translated, ours untranslated; see erli18n/tools/report.h):
 #   msgfmt translated   = translated + partial_plurals
 #   msgfmt fuzzy        = fuzzy
 #   msgfmt untranslated = untranslated - partial_plurals

@@ -2,7 +2,7 @@
 # msgunfmt PO) against glibc's dcgettext/dcngettext on the same catalog.
 add_executable(store_lookup_parity store_lookup_parity.cc)
 target_link_libraries(store_lookup_parity PRIVATE erli18n::erli18n)
-target_include_directories(store_lookup_parity PRIVATE ${PROJECT_SOURCE_DIR}/src)
+target_link_libraries(store_lookup_parity PRIVATE erli18n_internals)
 set_target_properties(store_lookup_parity PROPERTIES CXX_STANDARD 23 CXX_STANDARD_REQUIRED ON CXX_EXTENSIONS OFF)
 erli18n_set_warnings(store_lookup_parity)
 

@@ -218,7 +218,7 @@ TEST(CldrPlurals, ExponentRulesMatchAHandEvaluationAtEZero) {
 
   // The generated table names each rule it converted with e = 0; the list above must cover
   // exactly those.
-  std::ifstream in(std::string(ERLI18N_TEST_DATA) + "/../../src/cldr_plurals_table.inc");
+  std::ifstream in(std::string(ERLI18N_TEST_DATA) + "/../../src/formats/cldr_plurals_table.inc");
   ASSERT_TRUE(in);
   std::set<std::string> rewritten;
   // A note reads `// LOCALE CATEGORY: 'RULE' -> 'REWRITTEN'`; those whose RULE relates the

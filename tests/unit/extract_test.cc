@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "cpp_lexer.h"
-#include "erli18n/extract.h"
+#include "erli18n/tools/extract.h"
 #include "temp_dir.h"
 
 namespace erli18n {

@@ -1,7 +1,7 @@
-// The printf directive parser (src/c_format.cc) and the checks of erli18n/lint.h that
+// The printf directive parser (src/tools/c_format.cc) and the checks of erli18n/tools/lint.h that
 // msgfmt does not make (placeholders, language, duplicates) plus the plural relaxation.
 // msgfmt parity of the other checks is tests/parity/lint_msgfmt.sh.
-#include "erli18n/lint.h"
+#include "erli18n/tools/lint.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -14,8 +14,8 @@
 #include <string_view>
 #include <vector>
 
-#include "erli18n/merge.h"
 #include "erli18n/po.h"
+#include "erli18n/tools/merge.h"
 #include "merge_c_format.h"
 #include "merge_fuzzy.h"
 

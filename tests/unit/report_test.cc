@@ -6,7 +6,7 @@
 #include <string>
 
 #include "erli18n/po.h"
-#include "erli18n/report.h"
+#include "erli18n/tools/report.h"
 
 namespace erli18n {
 namespace {

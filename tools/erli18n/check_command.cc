@@ -21,9 +21,9 @@
 
 #include "commands.h"
 #include "erli18n/catalog_path.h"
-#include "erli18n/extract.h"
 #include "erli18n/po.h"
-#include "erli18n/template_diff.h"
+#include "erli18n/tools/extract.h"
+#include "erli18n/tools/template_diff.h"
 #include "extract_cli_options.h"
 #include "progress.h"
 

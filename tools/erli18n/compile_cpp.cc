@@ -19,12 +19,6 @@ error input_error(const std::string& path, std::string message) {
   return error{errc::invalid_argument, std::move(message), path, 0, 0};
 }
 
-// An MO file starts with 0x950412de in either byte order (whatever its name: .mo, .gmo).
-bool starts_like_mo(std::string_view bytes) {
-  return bytes.size() >= 4 &&
-         (bytes.substr(0, 4) == "\xde\x12\x04\x95" || bytes.substr(0, 4) == "\x95\x04\x12\xde");
-}
-
 result<std::string> read_bytes(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return error{errc::io, "cannot open the file", path, 0, 0};
@@ -78,7 +72,7 @@ result<std::vector<embed_input>> read_embed_inputs(const std::vector<std::string
     if (!in) return std::move(in).error();
     result<std::string> bytes = read_bytes(path);
     if (!bytes) return std::move(bytes).error();
-    if (starts_like_mo(*bytes)) {
+    if (is_mo_image(*bytes)) {
       // Refuse what the store would refuse at startup, now rather than in the user's program.
       result<mo_catalog> mo = mo_catalog::from_memory(bytes->data(), bytes->size(), path);
       if (!mo) return std::move(mo).error();

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "erli18n/extract.h"
 #include "erli18n/result.h"
+#include "erli18n/tools/extract.h"
 
 namespace CLI {
 class App;

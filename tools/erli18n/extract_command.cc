@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "commands.h"
-#include "erli18n/extract.h"
+#include "erli18n/tools/extract.h"
 #include "extract_cli_options.h"
 #include "progress.h"
 

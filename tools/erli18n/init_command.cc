@@ -10,9 +10,9 @@
 #include "commands.h"
 #include "erli18n/cldr_plurals.h"
 #include "erli18n/locale_name.h"
-#include "erli18n/merge.h"
 #include "erli18n/plural.h"
 #include "erli18n/po.h"
+#include "erli18n/tools/merge.h"
 
 namespace erli18n::cli {
 

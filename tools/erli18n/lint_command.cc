@@ -1,5 +1,5 @@
 // erli18n lint [--format text|json] [--werror] [--check-duplicates] [--use-fuzzy] FILE.po...:
-// the checks of erli18n/lint.h (msgfmt --check's, plus placeholders, CLDR plural rules,
+// the checks of erli18n/tools/lint.h (msgfmt --check's, plus placeholders, CLDR plural rules,
 // the Language header and, on request, duplicate translations).
 //
 // Text diagnostics go to stderr as `file:line:col: error|warning: message [check]`; with
@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "commands.h"
-#include "erli18n/lint.h"
+#include "erli18n/tools/lint.h"
 
 namespace erli18n::cli {
 

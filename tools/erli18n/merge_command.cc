@@ -1,6 +1,6 @@
 // erli18n merge DEF.po REF.pot [-o OUT.po | -U] [--previous] [--no-fuzzy-matching] [--no-wrap]
 // erli18n merge --for-each-locale DIR [--previous] [--no-fuzzy-matching] [--no-wrap]
-// Updates translated catalogs from a template as `msgmerge` does (see erli18n/merge.h).
+// Updates translated catalogs from a template as `msgmerge` does (see erli18n/tools/merge.h).
 // With -U (and --for-each-locale, which updates every DIR/LOCALE/LC_MESSAGES/DOMAIN.po from
 // DIR/DOMAIN.pot) a catalog is rewritten only when its bytes change, and no backup is made:
 // catalogs live under version control.
@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "commands.h"
-#include "erli18n/merge.h"
 #include "erli18n/po.h"
+#include "erli18n/tools/merge.h"
 
 namespace erli18n::cli {
 namespace {

@@ -1,5 +1,5 @@
 // erli18n report [--format text|json|html] [-o FILE] DIR|FILE…: how complete the catalogs are,
-// per domain and locale, with totals. Counting rules: erli18n/report.h; finding catalogs and
+// per domain and locale, with totals. Counting rules: erli18n/tools/report.h; finding catalogs and
 // naming their domain and locale: report_catalogs.cc.
 //
 // Exit status: 0; 1 when an input could not be read or parsed (its `file:line:col: error:`

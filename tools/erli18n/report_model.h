@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "erli18n/report.h"
+#include "erli18n/tools/report.h"
 
 namespace erli18n::cli {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "erli18n/extract.h"
+#include "erli18n/tools/extract.h"
 
 namespace erli18n {
 

@@ -4,54 +4,17 @@
 #include <atomic>
 #include <cstring>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
 #include "erli18n/locale_name.h"
-#include "message_lookup.h"
+#include "lookup_internal.h"
+#include "process_defaults.h"
 #include "store_impl.h"
-#include "thread_locale.h"
 
 namespace erli18n {
 namespace detail {
 namespace {
-
-// A process-wide name (default locale or domain) with its hash. Never freed: a reader may
-// be using the previous one while a setter replaces it.
-struct name_record {
-  std::string name;
-  std::uint64_t hash;
-};
-
-const name_record* intern(std::string_view name) {
-  static std::mutex lock;
-  static auto* records = new std::vector<std::unique_ptr<name_record>>();
-  std::lock_guard guard(lock);
-  for (const auto& r : *records)
-    if (r->name == name) return r.get();
-  records->push_back(std::make_unique<name_record>(name_record{std::string(name), hash_text(name)}));
-  return records->back().get();
-}
-
-// The initial values, built before main (not on first use, which would make some thread's
-// first lookup allocate).
-const name_record c_locale{"C", hash_text("C")};
-const name_record gnu_default_domain{"messages", hash_text("messages")};  // GNU's default domain
-const name_record* initial_locale() { return &c_locale; }
-const name_record* initial_domain() { return &gnu_default_domain; }
-
-std::atomic<const name_record*> default_locale_record{nullptr};
-std::atomic<const name_record*> default_domain_record{nullptr};
-
-const name_record& current_default_locale() noexcept {
-  const name_record* r = default_locale_record.load(std::memory_order_acquire);
-  return r ? *r : *initial_locale();
-}
-const name_record& current_domain() noexcept {
-  const name_record* r = default_domain_record.load(std::memory_order_acquire);
-  return r ? *r : *initial_domain();
-}
 
 // The thread's locale: a fixed buffer, so that it needs no allocation and no destructor.
 struct thread_locale {
@@ -144,8 +107,6 @@ error invalid(std::string message) {
 }
 
 }  // namespace
-
-std::string_view process_default_locale() noexcept { return current_default_locale().name; }
 
 std::string_view thread_locale_override() noexcept {
   // Relaxed is enough: only the calling thread's own earlier set_thread_locale matters,
@@ -247,7 +208,7 @@ std::string_view which_locale() noexcept { return detail::current_locale().name;
 result<void> set_default_locale(std::string_view locale) {
   result<std::string> canonical = canonical_locale(locale);
   if (!canonical) return std::move(canonical).error();
-  detail::default_locale_record.store(detail::intern(*canonical), std::memory_order_release);
+  detail::set_process_default_locale(*canonical);
   return {};
 }
 
@@ -256,7 +217,7 @@ std::string_view default_locale() noexcept { return detail::current_default_loca
 result<void> textdomain(std::string_view domain) {
   if (domain.empty()) return detail::invalid("empty domain name");
   if (domain.find('\0') != std::string_view::npos) return detail::invalid("domain name contains a NUL byte");
-  detail::default_domain_record.store(detail::intern(domain), std::memory_order_release);
+  detail::set_process_domain(domain);
   return {};
 }
 

@@ -21,6 +21,7 @@
 #include "erli18n/po.h"
 #include "fault_injection.h"
 #include "locale_chain.h"
+#include "process_defaults.h"
 #include "store_impl.h"
 
 namespace erli18n {
@@ -35,13 +36,6 @@ error make_error(errc code, std::string message, std::string file = {}) {
   e.message = std::move(message);
   e.file = std::move(file);
   return e;
-}
-
-// The MO magic number in either byte order.
-bool starts_like_mo(std::string_view head) {
-  if (head.size() < 4) return false;
-  return head.substr(0, 4) == std::string_view("\xde\x12\x04\x95", 4) ||
-         head.substr(0, 4) == std::string_view("\x95\x04\x12\xde", 4);
 }
 
 error io_error(const std::string& path, const char* what, int err) {
@@ -325,7 +319,7 @@ class store_write {
     do got = ::pread(file.fd(), head, sizeof head, 0);
     while (got < 0 && errno == EINTR);
     if (got < 0) return detail::io_error(path, "cannot read", errno);
-    if (detail::starts_like_mo(std::string_view(head, static_cast<std::size_t>(got)))) {
+    if (is_mo_image(std::string_view(head, static_cast<std::size_t>(got)))) {
       // The reader maps the path (a regular file can be opened again; one replaced meanwhile
       // by something else is refused by its own checks).
       return build_mo(mo_catalog::open(path, mo_limits(options)), options);
@@ -383,11 +377,11 @@ class store_write {
                                 std::string(name));
     if (in_place) {
       in_place_ = true;
-      if (!detail::starts_like_mo(bytes))
+      if (!is_mo_image(bytes))
         return detail::make_error(errc::invalid_argument, "not an MO catalog", std::string(name));
       return build_mo(mo_catalog::from_memory(bytes.data(), bytes.size(), name, mo_limits(options)), options);
     }
-    if (detail::starts_like_mo(bytes)) {
+    if (is_mo_image(bytes)) {
       // Read for the strings it changes only: they are copied, and the bytes can go.
       if (key_copies_mo_text())
         return build_mo(mo_catalog::from_memory(bytes.data(), bytes.size(), name, mo_limits(options)),

@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "erli18n/extract.h"
+#include "erli18n/tools/extract.h"
 
 namespace erli18n {
 

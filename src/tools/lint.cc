@@ -1,6 +1,6 @@
 // The lint driver: reads the file, runs the check families of src/lint_*.cc in the order
 // their results depend on, and sorts what they found into file order.
-#include "erli18n/lint.h"
+#include "erli18n/tools/lint.h"
 
 #include <algorithm>
 #include <filesystem>

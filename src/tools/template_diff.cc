@@ -1,4 +1,4 @@
-#include "erli18n/template_diff.h"
+#include "erli18n/tools/template_diff.h"
 
 #include <algorithm>
 #include <cstddef>

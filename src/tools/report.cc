@@ -1,4 +1,4 @@
-#include "erli18n/report.h"
+#include "erli18n/tools/report.h"
 
 #include <algorithm>
 #include <string>

@@ -1,7 +1,7 @@
 // merge_catalogs: msgmerge's update of a catalog from a template. The rules below were found by
 // running msgmerge 0.21 on small crafted pairs (tests/data/merge holds them); each one names
 // what it reproduces.
-#include "erli18n/merge.h"
+#include "erli18n/tools/merge.h"
 
 #include <algorithm>
 #include <string>

@@ -20,43 +20,6 @@
 #include "mo_format.h"
 
 namespace erli18n {
-namespace mo_format {
-
-std::optional<std::string_view> expand_segment(std::string_view name) noexcept {
-  // glibc knows the <inttypes.h> PRI macros and the `I` flag; the values are this
-  // platform's, which is the point of system-dependent strings.
-  struct macro {
-    std::string_view name;
-    std::string_view value;
-  };
-#define ERLI18N_PRI_ROW(w)                                                                \
-  {"PRId" #w, PRId##w}, {"PRIi" #w, PRIi##w}, {"PRIo" #w, PRIo##w}, {"PRIu" #w, PRIu##w}, \
-      {"PRIx" #w, PRIx##w}, {                                                             \
-    "PRIX" #w, PRIX##w                                                                    \
-  }
-  static constexpr macro table[] = {
-      ERLI18N_PRI_ROW(8),      ERLI18N_PRI_ROW(16),      ERLI18N_PRI_ROW(32),      ERLI18N_PRI_ROW(64),
-      ERLI18N_PRI_ROW(LEAST8), ERLI18N_PRI_ROW(LEAST16), ERLI18N_PRI_ROW(LEAST32), ERLI18N_PRI_ROW(LEAST64),
-      ERLI18N_PRI_ROW(FAST8),  ERLI18N_PRI_ROW(FAST16),  ERLI18N_PRI_ROW(FAST32),  ERLI18N_PRI_ROW(FAST64),
-      ERLI18N_PRI_ROW(MAX),    ERLI18N_PRI_ROW(PTR),
-  };
-#undef ERLI18N_PRI_ROW
-  if (name == "I") return std::string_view("I");
-  for (const macro& m : table)
-    if (m.name == name) return m.value;
-  return std::nullopt;
-}
-
-std::string display_segment(std::string_view name) {
-  if (name == "I") return std::string(name);
-  std::string out = "<";
-  out += name;
-  out += '>';
-  return out;
-}
-
-}  // namespace mo_format
-
 std::size_t mo_entry::form_count() const noexcept {
   return static_cast<std::size_t>(std::count(translation.begin(), translation.end(), '\0')) + 1;
 }

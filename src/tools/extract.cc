@@ -4,7 +4,7 @@
 // identifier followed by `(` opens a call frame that records, per top-level argument, whether
 // the argument is nothing but string literals (then their concatenation) — so commas inside
 // nested (), [], {} never split arguments, unlike xgettext, which only counts parentheses.
-#include "erli18n/extract.h"
+#include "erli18n/tools/extract.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

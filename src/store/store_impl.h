@@ -17,7 +17,7 @@
 
 #include "catalog.h"
 #include "erli18n/catalog_store.h"
-#include "message_lookup.h"
+#include "found_message.h"
 #include "store_events.h"
 #include "text_hash.h"
 
@@ -77,9 +77,6 @@ result<load_outcome> load_file_bytes(catalog_store::impl& s, std::string_view do
                                      const std::string& path, std::string_view bytes,
                                      const load_options& options);
 
-// The process default locale (gettext.cc owns it): the last step of base-language fallback.
-std::string_view process_default_locale() noexcept;
-
 }  // namespace erli18n::detail
 
 namespace erli18n {
@@ -96,7 +93,7 @@ struct catalog_store::impl {
                           std::string_view msgid, const std::string_view* msgid_plural, unsigned long n,
                           const detail::catalog_slot* slot = nullptr,
                           const detail::catalog_slot** found_slot = nullptr) const noexcept;
-  // message_lookup.h's lookup: the key's own catalog only, with the matched key's text.
+  // lookup_internal.h's find_message: the key's own catalog only, with the matched key's text.
   std::optional<detail::found_message> find_message(const detail::lookup_key& key,
                                                     const detail::catalog_slot* slot,
                                                     const std::string_view* context, std::string_view msgid,

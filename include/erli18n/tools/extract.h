@@ -1,5 +1,5 @@
 /// \file
-/// erli18n/extract.h — message extraction from C and C++ sources into `.pot` templates.
+/// erli18n/tools/extract.h — message extraction from C and C++ sources into `.pot` templates.
 ///
 /// `extract_sources` reads C/C++ files with a real C++ lexer (comments, preprocessor lines,
 /// every string-literal form including raw strings, adjacent-literal concatenation, escapes,

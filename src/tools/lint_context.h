@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "erli18n/lint.h"
 #include "erli18n/po.h"
+#include "erli18n/tools/lint.h"
 
 namespace erli18n::lint_detail {
 

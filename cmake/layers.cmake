@@ -1,0 +1,35 @@
+# The library's layers (src/<layer>/, HACKING.md "Layers"): each is an object library whose
+# include path holds its own folder and those of the layers it may use, and no other, so an
+# include pointing upward fails to compile. The layering check (tests/layering/) links each
+# layer's objects with only the layers below it, so a call pointing upward fails to link.
+#
+#   erli18n_add_layer(<name> [USES <lower layer>...] SOURCES <file>...)
+#
+# USES names the layers directly below that this one may include; their own USES follow
+# transitively. Every layer sees the public headers (include/).
+function(erli18n_add_layer name)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "USES;SOURCES")
+  set(target erli18n_layer_${name})
+  add_library(${target} OBJECT ${arg_SOURCES})
+  target_include_directories(${target}
+    PUBLIC $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}> $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>)
+  foreach(lower IN LISTS arg_USES)
+    # An object library linked to another gets its usage requirements, not its objects.
+    target_link_libraries(${target} PUBLIC erli18n_layer_${lower})
+  endforeach()
+  # C++23 inside; the public headers only need C++17 (tests/cmake proves it). PIC, so that the
+  # same objects serve the static library and liberli18n_intl.so.
+  set_target_properties(${target} PROPERTIES CXX_STANDARD 23 CXX_STANDARD_REQUIRED ON CXX_EXTENSIONS OFF
+                                             POSITION_INDEPENDENT_CODE ON)
+  erli18n_set_warnings(${target})
+  set_property(GLOBAL APPEND PROPERTY ERLI18N_LAYERS ${name})
+endfunction()
+
+# The objects of `layers`, as a list of $<TARGET_OBJECTS:...>, for the libraries built from them.
+function(erli18n_layer_objects out)
+  set(objects "")
+  foreach(layer IN LISTS ARGN)
+    list(APPEND objects $<TARGET_OBJECTS:erli18n_layer_${layer}>)
+  endforeach()
+  set(${out} ${objects} PARENT_SCOPE)
+endfunction()
