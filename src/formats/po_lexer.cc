@@ -37,7 +37,7 @@ constexpr std::array<bool, 256> string_stops_checked = make_string_stops(true);
 }  // namespace
 
 parser::parser(std::string_view text, std::string_view file_name, text_mode mode, std::size_t base_offset,
-       const po_read_options& options, std::string_view charset_name)
+               const po_read_options& options, std::string_view charset_name)
     : text_(text),
       file_(file_name),
       charset_(charset_name),
@@ -177,8 +177,7 @@ bool parser::lex_comment() {
     }
   }
   char kind = '#';
-  if (body < end &&
-      (text_[body] == '.' || text_[body] == ':' || text_[body] == ',' || text_[body] == '!')) {
+  if (body < end && (text_[body] == '.' || text_[body] == ':' || text_[body] == ',' || text_[body] == '!')) {
     kind = text_[body];
     ++body;
   }
@@ -332,8 +331,7 @@ bool parser::lex_string() {
   cur_.kind = tok::string;
   if (mode_ == text_mode::converted) {
     if (!convert_appended(out, start, npos)) return false;
-  } else if (high_escape && mode_ != text_mode::raw &&
-             !check_decoded(std::string_view(out).substr(start))) {
+  } else if (high_escape && mode_ != text_mode::raw && !check_decoded(std::string_view(out).substr(start))) {
     // Escapes can produce bytes the check of the raw text did not see.
     return false;
   }
@@ -435,10 +433,9 @@ std::size_t parser::scan_plain(std::size_t i) {
 }
 
 bool parser::check_decoded(std::string_view v) {
-  bool ok =
-      mode_ == text_mode::ascii
-          ? std::all_of(v.begin(), v.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })
-          : scan_utf8(v).first_invalid == npos;
+  bool ok = mode_ == text_mode::ascii
+                ? std::all_of(v.begin(), v.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })
+                : scan_utf8(v).first_invalid == npos;
   if (!ok) fail(errc::charset, cur_.line, cur_.column, "invalid multibyte sequence");
   return ok;
 }
