@@ -60,6 +60,9 @@ parser::parser(std::string_view text, std::string_view file_name, text_mode mode
 }
 
 // Reads the next token into cur_. False on a lexical error.
+// Long (about 90 lines) on purpose: the lexer's dispatch on the next byte (blanks, `#~`/`#|`
+// prefixes, comments, strings, brackets, numbers, keywords), one short case each over the
+// shared position; the string and comment bodies are their own functions.
 bool parser::advance() {
   const std::size_t n = text_.size();
   while (true) {
@@ -252,72 +255,9 @@ bool parser::lex_string() {
       continue;
     }
     // An escape sequence.
-    std::size_t at = i + 1;
-    if (at >= n) {
-      fail(errc::syntax, line_, at - line_start_ + 1, "end-of-file within string");
-      return false;
-    }
-    char e = s[at];
     unsigned value = 0;
-    std::size_t next = at + 1;
-    switch (e) {
-      case 'n':
-        value = '\n';
-        break;
-      case 't':
-        value = '\t';
-        break;
-      case 'b':
-        value = '\b';
-        break;
-      case 'r':
-        value = '\r';
-        break;
-      case 'f':
-        value = '\f';
-        break;
-      case 'v':
-        value = '\v';
-        break;
-      case 'a':
-        value = '\a';
-        break;
-      case '\\':
-        value = '\\';
-        break;
-      case '"':
-        value = '"';
-        break;
-      case 'x': {
-        std::size_t j = next;
-        while (j < n && is_hex(s[j])) {
-          char h = s[j];
-          unsigned d =
-              is_digit(h) ? static_cast<unsigned>(h - '0') : static_cast<unsigned>((h | 0x20) - 'a' + 10);
-          value = ((value << 4) | d) & 0xFFu;
-          ++j;
-        }
-        if (j == next) {
-          fail_here(errc::syntax, next, "invalid control sequence");
-          return false;
-        }
-        next = j;
-        break;
-      }
-      default:
-        if (e >= '0' && e <= '7') {
-          std::size_t j = at;
-          while (j < n && j < at + 3 && s[j] >= '0' && s[j] <= '7') {
-            value = value * 8 + static_cast<unsigned>(s[j] - '0');
-            ++j;
-          }
-          value &= 0xFFu;
-          next = j;
-          break;
-        }
-        fail_here(errc::syntax, at, "invalid control sequence");
-        return false;
-    }
+    std::size_t next = 0;
+    if (!decode_escape(i, value, next)) return false;
     if (value == 0x04) {
       fail_here(errc::syntax, i, "context separator <EOT> within string");
       return false;
@@ -336,6 +276,80 @@ bool parser::lex_string() {
     return false;
   }
   cur_.text = std::string_view(out).substr(start);
+  return true;
+}
+
+// Decodes the escape sequence whose backslash is at `i`: its byte into `value`, the offset
+// after it into `next`. False after reporting a bad sequence.
+bool parser::decode_escape(std::size_t i, unsigned& value, std::size_t& next) {
+  const std::size_t n = text_.size();
+  const char* s = text_.data();
+  std::size_t at = i + 1;
+  if (at >= n) {
+    fail(errc::syntax, line_, at - line_start_ + 1, "end-of-file within string");
+    return false;
+  }
+  char e = s[at];
+  value = 0;
+  next = at + 1;
+  switch (e) {
+    case 'n':
+      value = '\n';
+      break;
+    case 't':
+      value = '\t';
+      break;
+    case 'b':
+      value = '\b';
+      break;
+    case 'r':
+      value = '\r';
+      break;
+    case 'f':
+      value = '\f';
+      break;
+    case 'v':
+      value = '\v';
+      break;
+    case 'a':
+      value = '\a';
+      break;
+    case '\\':
+      value = '\\';
+      break;
+    case '"':
+      value = '"';
+      break;
+    case 'x': {
+      std::size_t j = next;
+      while (j < n && is_hex(s[j])) {
+        char h = s[j];
+        unsigned d =
+            is_digit(h) ? static_cast<unsigned>(h - '0') : static_cast<unsigned>((h | 0x20) - 'a' + 10);
+        value = ((value << 4) | d) & 0xFFu;
+        ++j;
+      }
+      if (j == next) {
+        fail_here(errc::syntax, next, "invalid control sequence");
+        return false;
+      }
+      next = j;
+      break;
+    }
+    default:
+      if (e >= '0' && e <= '7') {
+        std::size_t j = at;
+        while (j < n && j < at + 3 && s[j] >= '0' && s[j] <= '7') {
+          value = value * 8 + static_cast<unsigned>(s[j] - '0');
+          ++j;
+        }
+        value &= 0xFFu;
+        next = j;
+        break;
+      }
+      fail_here(errc::syntax, at, "invalid control sequence");
+      return false;
+  }
   return true;
 }
 

@@ -187,6 +187,7 @@ class parser {
   bool advance();
   bool lex_comment();
   bool lex_string();
+  bool decode_escape(std::size_t i, unsigned& value, std::size_t& next);
   bool convert_appended(std::string& out, std::size_t start, std::size_t body);
   std::optional<std::string> to_utf8_or_fail(std::string_view text, std::size_t body);
   bool convert_string(std::size_t body);

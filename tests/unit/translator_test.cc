@@ -80,7 +80,7 @@ TEST(Translator, ConstructionDoesNotWaitForALoadInProgress) {
   erli18n::detail::set_fault_hook(nullptr);
 
   EXPECT_FALSE(timed_out) << "constructing a translator waited for the load holding the writer lock";
-  EXPECT_EQ(during, "Hallo");  // the catalog published before the load
+  EXPECT_EQ(during, "Hallo");               // the catalog published before the load
   EXPECT_EQ(t.gettext("Hello"), "Servus");  // and the bound key follows what the load published
 }
 
