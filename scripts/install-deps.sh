@@ -16,6 +16,10 @@ packages=(
   gettext locales coreutils grep
   # CLDR's plurals.xml, source of src/formats/cldr_plurals_table.inc (scripts/gen_cldr_plurals.py)
   unicode-cldr-core python3
+  # Unicode's LineBreak.txt and EastAsianWidth.txt and libunistring's uc_width (what msgcat
+  # counts columns with), sources of src/formats/po_writer_unicode_table.inc
+  # (scripts/gen_po_writer_unicode.py, checked by the po_writer_unicode_table_drift test)
+  unicode-data libunistring2
   # tests/cli/report_html.sh renders the HTML report in a headless browser; its screenshot
   # needs a font to draw the text (chromium only recommends one, and recommends are skipped)
   chromium fonts-dejavu-core

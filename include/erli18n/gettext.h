@@ -127,13 +127,13 @@ struct bound_key;
 /// Lookups in one (store, domain, locale). The locale is canonicalized at construction; a
 /// malformed one matches no catalog, so every lookup misses. The store must outlive it.
 /// Catalogs loaded, reloaded or unloaded later are seen by the next lookup. A translator
-/// made after its (domain, locale) was first loaded reaches the catalog directly; one made
-/// before searches the store's map on each lookup (a little slower, same answers).
+/// made while its (domain, locale) has a catalog loaded reaches the catalog directly; one
+/// made before searches the store's map on each lookup (a little slower, same answers).
 class translator {
  public:
-  /// Binds `store`, `domain` and `locale`. Allocates (may throw std::bad_alloc) and takes
-  /// the store's writer lock briefly, to find the catalog's slot: make translators once,
-  /// not per lookup. Copies are cheap (they share the bound key).
+  /// Binds `store`, `domain` and `locale`. Allocates (may throw std::bad_alloc) but takes no
+  /// lock: a load or reload in progress on another thread does not delay it, so a
+  /// translator per request is fine. Copies are cheap (they share the bound key).
   translator(const catalog_store& store, std::string_view domain, std::string_view locale);
 
   /// The translation of `msgid` in the bound catalog, or `msgid` on a miss.

@@ -105,6 +105,10 @@ std::uint32_t hash_table_size(std::uint32_t count) noexcept {
   return static_cast<std::uint32_t>(std::max<std::uint64_t>(seed, 3));
 }
 
+// Long (about 130 lines) on purpose: it lays the MO file out in one allocation, section by
+// section (segment names, header, string tables, hash table, system-dependent tables, string
+// area), each offset computed from the sizes before it; read top to bottom it is the file
+// format, which separate functions would hide behind a dozen shared offsets.
 std::string build_image(const image_input& input, bool with_hash, bool big_endian) {
   const std::size_t n = input.statics.size();
   const std::size_t m = input.sysdeps.size();
@@ -243,6 +247,8 @@ std::string build_image(const image_input& input, bool with_hash, bool big_endia
 
 // Splits a c-format string at its `<PRI...>` macros (and, in a translation, its `I` flags)
 // as msgfmt does. A string that is not a valid C format yields no segments at all.
+// Long (about 90 lines) on purpose: msgfmt's reading of a c-format string into the static
+// texts and the `<PRI...>` and `I` segments between them, one scan of the directive grammar.
 segmented segment_c_format(std::string_view s, bool translation, bool* valid) {
   if (valid != nullptr) *valid = false;
   segmented out;

@@ -453,6 +453,9 @@ std::size_t expansion_limit(const mo_open_options& options, std::size_t size) no
 
 }  // namespace
 
+// Long (about 85 lines) on purpose: the two passes over the system-dependent strings (measure
+// against the expansion limit, then expand) read the same descriptors with the same lambdas;
+// keeping them together keeps the limit check next to what it bounds.
 result<void> mo_catalog::impl::read_sysdeps(const mo_open_options& options) {
   std::uint32_t nseg = word(28), seg_table = word(32), nsys = word(36), osys = word(40), tsys = word(44);
   auto descriptor = [&](std::uint32_t i, bool translation) {

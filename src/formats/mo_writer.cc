@@ -138,6 +138,10 @@ bool may_have_segments(std::string_view s) { return s.find_first_of("<I") != std
 
 }  // namespace
 
+// Long (about 130 lines) on purpose: one pass over the messages fills the parallel tables the
+// image is built from (statics, their key lengths and slots, the system-dependent strings),
+// which the sort after it reads, with one charset lambda reporting against the file; split,
+// each piece would take all of them.
 result<std::string> compile_mo(const po_file& po, const mo_compile_options& options) {
   // Duplicates are fatal whatever the entries' state, fuzzy and untranslated included.
   std::vector<std::size_t> by_key;

@@ -230,6 +230,8 @@ std::string plural_compiler::describe(const token& t) const {
   return "'" + std::string(spelling) + "'";
 }
 
+// Long (about 90 lines) on purpose: the tokenizer of the Plural-Forms grammar, one short case
+// per operator over the shared position.
 void plural_compiler::advance() {
   while (pos_ < text_.size() && (text_[pos_] == ' ' || text_[pos_] == '\t')) ++pos_;
   token t;

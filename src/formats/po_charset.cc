@@ -78,7 +78,6 @@ utf8_scan scan_utf8(std::string_view s) noexcept {
   return out;
 }
 
-
 // The lead bytes of the charsets whose second byte may be an ASCII `\` or `"` (Shift_JIS,
 // Big5, GBK, GB18030, JOHAB), or nullopt. The other charsets GNU supports (ISO-8859-*, KOI8-*,
 // CP125x, EUC-*, ...) only use bytes >= 0x80 inside multibyte characters.

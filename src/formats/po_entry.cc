@@ -272,8 +272,7 @@ bool parser::parse_entry(po_message& m, bool& got) {
     if (!cur_.previous || cur_.kind != tok::kw_msgid)
       return fail_token(cur_, "syntax error: expected '#| msgid'");
     if (!read_optional_strings(m.previous_msgid)) return false;
-    if (cur_.previous && cur_.kind == tok::kw_msgid_plural &&
-        !read_optional_strings(m.previous_msgid_plural))
+    if (cur_.previous && cur_.kind == tok::kw_msgid_plural && !read_optional_strings(m.previous_msgid_plural))
       return false;
     if (cur_.previous) return fail_token(cur_, "syntax error");
   }

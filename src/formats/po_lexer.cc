@@ -37,7 +37,7 @@ constexpr std::array<bool, 256> string_stops_checked = make_string_stops(true);
 }  // namespace
 
 parser::parser(std::string_view text, std::string_view file_name, text_mode mode, std::size_t base_offset,
-       const po_read_options& options, std::string_view charset_name)
+               const po_read_options& options, std::string_view charset_name)
     : text_(text),
       file_(file_name),
       charset_(charset_name),
@@ -60,6 +60,9 @@ parser::parser(std::string_view text, std::string_view file_name, text_mode mode
 }
 
 // Reads the next token into cur_. False on a lexical error.
+// Long (about 90 lines) on purpose: the lexer's dispatch on the next byte (blanks, `#~`/`#|`
+// prefixes, comments, strings, brackets, numbers, keywords), one short case each over the
+// shared position; the string and comment bodies are their own functions.
 bool parser::advance() {
   const std::size_t n = text_.size();
   while (true) {
@@ -177,8 +180,7 @@ bool parser::lex_comment() {
     }
   }
   char kind = '#';
-  if (body < end &&
-      (text_[body] == '.' || text_[body] == ':' || text_[body] == ',' || text_[body] == '!')) {
+  if (body < end && (text_[body] == '.' || text_[body] == ':' || text_[body] == ',' || text_[body] == '!')) {
     kind = text_[body];
     ++body;
   }
@@ -253,72 +255,9 @@ bool parser::lex_string() {
       continue;
     }
     // An escape sequence.
-    std::size_t at = i + 1;
-    if (at >= n) {
-      fail(errc::syntax, line_, at - line_start_ + 1, "end-of-file within string");
-      return false;
-    }
-    char e = s[at];
     unsigned value = 0;
-    std::size_t next = at + 1;
-    switch (e) {
-      case 'n':
-        value = '\n';
-        break;
-      case 't':
-        value = '\t';
-        break;
-      case 'b':
-        value = '\b';
-        break;
-      case 'r':
-        value = '\r';
-        break;
-      case 'f':
-        value = '\f';
-        break;
-      case 'v':
-        value = '\v';
-        break;
-      case 'a':
-        value = '\a';
-        break;
-      case '\\':
-        value = '\\';
-        break;
-      case '"':
-        value = '"';
-        break;
-      case 'x': {
-        std::size_t j = next;
-        while (j < n && is_hex(s[j])) {
-          char h = s[j];
-          unsigned d =
-              is_digit(h) ? static_cast<unsigned>(h - '0') : static_cast<unsigned>((h | 0x20) - 'a' + 10);
-          value = ((value << 4) | d) & 0xFFu;
-          ++j;
-        }
-        if (j == next) {
-          fail_here(errc::syntax, next, "invalid control sequence");
-          return false;
-        }
-        next = j;
-        break;
-      }
-      default:
-        if (e >= '0' && e <= '7') {
-          std::size_t j = at;
-          while (j < n && j < at + 3 && s[j] >= '0' && s[j] <= '7') {
-            value = value * 8 + static_cast<unsigned>(s[j] - '0');
-            ++j;
-          }
-          value &= 0xFFu;
-          next = j;
-          break;
-        }
-        fail_here(errc::syntax, at, "invalid control sequence");
-        return false;
-    }
+    std::size_t next = 0;
+    if (!decode_escape(i, value, next)) return false;
     if (value == 0x04) {
       fail_here(errc::syntax, i, "context separator <EOT> within string");
       return false;
@@ -332,12 +271,85 @@ bool parser::lex_string() {
   cur_.kind = tok::string;
   if (mode_ == text_mode::converted) {
     if (!convert_appended(out, start, npos)) return false;
-  } else if (high_escape && mode_ != text_mode::raw &&
-             !check_decoded(std::string_view(out).substr(start))) {
+  } else if (high_escape && mode_ != text_mode::raw && !check_decoded(std::string_view(out).substr(start))) {
     // Escapes can produce bytes the check of the raw text did not see.
     return false;
   }
   cur_.text = std::string_view(out).substr(start);
+  return true;
+}
+
+// Decodes the escape sequence whose backslash is at `i`: its byte into `value`, the offset
+// after it into `next`. False after reporting a bad sequence.
+bool parser::decode_escape(std::size_t i, unsigned& value, std::size_t& next) {
+  const std::size_t n = text_.size();
+  const char* s = text_.data();
+  std::size_t at = i + 1;
+  if (at >= n) {
+    fail(errc::syntax, line_, at - line_start_ + 1, "end-of-file within string");
+    return false;
+  }
+  char e = s[at];
+  value = 0;
+  next = at + 1;
+  switch (e) {
+    case 'n':
+      value = '\n';
+      break;
+    case 't':
+      value = '\t';
+      break;
+    case 'b':
+      value = '\b';
+      break;
+    case 'r':
+      value = '\r';
+      break;
+    case 'f':
+      value = '\f';
+      break;
+    case 'v':
+      value = '\v';
+      break;
+    case 'a':
+      value = '\a';
+      break;
+    case '\\':
+      value = '\\';
+      break;
+    case '"':
+      value = '"';
+      break;
+    case 'x': {
+      std::size_t j = next;
+      while (j < n && is_hex(s[j])) {
+        char h = s[j];
+        unsigned d =
+            is_digit(h) ? static_cast<unsigned>(h - '0') : static_cast<unsigned>((h | 0x20) - 'a' + 10);
+        value = ((value << 4) | d) & 0xFFu;
+        ++j;
+      }
+      if (j == next) {
+        fail_here(errc::syntax, next, "invalid control sequence");
+        return false;
+      }
+      next = j;
+      break;
+    }
+    default:
+      if (e >= '0' && e <= '7') {
+        std::size_t j = at;
+        while (j < n && j < at + 3 && s[j] >= '0' && s[j] <= '7') {
+          value = value * 8 + static_cast<unsigned>(s[j] - '0');
+          ++j;
+        }
+        value &= 0xFFu;
+        next = j;
+        break;
+      }
+      fail_here(errc::syntax, at, "invalid control sequence");
+      return false;
+  }
   return true;
 }
 
@@ -435,10 +447,9 @@ std::size_t parser::scan_plain(std::size_t i) {
 }
 
 bool parser::check_decoded(std::string_view v) {
-  bool ok =
-      mode_ == text_mode::ascii
-          ? std::all_of(v.begin(), v.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })
-          : scan_utf8(v).first_invalid == npos;
+  bool ok = mode_ == text_mode::ascii
+                ? std::all_of(v.begin(), v.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })
+                : scan_utf8(v).first_invalid == npos;
   if (!ok) fail(errc::charset, cur_.line, cur_.column, "invalid multibyte sequence");
   return ok;
 }

@@ -32,7 +32,9 @@ enum class text_mode {
 
 inline bool is_blank(char c) noexcept { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
 inline bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
-inline bool is_ident_start(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+inline bool is_ident_start(char c) noexcept {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
 inline bool is_ident(char c) noexcept { return is_ident_start(c) || is_digit(c); }
 inline bool is_hex(char c) noexcept { return is_digit(c) || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f'); }
 
@@ -185,6 +187,7 @@ class parser {
   bool advance();
   bool lex_comment();
   bool lex_string();
+  bool decode_escape(std::size_t i, unsigned& value, std::size_t& next);
   bool convert_appended(std::string& out, std::size_t start, std::size_t body);
   std::optional<std::string> to_utf8_or_fail(std::string_view text, std::size_t body);
   bool convert_string(std::size_t body);

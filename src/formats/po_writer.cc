@@ -465,6 +465,9 @@ class writer {
   // newline-terminated piece is broken on its own, and escapes are never split.
   // Only pieces too wide for a line need Unicode break opportunities: a single piece from
   // `first_start`, several from `next_start`, with `limit` columns in all.
+  // Long (about 100 lines) on purpose: one pass builds the escaped text and, in step, the
+  // arrays the breaker reads (code points, columns, break classes, escape boundaries); split,
+  // every piece would take all four arrays and the position in each.
   void analyse(std::string_view text, bool wrap, directives format, std::size_t first_start,
                std::size_t next_start, std::size_t limit) {
     escaped_.clear();

@@ -83,6 +83,9 @@ bool is_cjk_charset(std::string_view charset) noexcept {
 namespace {
 
 // The breaker proper; `prop(i)` gives the properties of the i-th of `n` characters.
+// Long (about 130 lines) on purpose: UAX #14's rules, in their order, over one running state
+// (the previous classes, the last non-space class, pending ZW and regional indicators); the
+// order of the rules is their meaning, so they stay one list.
 template <class Props>
 void break_text(std::size_t n, Props prop, bool cjk, std::span<brk> out) noexcept {
   if (n == 0) return;

@@ -3,7 +3,8 @@
 // msgcat breaks long strings where Unicode allows a line break (UAX #14) and measures lines in
 // display columns (wide East Asian characters count 2, combining marks 0). These helpers give
 // the writer the same break opportunities and widths. Tables come from
-// po_writer_unicode_gen.py. All functions are pure and thread-safe.
+// scripts/gen_po_writer_unicode.py (po_writer_unicode_table.inc). All functions are pure and
+// thread-safe.
 #ifndef ERLI18N_SRC_PO_WRITER_UNICODE_H
 #define ERLI18N_SRC_PO_WRITER_UNICODE_H
 

@@ -71,6 +71,9 @@ constexpr failure success{};
 
 // The one parser behind both overloads, so that they cannot disagree. Returns the canonical
 // name in `w`, or a failure with a static message.
+// Long (about 100 lines) on purpose: the one parser behind both overloads reads a name in one
+// pass (characters, modifier, codeset, then its subtags one at a time) and writes as it goes,
+// without allocating; the steps share the remaining text and the writer.
 failure canonicalize(std::string_view name, writer& w) noexcept {
   if (name.empty()) return {errc::invalid_argument, "empty locale name"};
   if (name.size() > max_locale_name) return {errc::limit_exceeded, "locale name longer than 63 bytes"};

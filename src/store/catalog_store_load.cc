@@ -17,8 +17,8 @@
 
 namespace erli18n {
 
-using detail::catalog;
 using detail::called_from_observer;
+using detail::catalog;
 using detail::checked_load;
 using detail::checked_locale;
 using detail::guarded;

@@ -1,11 +1,10 @@
 // The catalog store's read path: the published map's searches, the choice of a plural form,
 // the lookups with their fallbacks and lookup events, and the store's own lookup members
 // (dlgettext and its family). Nothing here takes a lock or allocates (DESIGN.md, "The read
-// path"), bar find_slot, which a translator calls once.
+// path").
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -174,11 +173,17 @@ std::string_view catalog_store::impl::lookup_named(std::string_view domain, std:
   return lookup(detail::key_of(domain, locale), context, msgid, msgid_plural, n);
 }
 
+// From the published map, as a lookup reads it: a translator is bound per request, and must
+// not wait for a load that holds the writer lock while it parses. A key published later (or
+// unloaded now) gets no slot here; its translator's lookups then search the map, and answer
+// the same.
 const detail::catalog_slot* catalog_store::impl::find_slot(std::string_view domain,
-                                                           std::string_view locale) const {
-  std::lock_guard lock(writer);
-  auto it = slots.find(std::pair<std::string, std::string>(domain, locale));
-  return it == slots.end() ? nullptr : it->second.get();
+                                                           std::string_view locale) const noexcept {
+  detail::read_section section;
+  const catalog_map* map = published.load(std::memory_order_seq_cst);
+  if (map == nullptr) return nullptr;
+  const catalog_map::slot* entry = map->find_entry(detail::key_of(domain, locale));
+  return entry != nullptr ? entry->key_slot : nullptr;
 }
 
 std::string_view catalog_store::dlgettext(std::string_view domain, std::string_view locale,

@@ -102,8 +102,10 @@ struct catalog_store::impl {
                                                     const detail::catalog_slot* slot,
                                                     const std::string_view* context, std::string_view msgid,
                                                     bool plural, unsigned long n) const noexcept;
-  // The slot of (domain, canonical locale), or null when that key was never loaded.
-  const detail::catalog_slot* find_slot(std::string_view domain, std::string_view locale) const;
+  // The slot of (domain, canonical locale), or null when that key has no catalog published.
+  // Lock-free, as lookups are: a key's slot never changes for the store's life, so a
+  // translator may keep it.
+  const detail::catalog_slot* find_slot(std::string_view domain, std::string_view locale) const noexcept;
   // With a locale as the caller spelled it: canonicalized first (a malformed name is used
   // as given, and matches no catalog).
   std::string_view lookup_named(std::string_view domain, std::string_view locale,

@@ -93,18 +93,17 @@ result<void> check_options(const load_options& o) {
   return {};
 }
 
-
 fault_hook set_fault_hook(fault_hook hook) noexcept { return installed_hook.exchange(hook); }
 
 void fault_point(write_step step) {
   if (fault_hook h = installed_hook.load(std::memory_order_acquire)) h(step);
 }
 
-
 // ---- store_write ----
 
 // Loads a file (from open_catalog) or a buffer into `built_`; nothing shared is touched.
-result<void> store_write::read_file(detail::opened_catalog& file, const std::string& path, const load_options& options) {
+result<void> store_write::read_file(detail::opened_catalog& file, const std::string& path,
+                                    const load_options& options) {
   fault_point(write_step::read);
   if (file.stream) return read_bytes(file.bytes, path, options, false);
   char head[4];
@@ -124,15 +123,15 @@ result<void> store_write::read_file(detail::opened_catalog& file, const std::str
 }
 
 // `in_place`: the bytes outlive the store (load_static), so the .mo is read where it is.
-result<void> store_write::read_buffer(std::string_view bytes, std::string_view name, const load_options& options,
-                         bool in_place) {
+result<void> store_write::read_buffer(std::string_view bytes, std::string_view name,
+                                      const load_options& options, bool in_place) {
   fault_point(write_step::read);
   return read_bytes(bytes, name, options, in_place);
 }
 
 // Publishes the built catalog in place of the previous one (if any).
 result<void> store_write::publish(std::string source, bool from_file, const load_options& options,
-                     bool from_pipe) {
+                                  bool from_pipe) {
   built_.value->domain = key_.first;
   built_.value->locale = key_.second;
   built_.value->source = std::move(source);
@@ -149,13 +148,13 @@ mo_open_options store_write::mo_limits(const load_options& options) {
   return o;
 }
 
-result<void> store_write::read_bytes(std::string_view bytes, std::string_view name, const load_options& options,
-                        bool in_place) {
+result<void> store_write::read_bytes(std::string_view bytes, std::string_view name,
+                                     const load_options& options, bool in_place) {
   bytes_read_ = bytes.size();
   if (bytes.size() > options.max_bytes)
     return detail::make_error(errc::limit_exceeded,
-                              "catalog of " + std::to_string(bytes.size()) +
-                                  " bytes exceeds the limit of " + std::to_string(options.max_bytes),
+                              "catalog of " + std::to_string(bytes.size()) + " bytes exceeds the limit of " +
+                                  std::to_string(options.max_bytes),
                               std::string(name));
   if (in_place) {
     in_place_ = true;
@@ -166,14 +165,12 @@ result<void> store_write::read_bytes(std::string_view bytes, std::string_view na
   if (is_mo_image(bytes)) {
     // Read for the strings it changes only: they are copied, and the bytes can go.
     if (key_copies_mo_text())
-      return build_mo(mo_catalog::from_memory(bytes.data(), bytes.size(), name, mo_limits(options)),
-                      options);
+      return build_mo(mo_catalog::from_memory(bytes.data(), bytes.size(), name, mo_limits(options)), options);
     // The caller's buffer may go away: the store keeps its own copy (if it is needed).
     buffer_ = std::make_unique<char[]>(bytes.size());
     std::memcpy(buffer_.get(), bytes.data(), bytes.size());
     buffer_size_ = bytes.size();
-    return build_mo(mo_catalog::from_memory(buffer_.get(), bytes.size(), name, mo_limits(options)),
-                    options);
+    return build_mo(mo_catalog::from_memory(buffer_.get(), bytes.size(), name, mo_limits(options)), options);
   }
   return build_po(read_po(bytes, name, po_limits(options)), options);
 }
@@ -289,7 +286,7 @@ result<void> store_write::commit(std::unique_ptr<catalog> replacement) {
 }
 
 std::unique_ptr<catalog_map> store_write::build_map(const std::pair<std::string, std::string>& key,
-                                       const catalog* replacement) const {
+                                                    const catalog* replacement) const {
   auto map = std::make_unique<catalog_map>();
   std::size_t count = 0;
   for (const auto& [k, c] : s_.catalogs) count += (k == key ? replacement != nullptr : c != nullptr);

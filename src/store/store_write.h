@@ -151,7 +151,8 @@ result<std::string> checked_locale(std::string_view locale);
 error not_loaded(std::string_view domain, std::string_view locale);
 result<void> checked_domain(std::string_view domain);
 // The canonical locale of a load's key, once the domain and the options are known good.
-result<std::string> checked_load(std::string_view domain, std::string_view locale, const load_options& options);
+result<std::string> checked_load(std::string_view domain, std::string_view locale,
+                                 const load_options& options);
 error called_from_observer();
 
 }  // namespace erli18n::detail

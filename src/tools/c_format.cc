@@ -122,6 +122,8 @@ class reader {
     if (n) use(*n, arg_type{base::signed_int, size::plain});
   }
 
+  // Long (about 85 lines) on purpose: one printf directive, read in the grammar's order (flags,
+  // width, precision, size, conversion), each part a few lines on the reader's position.
   void directive() {
     std::optional<std::size_t> number = position();
     if (!number) return;

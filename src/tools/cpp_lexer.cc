@@ -230,6 +230,9 @@ void cpp_lexer::read_char_literal() {
   skip_ud_suffix();
 }
 
+// Long (about 130 lines) on purpose: one scanner for a literal's body (runs of plain bytes,
+// NULs, the escapes: simple, octal, hex, \u and \U in each encoding), sharing the position
+// and the token being built; each escape is a few lines of one switch.
 void cpp_lexer::read_string(cpp_token& token, int encoding) {
   advance();  // the opening quote
   std::string& out = token.value;
@@ -456,6 +459,9 @@ void cpp_lexer::read_directive(cpp_token&, bool&) {
   }
 }
 
+// Long (about 100 lines) on purpose: the lexer's dispatch on the next character (space and
+// comments, directives, literals, identifiers, brackets, punctuation), one short case each
+// over the shared position.
 bool cpp_lexer::next(cpp_token& token) {
   while (true) {
     int c = cur();
@@ -558,6 +564,9 @@ bool cpp_lexer::next(cpp_token& token) {
   }
 }
 
+// Long (about 100 lines) on purpose: xgettext's printf directive grammar (flags, width,
+// precision, size, conversion, `%n$` positions) as one scan, each step a few lines on the
+// same position.
 bool is_c_format(std::string_view s, bool directive_needed) {
   std::size_t directives = 0;
   int numbered = -1;  // unknown, 0 = plain directives, 1 = `%N$` directives

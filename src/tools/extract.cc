@@ -72,6 +72,22 @@ result<bool> read_file(const std::string& path, std::string& bytes) {
   return true;
 }
 
+// extract_sources with no worker thread: each file read, scanned and recorded in turn.
+result<extract_result> extract_on_this_thread(const std::vector<std::string>& files,
+                                              const extract_options& options, const keyword_table& keywords,
+                                              collector& c) {
+  file_scanner scanner(options, keywords);
+  std::string text;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const std::string& file = files[i];
+    result<bool> read = read_file(file, text);
+    if (!read) return std::move(read).error();
+    c.add(scanner.scan(text, file));
+    if (options.on_file_done) options.on_file_done(i + 1, files.size());
+  }
+  return c.finish();
+}
+
 }  // namespace
 
 result<extract_result> extract_sources(const std::vector<std::string>& files,
@@ -136,18 +152,7 @@ result<extract_result> extract_sources(const std::vector<std::string>& files,
       // No more threads to be had: those started do the work.
     }
   }
-  if (workers.empty()) {
-    file_scanner scanner(options, keywords);
-    std::string text;
-    for (std::size_t i = 0; i < files.size(); ++i) {
-      const std::string& file = files[i];
-      result<bool> read = read_file(file, text);
-      if (!read) return std::move(read).error();
-      c.add(scanner.scan(text, file));
-      if (options.on_file_done) options.on_file_done(i + 1, files.size());
-    }
-    return c.finish();
-  }
+  if (workers.empty()) return extract_on_this_thread(files, options, keywords, c);
   for (std::size_t i = 0; i < files.size(); ++i) {
     slot done;
     {

@@ -31,6 +31,72 @@ std::string creation_date(const extract_options& options) {
   return std::string(date) + zone;
 }
 
+// The header entry xgettext writes: its comments, fuzzy, and the fields a translator fills
+// in (Plural-Forms only when a message has a plural).
+po_message header_entry(const extract_options& options, const std::string& charset, bool plural) {
+  po_message h;
+  h.translator_comments.push_back(" SOME DESCRIPTIVE TITLE.");
+  h.translator_comments.push_back(" Copyright (C) YEAR " +
+                                  (options.copyright_holder.empty()
+                                       ? std::string("THE PACKAGE'S COPYRIGHT HOLDER")
+                                       : options.copyright_holder));
+  const std::string package = options.package_name.empty() ? "PACKAGE" : options.package_name;
+  h.translator_comments.push_back(" This file is distributed under the same license as the " + package +
+                                  " package.");
+  h.translator_comments.push_back(" FIRST AUTHOR <EMAIL@ADDRESS>, YEAR.");
+  h.translator_comments.push_back("");
+  h.fuzzy = true;
+  std::string text = "Project-Id-Version: ";
+  if (options.package_name.empty()) {
+    text += "PACKAGE VERSION";
+  } else {
+    text += options.package_name;
+    if (!options.package_version.empty()) text += ' ' + options.package_version;
+  }
+  text += "\nReport-Msgid-Bugs-To: " + options.msgid_bugs_address + '\n';
+  text += "POT-Creation-Date: " + creation_date(options) + '\n';
+  text += "PO-Revision-Date: YEAR-MO-DA HO:MI+ZONE\n";
+  text += "Last-Translator: FULL NAME <EMAIL@ADDRESS>\n";
+  text += "Language-Team: LANGUAGE <LL@li.org>\n";
+  text += "Language: \n";
+  text += "MIME-Version: 1.0\n";
+  text += "Content-Type: text/plain; charset=" + charset + '\n';
+  text += "Content-Transfer-Encoding: 8bit\n";
+  if (plural) text += "Plural-Forms: nplurals=INTEGER; plural=EXPRESSION;\n";
+  h.msgstr.push_back(std::move(text));
+  return h;
+}
+
+// Renames the `renamed` stand-ins of the `#,` lines of `s` back to `flag_name`, in place: the
+// stand-ins are found front to back, then the text is moved back to front into the grown
+// string (no second copy of it).
+void restore_flag_name(std::string& s, std::size_t renamed, std::string_view stand_in,
+                       std::string_view flag_name) {
+  std::vector<std::size_t> found;
+  found.reserve(renamed);
+  for (std::size_t pos = 0; pos < s.size();) {
+    std::size_t end = s.find('\n', pos);
+    end = end == std::string::npos ? s.size() : end + 1;
+    const std::string_view line(s.data() + pos, end - pos);
+    if (line.substr(0, 3) == "#, ") {
+      const std::size_t at = line.find(stand_in);
+      if (at != std::string_view::npos) found.push_back(pos + at);
+    }
+    pos = end;
+  }
+  std::size_t from_end = s.size();
+  s.resize(s.size() + found.size() * (flag_name.size() - stand_in.size()));
+  std::size_t to_end = s.size();
+  for (std::size_t i = found.size(); i-- > 0;) {
+    const std::size_t tail = found[i] + stand_in.size();
+    const std::size_t length = from_end - tail;
+    std::memmove(s.data() + to_end - length, s.data() + tail, length);
+    to_end -= length + flag_name.size();
+    std::memcpy(s.data() + to_end, flag_name.data(), flag_name.size());
+    from_end = found[i];
+  }
+}
+
 }  // namespace
 
 result<std::string> render_template(const po_file& pot, const extract_options& options) {
@@ -52,36 +118,7 @@ result<std::string> render_template(po_file&& pot, const extract_options& option
   }
   out.charset = ascii ? "CHARSET" : "UTF-8";
   if (!options.omit_header) {
-    po_message h;
-    h.translator_comments.push_back(" SOME DESCRIPTIVE TITLE.");
-    h.translator_comments.push_back(" Copyright (C) YEAR " +
-                                    (options.copyright_holder.empty()
-                                         ? std::string("THE PACKAGE'S COPYRIGHT HOLDER")
-                                         : options.copyright_holder));
-    const std::string package = options.package_name.empty() ? "PACKAGE" : options.package_name;
-    h.translator_comments.push_back(" This file is distributed under the same license as the " + package +
-                                    " package.");
-    h.translator_comments.push_back(" FIRST AUTHOR <EMAIL@ADDRESS>, YEAR.");
-    h.translator_comments.push_back("");
-    h.fuzzy = true;
-    std::string text = "Project-Id-Version: ";
-    if (options.package_name.empty()) {
-      text += "PACKAGE VERSION";
-    } else {
-      text += options.package_name;
-      if (!options.package_version.empty()) text += ' ' + options.package_version;
-    }
-    text += "\nReport-Msgid-Bugs-To: " + options.msgid_bugs_address + '\n';
-    text += "POT-Creation-Date: " + creation_date(options) + '\n';
-    text += "PO-Revision-Date: YEAR-MO-DA HO:MI+ZONE\n";
-    text += "Last-Translator: FULL NAME <EMAIL@ADDRESS>\n";
-    text += "Language-Team: LANGUAGE <LL@li.org>\n";
-    text += "Language: \n";
-    text += "MIME-Version: 1.0\n";
-    text += "Content-Type: text/plain; charset=" + out.charset + '\n';
-    text += "Content-Transfer-Encoding: 8bit\n";
-    if (plural) text += "Plural-Forms: nplurals=INTEGER; plural=EXPRESSION;\n";
-    h.msgstr.push_back(std::move(text));
+    po_message h = header_entry(options, out.charset, plural);
     // xgettext gives the header the comments and references of `gettext("")` calls; that
     // message (there is at most one) is replaced by the header, which goes first.
     auto empty = std::find_if(out.messages.begin(), out.messages.end(),
@@ -110,32 +147,7 @@ result<std::string> render_template(po_file&& pot, const extract_options& option
   }
   result<std::string> bytes = write_po(out);
   if (!bytes || !renamed) return bytes;
-  // Back to erli18n-format, in place: the stand-ins on `#,` lines are found front to back,
-  // then the text is moved back to front into the grown string (no second copy of it).
-  std::string& s = *bytes;
-  std::vector<std::size_t> found;
-  found.reserve(renamed);
-  for (std::size_t pos = 0; pos < s.size();) {
-    std::size_t end = s.find('\n', pos);
-    end = end == std::string::npos ? s.size() : end + 1;
-    const std::string_view line(s.data() + pos, end - pos);
-    if (line.substr(0, 3) == "#, ") {
-      const std::size_t at = line.find(stand_in);
-      if (at != std::string_view::npos) found.push_back(pos + at);
-    }
-    pos = end;
-  }
-  std::size_t from_end = s.size();
-  s.resize(s.size() + found.size() * (flag_name.size() - stand_in.size()));
-  std::size_t to_end = s.size();
-  for (std::size_t i = found.size(); i-- > 0;) {
-    const std::size_t tail = found[i] + stand_in.size();
-    const std::size_t length = from_end - tail;
-    std::memmove(s.data() + to_end - length, s.data() + tail, length);
-    to_end -= length + flag_name.size();
-    std::memcpy(s.data() + to_end, flag_name.data(), flag_name.size());
-    from_end = found[i];
-  }
+  restore_flag_name(*bytes, renamed, stand_in, flag_name);
   return bytes;
 }
 

@@ -30,6 +30,9 @@ bool nplurals_is_a_number(std::string_view header) {
 
 }  // namespace
 
+// Long (about 85 lines) on purpose: msgfmt's Plural-Forms checks in the order it reports them
+// (the fields present, nplurals, the expression, the entries' form counts against nplurals),
+// all reading the entries with the fewest and most forms found first.
 void check_plurals(context& c) {
   // The plural entries msgfmt counts, and those with the fewest and most forms.
   const po_message* first = nullptr;
