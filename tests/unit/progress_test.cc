@@ -9,7 +9,6 @@
 
 #include <chrono>
 #include <string>
-#include <thread>
 
 #include "progress.h"
 
@@ -86,23 +85,56 @@ TEST(ProgressBar, NothingWhenNotATerminal) {
   EXPECT_EQ(drain(pipe.reader), "");
 }
 
-TEST(ProgressBar, NothingOnStderrWhenItIsNotATerminal) {
-  // The default output is stderr; under ctest it is a pipe or a file.
-  if (::isatty(2)) GTEST_SKIP() << "stderr is a terminal";
+// Puts `fd` in the place of stderr (descriptor 2) until the end of the scope, whatever
+// the test's own stderr is (a terminal when run by hand, a pipe or a file under ctest).
+class stderr_replaced {
+ public:
+  explicit stderr_replaced(int fd) : saved_(::dup(2)) {
+    EXPECT_GE(saved_, 0);
+    EXPECT_EQ(::dup2(fd, 2), 2);
+  }
+  ~stderr_replaced() {
+    ::dup2(saved_, 2);
+    ::close(saved_);
+  }
+  stderr_replaced(const stderr_replaced&) = delete;
+  stderr_replaced& operator=(const stderr_replaced&) = delete;
+
+ private:
+  int saved_;
+};
+
+// The default output is stderr: drawn there when it is a terminal, silent when it is not.
+TEST(ProgressBar, DefaultsToStderrAndDrawsOnlyWhenItIsATerminal) {
+  progress_bar::options opts;  // the default output...
+  opts.delay = 0s;             // ...with no delay, so that silence is the terminal check's
   channel pipe;
   open_pipe(pipe);
-  int saved = ::dup(2);
-  ASSERT_GE(saved, 0);
-  ASSERT_EQ(::dup2(pipe.writer, 2), 2);
   {
+    stderr_replaced on_stderr(pipe.writer);
     progress_bar bar("extracting", 2);
-    bar.update(1);
-    std::this_thread::sleep_for(1100ms);  // past the default delay
-    bar.update(2);
+    EXPECT_FALSE(bar.enabled());
+    progress_bar quick("extracting", 2, opts);
+    EXPECT_FALSE(quick.enabled());
+    quick.update(1);
+    quick.update(2);
   }
-  ::dup2(saved, 2);
-  ::close(saved);
   EXPECT_EQ(drain(pipe.reader), "");
+
+  channel pty;
+  open_pty(pty);
+  ::setenv("TERM", "xterm", 1);
+  std::string drawn;
+  {
+    stderr_replaced on_stderr(pty.writer);
+    progress_bar bar("extracting", 2);
+    EXPECT_TRUE(bar.enabled());
+    progress_bar quick("extracting", 2, opts);
+    EXPECT_TRUE(quick.enabled());
+    quick.update(1);
+    drawn = drain(pty.reader);
+  }
+  EXPECT_NE(drawn.find("] 1/2\x1b[K"), std::string::npos) << drawn;
 }
 
 TEST(ProgressBar, NothingOnATerminalBeforeTheDelay) {
