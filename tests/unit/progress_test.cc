@@ -104,37 +104,39 @@ class stderr_replaced {
   int saved_;
 };
 
+// What bars on the default output do with `c` as stderr: whether a default one and one
+// with no delay (silence is then the terminal check's alone) can draw, and what the second
+// drew on update(1).
+struct on_stderr {
+  bool default_enabled, quick_enabled;
+  std::string drawn;
+};
+on_stderr bars_on_stderr(const channel& c) {
+  progress_bar::options no_delay;
+  no_delay.delay = 0s;
+  stderr_replaced replaced(c.writer);
+  progress_bar bar("extracting", 2);
+  progress_bar quick("extracting", 2, no_delay);
+  quick.update(1);
+  return {bar.enabled(), quick.enabled(), drain(c.reader)};
+}
+
 // The default output is stderr: drawn there when it is a terminal, silent when it is not.
 TEST(ProgressBar, DefaultsToStderrAndDrawsOnlyWhenItIsATerminal) {
-  progress_bar::options opts;  // the default output...
-  opts.delay = 0s;             // ...with no delay, so that silence is the terminal check's
   channel pipe;
   open_pipe(pipe);
-  {
-    stderr_replaced on_stderr(pipe.writer);
-    progress_bar bar("extracting", 2);
-    EXPECT_FALSE(bar.enabled());
-    progress_bar quick("extracting", 2, opts);
-    EXPECT_FALSE(quick.enabled());
-    quick.update(1);
-    quick.update(2);
-  }
-  EXPECT_EQ(drain(pipe.reader), "");
+  const on_stderr piped = bars_on_stderr(pipe);
+  EXPECT_FALSE(piped.default_enabled);
+  EXPECT_FALSE(piped.quick_enabled);
+  EXPECT_EQ(piped.drawn + drain(pipe.reader), "");
 
   channel pty;
   open_pty(pty);
   ::setenv("TERM", "xterm", 1);
-  std::string drawn;
-  {
-    stderr_replaced on_stderr(pty.writer);
-    progress_bar bar("extracting", 2);
-    EXPECT_TRUE(bar.enabled());
-    progress_bar quick("extracting", 2, opts);
-    EXPECT_TRUE(quick.enabled());
-    quick.update(1);
-    drawn = drain(pty.reader);
-  }
-  EXPECT_NE(drawn.find("] 1/2\x1b[K"), std::string::npos) << drawn;
+  const on_stderr terminal = bars_on_stderr(pty);
+  EXPECT_TRUE(terminal.default_enabled);
+  EXPECT_TRUE(terminal.quick_enabled);
+  EXPECT_NE(terminal.drawn.find("] 1/2\x1b[K"), std::string::npos) << terminal.drawn;
 }
 
 TEST(ProgressBar, NothingOnATerminalBeforeTheDelay) {
