@@ -3,13 +3,7 @@
 # changed message fails with its account; a creation-date-only difference passes; moved code
 # passes with --names-only only; missing and stale templates are reported; --po names the
 # messages a catalog lacks; usage errors exit 2.
-set -euo pipefail
-rm -rf "$TEST_TMP"
-mkdir -p "$TEST_TMP"
-cd "$TEST_TMP"
-checks=0
-fail() { echo "FAIL: $*" >&2; exit 1; }
-ok() { checks=$((checks + 1)); }
+. "$(dirname "$0")/lib.sh" || exit 1
 
 # run EXPECTED_EXIT ARGS…: runs `erli18n check ARGS…` into out.txt/err.txt, checks the exit.
 run() {
@@ -225,4 +219,4 @@ run 2 --pot-dir po src/missing.cc
 run 2 --pot-dir po --add-location=sometimes src
 ok
 
-echo "check_cli: $checks checks passed"
+passed check_cli

@@ -4,12 +4,8 @@
 # (tests/cli/embedded_compare.cc), the output is deterministic (argument order, .po or
 # msgfmt's .mo input), and bad input is refused with a diagnostic.
 # Needs: ERLI18N, TEST_TMP, SOURCE_DIR, LIBRARY (the static erli18n), CXXFLAGS_EXTRA.
-set -euo pipefail
-rm -rf "$TEST_TMP" && mkdir -p "$TEST_TMP"
-cd "$TEST_TMP"
-checks=0
-fail() { echo "FAIL: $*" >&2; exit 1; }
-ok() { checks=$((checks + 1)); }
+. "$(dirname "$0")/lib.sh" || exit 1
+need_env SOURCE_DIR LIBRARY
 
 # catalog LOCALE PLURAL_FORMS FORM0 FORM1: a catalog with a context, a plural, non-ASCII,
 # quotes, a backslash, a question mark pair and control bytes (all escaped in the source).
@@ -132,4 +128,4 @@ ok
 c++ "${flags[@]}" -fsyntax-only empty.cc
 ok
 
-echo "compile_cpp_cli: $checks checks passed"
+passed compile_cpp_cli

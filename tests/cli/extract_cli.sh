@@ -2,13 +2,8 @@
 # `erli18n extract`: one template per text domain with --output-dir, -o merging them all,
 # directories walked by extension, --files-from, --keyword (a bare one clears the defaults),
 # warnings on stderr, SOURCE_DATE_EPOCH, exit codes 0 / 1 (bad input) / 2 (usage).
-set -euo pipefail
-mkdir -p "$TEST_TMP"
-cd "$TEST_TMP"
-rm -rf src out new && mkdir -p src/sub out
-checks=0
-fail() { echo "FAIL: $*" >&2; exit 1; }
-ok() { checks=$((checks + 1)); }
+. "$(dirname "$0")/lib.sh" || exit 1
+mkdir -p src/sub out
 export SOURCE_DATE_EPOCH=1700000000 TZ=UTC
 
 cat > src/a.cc <<'CC'
@@ -129,4 +124,4 @@ for j in 2 5 0; do
 done
 grep -q '^msgid "Hello"$' jobs1.pot && [ -s jobs1.err ] || fail "--jobs 1 output"; ok
 
-echo "extract_cli: $checks checks passed"
+passed extract_cli

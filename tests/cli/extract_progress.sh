@@ -5,15 +5,9 @@
 # gets the warnings and nothing else, byte for byte (tests/cli/progress_output.py compares).
 # A run is made long for sure by a source that arrives late (a FIFO written 1.5 s after
 # extraction opens it), and for real by a generated tree (scripts/gen_cpp_tree.py).
-set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-rm -rf "$TEST_TMP"
-mkdir -p "$TEST_TMP"
-cd "$TEST_TMP"
-checks=0
-fail() { echo "FAIL: $*" >&2; exit 1; }
-ok() { checks=$((checks + 1)); }
+. "$here/lib.sh" || exit 1
 export SOURCE_DATE_EPOCH=1700000000 TZ=UTC
 in_pty() { python3 "$here/run_in_pty.py" "$@"; }
 compare() { python3 "$here/progress_output.py" "$@"; }
@@ -71,4 +65,4 @@ in_pty tree_tty.err "$ERLI18N" extract -o tree_tty.pot tree/src || fail "tree ex
 compare tree_tty.err tree_pipe.err "$files" || fail "tree on a terminal"; ok
 cmp -s tree_pipe.pot tree_tty.pot || fail "tree: the template depends on stderr"; ok
 
-echo "extract_progress: $checks checks passed"
+passed extract_progress

@@ -4,12 +4,7 @@
 # placeholders, newlines, header fields, --check-duplicates, --use-fuzzy;
 # `file:line:col: severity: ... [check]` on stderr, JSON on stdout with --format json, exit 1
 # on errors or with --werror on warnings. (Parity with msgfmt --check: tests/parity/lint_msgfmt.sh.)
-set -euo pipefail
-rm -rf "$TEST_TMP" && mkdir -p "$TEST_TMP"
-cd "$TEST_TMP"
-checks=0
-fail() { echo "FAIL: $*" >&2; exit 1; }
-ok() { checks=$((checks + 1)); }
+. "$(dirname "$0")/lib.sh" || exit 1
 
 # catalog FILE LANGUAGE PLURAL_FORMS: a small catalog (an empty field is left out).
 catalog() {
@@ -189,4 +184,4 @@ ok
 run 2
 run 2 --format xml fr.po
 
-echo "lint_cli: $checks checks passed"
+passed lint_cli

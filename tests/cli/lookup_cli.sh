@@ -2,13 +2,9 @@
 # `erli18n lookup`: answers JSON-line requests from a .po and from the .mo msgfmt compiles
 # of it, identically; defaults for --domain/--locale; malformed requests are reported with
 # their line and answered with null; a catalog that does not load is exit 1.
-set -euo pipefail
-mkdir -p "$TEST_TMP"
-cd "$TEST_TMP"
+. "$(dirname "$0")/lib.sh" || exit 1
+need_env TEST_DATA
 po="$TEST_DATA/mo/po/basic.po"
-checks=0
-fail() { echo "FAIL: $*" >&2; exit 1; }
-ok() { checks=$((checks + 1)); }
 
 cat > requests.jsonl <<'JSON'
 {"msgid": "b"}
@@ -105,4 +101,4 @@ set -e
 [ "$rc" -eq 2 ] || fail "no argument: exit $rc, expected 2"
 ok
 
-echo "lookup_cli: $checks checks passed"
+passed lookup_cli

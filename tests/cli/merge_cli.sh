@@ -3,12 +3,8 @@
 # --for-each-locale updates every LOCALE/LC_MESSAGES/DOMAIN.po of a tree; bad input is a
 # file:line:col diagnostic with exit 1, bad usage exit 2. `erli18n init`: CLDR's Plural-Forms,
 # that many forms per plural message, a catalog msgfmt accepts.
-set -euo pipefail
-rm -rf "$TEST_TMP" && mkdir -p "$TEST_TMP"
-cd "$TEST_TMP"
-checks=0
-fail() { echo "FAIL: $*" >&2; exit 1; }
-ok() { checks=$((checks + 1)); }
+. "$(dirname "$0")/lib.sh" || exit 1
+need_env TEST_DATA
 data="$TEST_DATA/merge"
 
 # Merging the result again with the same template is a fixpoint, for every crafted pair and option.
@@ -96,4 +92,4 @@ grep -q '^"Plural-Forms: nplurals=2; plural=(n > 1);\\n"$' fr.po || fail "init -
 ok
 run 2 init --locale fr --plural-forms 'nplurals=2; plural=(n >;' "$data/basic/ref.pot"
 
-echo "merge_cli: $checks checks passed"
+passed merge_cli

@@ -1,13 +1,9 @@
 #!/usr/bin/env bash
 # `erli18n compile` / `decompile` behave as msgfmt / msgunfmt at the command line: default
 # output name, `-o -`, option spellings, exit codes, and `file:line:col: error:` diagnostics.
-set -euo pipefail
-mkdir -p "$TEST_TMP"
-cd "$TEST_TMP"
+. "$(dirname "$0")/lib.sh" || exit 1
+need_env TEST_DATA
 po="$TEST_DATA/mo/po/basic.po"
-checks=0
-fail() { echo "FAIL: $*" >&2; exit 1; }
-ok() { checks=$((checks + 1)); }
 
 # Default output name is messages.mo, in the current directory, as msgfmt's.
 rm -f messages.mo
@@ -89,4 +85,4 @@ set -e
 [ "$rc" -eq 1 ] && grep -q "^truncated.mo: error: .*outside the 40-byte file" err.txt || fail "truncated: $(cat err.txt)"
 ok
 
-echo "mo_cli: $checks checks passed"
+passed mo_cli

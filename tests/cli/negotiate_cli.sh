@@ -2,12 +2,7 @@
 # `erli18n negotiate`: prints the chosen locale (as spelled in --available) or the default,
 # which is the first available locale unless --default says otherwise; a missing or malformed
 # --available or --default is a usage error (exit 2) with a diagnostic naming the option.
-set -euo pipefail
-mkdir -p "$TEST_TMP"
-cd "$TEST_TMP"
-checks=0
-fail() { echo "FAIL: $*" >&2; exit 1; }
-ok() { checks=$((checks + 1)); }
+. "$(dirname "$0")/lib.sh" || exit 1
 
 # expect OUTPUT ARGS...: the command succeeds and prints exactly OUTPUT and a newline.
 expect() {
@@ -57,4 +52,4 @@ usage_error "^erli18n: error: --default: invalid locale name '../x': " --availab
 usage_error "^erli18n: error: --default: invalid locale name '': empty locale name" --available en --default '' 'en'
 usage_error 'header is required' --available en
 
-echo "negotiate_cli: $checks checks passed"
+passed negotiate_cli

@@ -1,11 +1,8 @@
 #!/usr/bin/env bash
 # `erli18n normalize`: output destinations, options, diagnostics and exit codes
 # (0 ok, 1 input error, 2 usage error).
-set -euo pipefail
-: "${ERLI18N:?}" "${TEST_TMP:?}"
-rm -rf "$TEST_TMP"
-mkdir -p "$TEST_TMP"
-cd "$TEST_TMP"
+. "$(dirname "$0")/lib.sh" || exit 1
+# Every failed check is reported, not only the first: ok and fail count.
 passed=0 failed=0
 ok() { passed=$((passed + 1)); }
 fail() { failed=$((failed + 1)); echo "FAIL: $*"; }

@@ -1,11 +1,7 @@
 #!/usr/bin/env bash
 # `erli18n plural`: output, exit codes and diagnostics.
-set -euo pipefail
-
-: "${ERLI18N:?}" "${TEST_TMP:?}"
-mkdir -p "$TEST_TMP"
+. "$(dirname "$0")/lib.sh" || exit 1
 failures=0
-checks=0
 
 # check NAME EXPECTED_RC EXPECTED_STDOUT EXPECTED_STDERR_SUBSTRING -- ARGS...
 check() {

@@ -3,12 +3,7 @@
 # naming domains, stray directories left out) and loose files (locale from Language, domain
 # from the name or the template beside it); the text table, JSON and HTML; diagnostics,
 # exit codes, -o. The expected figures were counted by hand from the catalogs below.
-set -euo pipefail
-rm -rf "$TEST_TMP" && mkdir -p "$TEST_TMP"
-cd "$TEST_TMP"
-checks=0
-fail() { echo "FAIL: $*" >&2; exit 1; }
-ok() { checks=$((checks + 1)); }
+. "$(dirname "$0")/lib.sh" || exit 1
 
 # run EXPECTED_STATUS ARGS...: keeps stdout in out.txt and stderr in err.txt.
 run() {
@@ -172,4 +167,4 @@ ok
 run 2
 run 2 --format xml po
 
-echo "report_cli: $checks checks passed"
+passed report_cli

@@ -2,14 +2,8 @@
 # The HTML report in a real browser (headless Chromium, Debian package `chromium`): the cell
 # texts of the DOM after the page's script ran, sorting through the column headers' click
 # handlers (`#sort=KEY` clicks them on load), and a screenshot at a phone's size (390x844).
-set -euo pipefail
-: "${ERLI18N:?}" "${TEST_TMP:?}"
-rm -rf "$TEST_TMP" && mkdir -p "$TEST_TMP"
-cd "$TEST_TMP"
-command -v chromium >/dev/null || { echo "chromium is not installed (scripts/install-deps.sh installs it)"; exit 1; }
-checks=0
-fail() { echo "FAIL: $*" >&2; exit 1; }
-ok() { checks=$((checks + 1)); }
+. "$(dirname "$0")/lib.sh" || exit 1
+need_tools chromium
 
 header() { printf 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'; }
 entry() { printf 'msgid "%s"\nmsgstr "%s"\n\n' "$1" "$2"; }
@@ -105,4 +99,4 @@ print("screenshot: %dx%d, %d bytes" % (width, height, len(data)))
 PY
 ok
 
-echo "report_html: $checks checks passed"
+passed report_html

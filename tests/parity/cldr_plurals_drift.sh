@@ -2,9 +2,8 @@
 # src/formats/cldr_plurals_table.inc is what scripts/gen_cldr_plurals.py makes of the installed CLDR
 # plurals.xml (unicode-cldr-core) with the installed GNU cldr-plurals (gettext): rerun the
 # generator and compare bytes.
-set -euo pipefail
-
-: "${TEST_TMP:?}"
+. "$(dirname "$0")/../lib.sh" || exit 1
+need_env TEST_TMP
 root=$(cd "$(dirname "$0")/../.." && pwd)
 committed=$root/src/formats/cldr_plurals_table.inc
 mkdir -p "$TEST_TMP"

@@ -5,10 +5,10 @@
 # project's examples, under many option sets. The fixtures of tests/data/extract/differs hold
 # the inputs xgettext gets wrong: there the test checks that the outputs do differ and that
 # ours equals the reviewed expectation (*.pot beside each fixture).
-set -euo pipefail
-: "${ERLI18N:?}" "${TEST_DATA:?}" "${TEST_TMP:?}"
-mkdir -p "$TEST_TMP"
-command -v xgettext >/dev/null || { echo "xgettext not installed"; exit 1; }
+. "$(dirname "$0")/../lib.sh" || exit 1
+need_env ERLI18N TEST_DATA TEST_TMP
+need_tools xgettext
+fresh_tmp
 root=$(cd "$TEST_DATA/../.." && pwd)
 export SOURCE_DATE_EPOCH=1700000000 TZ=UTC LC_ALL=C
 

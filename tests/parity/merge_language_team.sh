@@ -8,8 +8,8 @@
 #     no Language (old catalogs: binutils', xkeyboard-config's, net-tools'), at least MIN_REAL (20).
 # Each header is merged with a small template by both tools, and the Language lines of the
 # two outputs must be the same.
-set -euo pipefail
-: "${ERLI18N:?}" "${TEST_TMP:?}"
+. "$(dirname "$0")/../lib.sh" || exit 1
+need_env ERLI18N TEST_TMP
 LOCALE_DIR=${LOCALE_DIR:-/usr/share/locale}
 MIN_REAL=${MIN_REAL:-20}
 here=$(cd "$(dirname "$0")" && pwd)

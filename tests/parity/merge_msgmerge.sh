@@ -8,19 +8,16 @@
 # outputs without comments, sorted, are equal); at least 95% must be equal byte for byte.
 # REAL_PAIRS (120) catalogs of 2-60 KiB are picked, spread over the sorted list; fails, rather
 # than testing less, when fewer than MIN_PAIRS (100) of them make pairs.
-set -euo pipefail
-: "${ERLI18N:?}" "${TEST_TMP:?}" "${TEST_DATA:?}"
+. "$(dirname "$0")/../lib.sh" || exit 1
+need_env ERLI18N TEST_TMP TEST_DATA
 LOCALE_DIR=${LOCALE_DIR:-/usr/share/locale}
 REAL_PAIRS=${REAL_PAIRS:-120}
 MIN_PAIRS=${MIN_PAIRS:-100}
 # shellcheck source=real_catalogs.sh
 . "$(dirname "$0")/real_catalogs.sh"
 MUTATE=$(cd "$(dirname "$0")" && pwd)/merge_mutate.awk
-rm -rf "$TEST_TMP"
-mkdir -p "$TEST_TMP"
-for tool in msgmerge msgunfmt msgcat; do
-  command -v "$tool" >/dev/null || { echo "$tool not installed"; exit 1; }
-done
+need_tools msgmerge msgunfmt msgcat
+fresh_tmp
 export LC_ALL=C
 
 identical=0 same_decisions=0 total=0 failures=0

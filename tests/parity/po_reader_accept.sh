@@ -6,10 +6,10 @@
 #
 # msgcat judges a file whose header says `charset=CHARSET` by its name: it accepts ASCII-only
 # templates only under a .pot name, so such fixtures are given to msgcat as .pot copies.
-set -euo pipefail
-: "${TEST_DATA:?}" "${TEST_TMP:?}" "${PO_CHECK:?}"
-command -v msgcat >/dev/null || { echo "po_reader_accept: msgcat not installed"; exit 1; }
-mkdir -p "$TEST_TMP"
+. "$(dirname "$0")/../lib.sh" || exit 1
+need_env TEST_DATA TEST_TMP PO_CHECK
+need_tools msgcat
+fresh_tmp
 
 fail=0
 checked=0

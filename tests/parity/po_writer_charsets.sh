@@ -4,11 +4,10 @@
 # `erli18n normalize` writes exactly what `msgcat` writes, in three layouts, for a catalog
 # holding escapes, `~`, raw backslashes in comments and characters whose second byte is 0x5C.
 # The files are encoded by Python's codecs, which keep ASCII as ASCII, as PO files need.
-set -euo pipefail
-: "${ERLI18N:?}" "${TEST_TMP:?}"
-mkdir -p "$TEST_TMP"
-command -v msgcat >/dev/null || { echo "msgcat not installed"; exit 1; }
-command -v python3 >/dev/null || { echo "python3 not installed"; exit 1; }
+. "$(dirname "$0")/../lib.sh" || exit 1
+need_env ERLI18N TEST_TMP
+need_tools msgcat python3
+fresh_tmp
 
 python3 - "$TEST_TMP" <<'EOF'
 import sys

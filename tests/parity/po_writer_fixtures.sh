@@ -2,10 +2,10 @@
 # Parity: `erli18n normalize` writes exactly what `msgcat` writes for every valid PO fixture,
 # in the default layout, with --no-wrap and with --width=60; the wrap_* fixtures (which probe
 # line breaking) also at many other widths. Exit status must agree too.
-set -euo pipefail
-: "${ERLI18N:?}" "${TEST_DATA:?}" "${TEST_TMP:?}"
-mkdir -p "$TEST_TMP"
-command -v msgcat >/dev/null || { echo "msgcat not installed"; exit 1; }
+. "$(dirname "$0")/../lib.sh" || exit 1
+need_env ERLI18N TEST_DATA TEST_TMP
+need_tools msgcat
+fresh_tmp
 
 files=0 comparisons=0 failures=0
 for po in "$TEST_DATA"/po/valid/*.po; do

@@ -7,8 +7,8 @@
 # charsets (Shift_JIS, Big5, GB2312, KOI8-R, ...) where their text is representable.
 # Fails, rather than testing less, with fewer than MIN_CATALOGS (300) catalogs compared or
 # fewer than MIN_LANGUAGES (40) languages.
-set -euo pipefail
-: "${ERLI18N:?}" "${TEST_TMP:?}"
+. "$(dirname "$0")/../lib.sh" || exit 1
+need_env ERLI18N TEST_TMP
 LOCALE_DIR=${LOCALE_DIR:-/usr/share/locale}
 MIN_CATALOGS=${MIN_CATALOGS:-300}
 MIN_LANGUAGES=${MIN_LANGUAGES:-40}
@@ -16,9 +16,7 @@ MIN_LANGUAGES=${MIN_LANGUAGES:-40}
 . "$(dirname "$0")/real_catalogs.sh"
 rm -rf "$TEST_TMP"
 mkdir -p "$TEST_TMP/work"
-for tool in msgcat msgunfmt msgconv; do
-  command -v "$tool" >/dev/null || { echo "$tool not installed"; exit 1; }
-done
+need_tools msgcat msgunfmt msgconv
 
 export LC_ALL=C
 # msgcat's time grows with catalog size, so the sample keeps to catalogs under 80 KiB.

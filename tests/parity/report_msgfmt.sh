@@ -12,8 +12,8 @@
 # against the number of entries made obsolete, since msgfmt ignores them. SAMPLE (120)
 # catalogs under 200 KiB are picked; fails, rather than testing less, when fewer than
 # MIN_CATALOGS (100) of them were compared.
-set -euo pipefail
-: "${ERLI18N:?}" "${TEST_DATA:?}" "${TEST_TMP:?}"
+. "$(dirname "$0")/../lib.sh" || exit 1
+need_env ERLI18N TEST_DATA TEST_TMP
 LOCALE_DIR=${LOCALE_DIR:-/usr/share/locale}
 SAMPLE=${SAMPLE:-120}
 MIN_CATALOGS=${MIN_CATALOGS:-100}

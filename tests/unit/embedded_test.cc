@@ -7,23 +7,18 @@
 #include "erli18n/embedded.h"
 #include "erli18n/mo.h"
 #include "erli18n/po.h"
+#include "test_support.h"
 
 namespace {
 
-std::string mo_of(const std::string& po_text) {
-  erli18n::result<erli18n::po_file> po = erli18n::read_po(po_text, "test.po");
-  EXPECT_TRUE(po) << po.error().to_string();
-  erli18n::result<std::string> mo = erli18n::compile_mo(*po);
-  EXPECT_TRUE(mo) << mo.error().to_string();
-  return *mo;
-}
+using erli18n::test_support::mo_from_po;
 
-const std::string french = mo_of(
+const std::string french = mo_from_po(
     "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\nPlural-Forms: nplurals=2; plural=(n > "
     "1);\\n\"\n\n"
     "msgid \"Hello\"\nmsgstr \"Bonjour\"\n\nmsgid \"file\"\nmsgid_plural \"files\"\nmsgstr[0] \"fichier\"\n"
     "msgstr[1] \"fichiers\"\n");
-const std::string german = mo_of(
+const std::string german = mo_from_po(
     "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\nmsgid \"Hello\"\nmsgstr "
     "\"Hallo\"\n");
 

@@ -2,8 +2,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -399,22 +397,16 @@ TEST(Extract, ErrorsAndFiles) {
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().code, errc::io);
   EXPECT_EQ(r.error().file, "/nonexistent/x.cc");
-  namespace fs = std::filesystem;
-  fs::path dir = fs::temp_directory_path() / "erli18n_extract_test";
-  fs::remove_all(dir);
-  fs::create_directories(dir / "sub");
-  fs::create_directories(dir / ".hidden");
+  test_support::temp_dir dir;
   for (const char* f : {"b.cc", "a.h", "sub/c.cpp", "notes.txt", ".hidden/d.cc", "sub/e.C"})
-    std::ofstream(dir / f) << "gettext(\"x\");\n";
-  result<std::vector<std::string>> files = collect_source_files({dir.string(), (dir / "notes.txt").string()});
+    dir.write(f, "gettext(\"x\");\n");
+  result<std::vector<std::string>> files = collect_source_files({dir.root(), dir.path("notes.txt")});
   ASSERT_TRUE(files);
-  EXPECT_EQ(*files, (std::vector<std::string>{(dir / "a.h").string(), (dir / "b.cc").string(),
-                                              (dir / "sub/c.cpp").string(), (dir / "sub/e.C").string(),
-                                              (dir / "notes.txt").string()}));
-  EXPECT_FALSE(collect_source_files({(dir / "missing").string()}));
-  result<extract_result> dir_as_file = extract_sources({dir.string()});
+  EXPECT_EQ(*files, (std::vector<std::string>{dir.path("a.h"), dir.path("b.cc"), dir.path("sub/c.cpp"),
+                                              dir.path("sub/e.C"), dir.path("notes.txt")}));
+  EXPECT_FALSE(collect_source_files({dir.path("missing")}));
+  result<extract_result> dir_as_file = extract_sources({dir.root()});
   EXPECT_FALSE(dir_as_file);
-  fs::remove_all(dir);
 }
 
 // Files are read and scanned on several threads and recorded in order: any number of jobs
@@ -471,12 +463,9 @@ TEST(Extract, JobsDoNotChangeTheResult) {
 }
 
 TEST(Extract, OnFileDoneAfterEachFileInOrder) {
-  namespace fs = std::filesystem;
-  fs::path dir = fs::temp_directory_path() / "erli18n_extract_progress_test";
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  for (const char* f : {"a.cc", "b.cc", "c.cc"}) std::ofstream(dir / f) << "gettext(\"" << f << "\");\n";
-  const std::string a = (dir / "a.cc").string(), b = (dir / "b.cc").string(), c = (dir / "c.cc").string();
+  test_support::temp_dir dir;
+  for (const char* f : {"a.cc", "b.cc", "c.cc"}) dir.write(f, "gettext(\"" + std::string(f) + "\");\n");
+  const std::string a = dir.path("a.cc"), b = dir.path("b.cc"), c = dir.path("c.cc");
   std::vector<std::pair<std::size_t, std::size_t>> calls;
   extract_options options;
   options.on_file_done = [&calls](std::size_t done, std::size_t total) { calls.emplace_back(done, total); };
@@ -486,9 +475,8 @@ TEST(Extract, OnFileDoneAfterEachFileInOrder) {
   EXPECT_EQ(r->all.messages.size(), 3u);
   // A file that cannot be read ends the run: no call for it or after it.
   calls.clear();
-  EXPECT_FALSE(extract_sources({a, (dir / "missing.cc").string(), c}, options));
+  EXPECT_FALSE(extract_sources({a, dir.path("missing.cc"), c}, options));
   EXPECT_EQ(calls, (std::vector<std::pair<std::size_t, std::size_t>>{{1, 3}}));
-  fs::remove_all(dir);
 }
 
 TEST(Extract, BoundedOnHostileInput) {

@@ -14,31 +14,18 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <string>
 #include <thread>
 
-#include "erli18n/mo.h"
-#include "erli18n/po.h"
+#include "test_support.h"
 
 namespace {
 
-namespace fs = std::filesystem;
-
 // Writes DIR/LANGUAGE/LC_MESSAGES/DOMAIN.mo from .po text, through a rename so that a
 // reader never sees a half-written file.
-void write_catalog(const fs::path& dir, const std::string& language, const std::string& domain,
-                   const std::string& po_text) {
-  auto po = erli18n::read_po(po_text, "test.po");
-  ASSERT_TRUE(po) << po.error().to_string();
-  auto mo = erli18n::compile_mo(*po);
-  ASSERT_TRUE(mo) << mo.error().to_string();
-  fs::path target = dir / language / "LC_MESSAGES";
-  fs::create_directories(target);
-  fs::path temporary = target / (domain + ".tmp");
-  std::ofstream(temporary, std::ios::binary) << *mo;
-  fs::rename(temporary, target / (domain + ".mo"));
+void write_catalog(const erli18n::test_support::temp_dir& dir, const std::string& language,
+                   const std::string& domain, const std::string& po_text) {
+  dir.write(language + "/LC_MESSAGES/" + domain + ".mo", erli18n::test_support::mo_from_po(po_text));
 }
 
 std::string header() { return "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\n"; }
@@ -46,13 +33,9 @@ std::string header() { return "msgid \"\"\nmsgstr \"Content-Type: text/plain; ch
 class IntlRemembered : public ::testing::Test {
  protected:
   void SetUp() override {
-    // A directory per test: the library keeps each catalog path it read for the life of the
-    // process and looks at the disk once a second, so a path reused by the next test could
-    // still answer with the previous test's catalog.
-    static int tests = 0;
-    dir = fs::temp_directory_path() /
-          ("erli18n-intl-remembered-" + std::to_string(::getpid()) + "-" + std::to_string(++tests));
-    fs::remove_all(dir);
+    // A directory per test (temp_dir: a new name each time): the library keeps each catalog
+    // path it read for the life of the process and looks at the disk once a second, so a
+    // path reused by the next test could still answer with the previous test's catalog.
     write_catalog(dir, "de", "t",
                   header() +
                       "msgid \"Hello\"\nmsgstr \"Hallo\"\n\n"
@@ -64,14 +47,13 @@ class IntlRemembered : public ::testing::Test {
     write_catalog(dir, "fr", "t", header() + "msgid \"Hello\"\nmsgstr \"Bonjour\"\n");
     ASSERT_NE(::setlocale(LC_ALL, "C.UTF-8"), nullptr);
     ::setenv("LANGUAGE", "de", 1);
-    ASSERT_NE(::bindtextdomain("t", dir.c_str()), nullptr);
+    ASSERT_NE(::bindtextdomain("t", dir.root().c_str()), nullptr);
   }
   void TearDown() override {
     ::unsetenv("LANGUAGE");
     ::textdomain(::textdomain(nullptr));
-    fs::remove_all(dir);
   }
-  fs::path dir;
+  erli18n::test_support::temp_dir dir;
 };
 
 TEST_F(IntlRemembered, AReusedBufferIsAnsweredForItsNewText) {
@@ -126,7 +108,7 @@ TEST_F(IntlRemembered, ManyDomainsEachGetTheirOwnCatalog) {
   for (int i = 0; i < 12; ++i)
     write_catalog(dir, "de", "d" + std::to_string(i),
                   header() + "msgid \"Hello\"\nmsgstr \"Hallo " + std::to_string(i) + "\"\n");
-  for (int i = 0; i < 12; ++i) ::bindtextdomain(("d" + std::to_string(i)).c_str(), dir.c_str());
+  for (int i = 0; i < 12; ++i) ::bindtextdomain(("d" + std::to_string(i)).c_str(), dir.root().c_str());
   for (int round = 0; round < 3; ++round)
     for (int i = 0; i < 12; ++i)
       EXPECT_EQ(std::string(::dgettext(("d" + std::to_string(i)).c_str(), "Hello")),
@@ -151,7 +133,7 @@ TEST_F(IntlRemembered, LanguageIsReadAgainWhenACounterMoves) {
   EXPECT_STREQ(::dgettext("t", hello), "Hallo");
   // bindtextdomain() moves it too.
   ::setenv("LANGUAGE", "fr", 1);
-  ::bindtextdomain("t", dir.c_str());
+  ::bindtextdomain("t", dir.root().c_str());
   EXPECT_STREQ(::dgettext("t", hello), "Bonjour");
 }
 

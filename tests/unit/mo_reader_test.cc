@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cinttypes>
 #include <cstdint>
 #include <cstdio>
@@ -17,6 +18,7 @@
 #include <fstream>
 #include <iterator>
 #include <new>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -468,32 +470,157 @@ TEST(MoReader, RejectsCorruptSystemDependentTables) {
   EXPECT_NE(open_error(good.substr(0, 40)).find("revision 1"), std::string::npos);
 }
 
-TEST(MoReader, EveryTruncationAndByteFlipIsSafe) {
-  // Exhaustive on a small file: no input may crash or read out of bounds (ASan build).
+// What a damaged image may do, checked from its bytes: each answer is one the tables point
+// to, or an error that says which string is bad.
+struct damage_tally {
+  std::size_t refused = 0, opened = 0, bad_entries = 0, found = 0;
+};
+
+// The 32-bit word at `at` of `image`, stored big-endian or not; nullopt past the end.
+std::optional<std::uint64_t> image_word(std::string_view image, bool big, std::uint64_t at) {
+  if (at + 4 > image.size()) return std::nullopt;
+  std::uint32_t v;
+  std::memcpy(&v, image.data() + at, 4);
+  return big == (std::endian::native == std::endian::big) ? v : __builtin_bswap32(v);
+}
+
+// String `index` of the table at `table` in `image`, as the format defines it, or nullopt
+// when its descriptor or bytes lie outside the image or its NUL is missing.
+std::optional<std::string_view> table_string(std::string_view image, bool big, std::uint32_t table,
+                                             std::uint32_t index) {
+  const std::uint64_t at = std::uint64_t{table} + 8 * std::uint64_t{index};
+  const std::optional<std::uint64_t> length = image_word(image, big, at);
+  const std::optional<std::uint64_t> offset = image_word(image, big, at + 4);
+  if (!length || !offset || *offset + *length >= image.size() || image[*offset + *length] != '\0')
+    return std::nullopt;
+  return image.substr(*offset, *length);
+}
+
+// The NUL-separated forms of a translation.
+std::vector<std::string_view> forms_of(std::string_view text) {
+  std::vector<std::string_view> forms;
+  for (std::size_t at = 0;;) {
+    const std::size_t end = text.find('\0', at);
+    forms.push_back(text.substr(at, end == std::string_view::npos ? std::string_view::npos : end - at));
+    if (end == std::string_view::npos) return forms;
+    at = end + 1;
+  }
+}
+
+// Checks one damaged image against the contract: it is refused with a diagnostic naming
+// it, or it opens and every entry is either the bytes its descriptors point to or an error
+// naming the entry, and every lookup answers a form of a translation whose key is the one
+// asked, in place and NUL-terminated, or misses.
+void expect_within_contract(const std::vector<char>& bytes, const char* name, damage_tally& tally) {
+  auto mo = mo_catalog::from_memory(bytes.data(), bytes.size(), name);
+  if (!mo) {
+    ++tally.refused;
+    EXPECT_FALSE(mo.error().message.empty());
+    EXPECT_EQ(mo.error().to_string().rfind(std::string(name) + ": error: ", 0), 0u) << mo.error().to_string();
+    return;
+  }
+  ++tally.opened;
+  const std::string_view image = mo->image();
+  // A converted catalog reads its own image, in this machine's byte order.
+  const bool big = mo->converted() ? std::endian::native == std::endian::big : mo->big_endian();
+  ASSERT_GE(image.size(), 28u);
+  const auto count = static_cast<std::uint32_t>(*image_word(image, big, 8));
+  const auto originals = static_cast<std::uint32_t>(*image_word(image, big, 12));
+  const auto translations = static_cast<std::uint32_t>(*image_word(image, big, 16));
+  ASSERT_GE(mo->size(), count);
+
+  bool all_good = true;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    SCOPED_TRACE("entry " + std::to_string(i));
+    const std::optional<std::string_view> key = table_string(image, big, originals, i);
+    const std::optional<std::string_view> text = table_string(image, big, translations, i);
+    erli18n::result<erli18n::mo_entry> e = mo->entry(i);
+    if (!e) {
+      all_good = false;
+      ++tally.bad_entries;
+      EXPECT_NE(e.error().message.find("string " + std::to_string(i) + " "), std::string::npos)
+          << e.error().to_string();
+      // A string whose bytes are in place is refused for its encoding only.
+      if (key && text) {
+        EXPECT_EQ(e.error().code, erli18n::errc::charset) << e.error().to_string();
+      }
+      continue;
+    }
+    ASSERT_TRUE(key && text) << "entry " << i << " read from outside its descriptors";
+    std::string stored;
+    if (e->has_context) (stored += e->context) += '\x04';
+    stored += e->msgid;
+    if (e->has_plural) (stored += '\0') += e->msgid_plural;
+    // The key up to its second NUL: msgunfmt shows no more of a msgid_plural.
+    const std::size_t first_nul = key->find('\0');
+    EXPECT_EQ(stored, key->substr(0, first_nul == std::string_view::npos ? first_nul
+                                                                         : key->find('\0', first_nul + 1)));
+    EXPECT_EQ(e->msgid.data() + e->msgid.size(), key->data() + std::min(first_nul, key->size()))
+        << "not read in place";
+    EXPECT_EQ(e->translation, *text);
+    EXPECT_EQ(e->translation.data(), text->data()) << "not read in place";
+  }
+  EXPECT_EQ(static_cast<bool>(mo->validate()), all_good && mo->size() == count);
+
+  // `answer` is a form of the translation of an entry stored under `key`.
+  auto expect_from_table = [&](std::optional<std::string_view> answer, std::string_view key) {
+    if (!answer) return;
+    ++tally.found;
+    SCOPED_TRACE(std::string(key));
+    ASSERT_GE(answer->data(), image.data());
+    ASSERT_LT(answer->data() + answer->size(), image.data() + image.size());
+    EXPECT_EQ(answer->data()[answer->size()], '\0');
+    for (std::uint32_t i = 0; i < count; ++i) {
+      const std::optional<std::string_view> k = table_string(image, big, originals, i);
+      const std::optional<std::string_view> t = table_string(image, big, translations, i);
+      if (!k || !t || k->substr(0, k->find('\0')) != key) continue;
+      for (std::string_view form : forms_of(*t))
+        if (form.data() == answer->data() && form.size() == answer->size()) return;
+    }
+    ADD_FAILURE() << "\"" << *answer << "\" is no form of a translation stored under this key";
+  };
+  expect_from_table(mo->lookup("hello"), "hello");
+  expect_from_table(mo->lookup("file", "open"), "file\x04open");
+  expect_from_table(mo->lookup(""), "");
+  expect_from_table(mo->lookup_plural("apple", 3), "apple");
+  expect_from_table(mo->lookup_forms("apple").transform([](std::string_view f) {
+    return f.substr(0, f.find('\0'));  // the forms start with the first one
+  }),
+                    "apple");
+}
+
+TEST(MoReader, EveryTruncationAndByteFlipIsRefusedOrAnswersFromItsTables) {
+  // Exhaustive on a small file, under ASan too: no input may crash or read out of bounds,
+  // and each is refused with a diagnostic or answers only what its tables hold.
   po_file po = sample_po();
   po.messages.resize(8);
   for (bool big : {false, true}) {
+    SCOPED_TRACE(big ? "big-endian" : "little-endian");
     const std::string good = compile(po, false, big);
+    damage_tally cuts, flips;
     for (std::size_t len = 0; len < good.size(); ++len) {
-      std::string cut = good.substr(0, len);
-      std::vector<char> exact(cut.begin(), cut.end());  // no slack for ASan to miss
-      auto mo = mo_catalog::from_memory(exact.data(), exact.size(), "cut.mo");
-      if (!mo) continue;
-      (void)mo->lookup("hello");
-      (void)mo->validate();
+      SCOPED_TRACE("cut at " + std::to_string(len));
+      const std::vector<char> exact(good.begin(), good.begin() + static_cast<std::ptrdiff_t>(len));
+      expect_within_contract(exact, "cut.mo", cuts);  // no slack for ASan to miss
+      if (testing::Test::HasFailure()) return;
     }
     for (std::size_t at = 0; at < good.size(); ++at) {
       for (int v : {0x00, 0xff, 0x7f, 0x01}) {
+        SCOPED_TRACE("byte " + std::to_string(at) + " set to " + std::to_string(v));
         std::vector<char> bad(good.begin(), good.end());
         bad[at] = static_cast<char>(v);
-        auto mo = mo_catalog::from_memory(bad.data(), bad.size(), "flip.mo");
-        if (!mo) continue;
-        (void)mo->lookup("hello");
-        (void)mo->lookup("file", "open");
-        (void)mo->lookup_plural("apple", 3);
-        for (std::size_t i = 0; i < mo->size(); ++i) (void)mo->entry(i);
+        expect_within_contract(bad, "flip.mo", flips);
+        if (testing::Test::HasFailure()) return;
       }
     }
+    // Both outcomes were met, so neither branch above was checked in vain.
+    EXPECT_GT(cuts.refused, 0u);
+    EXPECT_GT(cuts.opened, 0u);
+    EXPECT_GT(cuts.bad_entries, 0u);
+    EXPECT_GT(flips.refused, 0u);
+    EXPECT_GT(flips.opened, 0u);
+    EXPECT_GT(flips.bad_entries, 0u);
+    EXPECT_GT(flips.found, 0u);
   }
 }
 

@@ -4,6 +4,7 @@
 #include "erli18n/mo.h"
 #include "erli18n/po.h"
 #include "plural_known.h"
+#include "test_support.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -680,13 +681,7 @@ std::string forms_po(const std::string& plural_forms) {
          "msgstr[0] \"f0\"\nmsgstr[1] \"f1\"\nmsgstr[2] \"f2\"\n";
 }
 
-std::string compiled(const std::string& po_text) {
-  result<po_file> po = read_po(po_text, "nested.po");
-  EXPECT_TRUE(po) << po.error().to_string();
-  result<std::string> mo = po ? compile_mo(*po) : result<std::string>(error{});
-  EXPECT_TRUE(mo);
-  return mo ? *mo : std::string();
-}
+std::string compiled(const std::string& po_text) { return test_support::mo_from_po(po_text, "nested.po"); }
 
 TEST(PluralRule, CatalogsWithDeeplyNestedRulesAnswerAsGlibc) {
   // 70 nested parentheses: glibc 2.36 evaluates this (it accepts up to about 9,995); it

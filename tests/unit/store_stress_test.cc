@@ -25,7 +25,7 @@
 #include "erli18n/gettext.h"
 #include "erli18n/mo.h"
 #include "erli18n/po.h"
-#include "temp_dir.h"
+#include "test_support.h"
 
 namespace {
 
@@ -117,13 +117,7 @@ std::string po_text(const version& v) {
   return po;
 }
 
-std::string mo_bytes(const version& v) {
-  erli18n::result<erli18n::po_file> po = erli18n::read_po(po_text(v), "stress.po");
-  if (!po) throw std::runtime_error(po.error().to_string());
-  erli18n::result<std::string> mo = erli18n::compile_mo(*po);
-  if (!mo) throw std::runtime_error(mo.error().to_string());
-  return *mo;
-}
+std::string mo_bytes(const version& v) { return erli18n::test_support::mo_from_po(po_text(v), "stress.po"); }
 
 // A third catalog, under another domain, that is loaded and unloaded.
 const char* const other_po = R"po(msgid ""

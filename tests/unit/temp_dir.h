@@ -23,6 +23,8 @@ class temp_dir {
   temp_dir(const temp_dir&) = delete;
   temp_dir& operator=(const temp_dir&) = delete;
 
+  // The folder itself, and a path inside it.
+  const std::string& root() const { return path_; }
   std::string path(const std::string& name) const { return path_ + "/" + name; }
 
   // Writes a file (folders created as needed) by renaming a new one over it, as a

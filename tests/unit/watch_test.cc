@@ -7,12 +7,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <mutex>
 #include <stdexcept>
 #include <string>
@@ -23,7 +25,7 @@
 #include "erli18n/po.h"
 #include "erli18n/watch.h"
 #include "fault_injection.h"
-#include "temp_dir.h"
+#include "test_support.h"
 #include "watch_internal.h"
 #include "watch_scan.h"
 
@@ -51,13 +53,7 @@ std::string po_version(int v) {
          n + "\"\n\nmsgid \"Bye\"\nmsgstr \"Tschuess v" + n + "\"\n";
 }
 
-std::string mo_version(int v) {
-  auto po = erli18n::read_po(po_version(v));
-  if (!po) throw std::runtime_error(po.error().to_string());
-  auto mo = erli18n::compile_mo(*po);
-  if (!mo) throw std::runtime_error(mo.error().to_string());
-  return *mo;
-}
+std::string mo_version(int v) { return erli18n::test_support::mo_from_po(po_version(v)); }
 
 void write_in_place(const std::string& path, const std::string& bytes) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
@@ -70,6 +66,7 @@ struct event_log {
     event_kind kind;
     std::string domain, locale, source;
     errc failure;
+    std::chrono::steady_clock::time_point at;  // when the observer was called
   };
   std::mutex m;
   std::condition_variable changed;
@@ -79,7 +76,7 @@ struct event_log {
     return [this](const store_event& e) {
       std::lock_guard lock(m);
       events.push_back({e.kind, std::string(e.domain), std::string(e.locale), std::string(e.source),
-                        e.failure ? e.failure->code : errc::syntax});
+                        e.failure ? e.failure->code : errc::syntax, std::chrono::steady_clock::now()});
       changed.notify_all();
     };
   }
@@ -88,6 +85,14 @@ struct event_log {
     std::size_t n = 0;
     for (const entry& e : events) n += e.kind == kind && (locale.empty() || e.locale == locale);
     return n;
+  }
+  // When each event of `kind` for `locale` was delivered, in order.
+  std::vector<std::chrono::steady_clock::time_point> times(event_kind kind, const std::string& locale) {
+    std::lock_guard lock(m);
+    std::vector<std::chrono::steady_clock::time_point> out;
+    for (const entry& e : events)
+      if (e.kind == kind && e.locale == locale) out.push_back(e.at);
+    return out;
   }
   // Waits until `count(kind, locale)` reaches `n`.
   bool wait_count(event_kind kind, std::size_t n, const std::string& locale = {}) {
@@ -109,6 +114,23 @@ bool wait_text(const catalog_store& store, const std::string& locale, const std:
     std::this_thread::sleep_for(1ms);
   }
   return false;
+}
+
+// Waits until `done()` holds, for at most `patience`.
+bool wait_until(const std::function<bool()>& done) {
+  const auto end = std::chrono::steady_clock::now() + patience;
+  while (!done()) {
+    if (std::chrono::steady_clock::now() >= end) return false;
+    std::this_thread::sleep_for(1ms);
+  }
+  return true;
+}
+
+// The threads of this process (one folder each in /proc/self/task).
+std::size_t thread_count() {
+  std::size_t n = 0;
+  for (const fs::directory_entry& task : fs::directory_iterator("/proc/self/task")) n += task.is_directory();
+  return n;
 }
 
 // Threads that look "Hello" and "Bye" up without pause and check each answer is a complete
@@ -192,6 +214,21 @@ class WatchTest : public ::testing::TestWithParam<bool> {
 
   std::string root(const std::string& rel) const { return dir_.path("root/" + rel); }
 
+  // Returns once the watcher has handled every change made before the call, so that a
+  // check that nothing happened needs no sleep: it rewrites a catalog of its own and waits
+  // until the new text is loaded. The watcher marks changes in the order it sees them, each
+  // waits the same debounce, and keys due together are handled in folder order ("zu" sorts
+  // after the test's folders): whatever it was to do about an earlier change is done. The
+  // folder is made on the first call and loaded first: a new folder is loaded as soon as a
+  // polling round finds it, before the changes that round marks.
+  void flush() {
+    for (int round = flushes_ == 0 ? 0 : 1; round < 2; ++round) {
+      const int v = 100 + ++flushes_;
+      dir_.write("root/zu/LC_MESSAGES/app.po", po_version(v));
+      ASSERT_TRUE(wait_text(store_, "zu", "Hallo v" + std::to_string(v)));
+    }
+  }
+
   void SetUp() override {
     if (!polling()) {
       // A sandbox without inotify (the watcher then polls, which the polling runs test).
@@ -209,6 +246,7 @@ class WatchTest : public ::testing::TestWithParam<bool> {
   catalog_store store_;  // declared after the log: destroyed first, while the log still exists
   std::mutex errors_mutex_;
   std::vector<std::string> errors_;
+  int flushes_ = 0;
 };
 
 TEST_P(WatchTest, LoadsTheLayoutPreferringMoAndSkippingOtherNames) {
@@ -341,8 +379,7 @@ TEST_P(WatchTest, DeletedFileKeepsItsCatalogUntilRecreated) {
   catalog_watcher w = start();
   readers r(store_, "de");
   fs::remove(root("de/LC_MESSAGES/app.po"));
-  // Nothing to wait for (nothing happens): give the watcher several rounds to act wrongly.
-  std::this_thread::sleep_for(200ms);
+  ASSERT_NO_FATAL_FAILURE(flush());  // the watcher has seen the deletion
   EXPECT_EQ(store_.dlgettext("app", "de", "Hello"), "Hallo v1");
   EXPECT_EQ(log_.count(event_kind::unload), 0u);
   dir_.write("root/de/LC_MESSAGES/app.po", po_version(2));
@@ -387,16 +424,31 @@ TEST_P(WatchTest, DebounceWaitsForQuiet) {
   o.debounce = 300ms;
   catalog_watcher w = start(o);
   const std::size_t loads_before = log_.count(event_kind::load_stop, "de");
+  const std::size_t starts_before = log_.count(event_kind::load_start, "de");
+  std::vector<std::chrono::steady_clock::time_point> writes;
   for (int v = 2; v <= 10; ++v) {
+    writes.push_back(std::chrono::steady_clock::now());
     write_in_place(root("de/LC_MESSAGES/app.po"), po_version(v));
     std::this_thread::sleep_for(10ms);
   }
-  // Less than `debounce` since the last write: nothing loaded yet.
-  EXPECT_EQ(log_.count(event_kind::load_stop, "de"), loads_before);
   // The event, not the text: a catalog is published before its load_stop is delivered.
   ASSERT_TRUE(log_.wait_count(event_kind::load_stop, loads_before + 1, "de"));
   EXPECT_EQ(store_.dlgettext("app", "de", "Hello"), "Hallo v10");
-  EXPECT_EQ(log_.count(event_kind::load_stop, "de"), loads_before + 1);
+  ASSERT_NO_FATAL_FAILURE(flush());  // any other load the writes caused has happened
+  // Each load began at least `debounce` after the write before it: none while the writes
+  // came 10 ms apart. Times, not a look after a sleep: a slow machine cannot make it pass
+  // or fail by chance. Only a writer held up for `debounce` itself leaves a quiet gap in
+  // which a load is right.
+  const std::vector<std::chrono::steady_clock::time_point> starts = log_.times(event_kind::load_start, "de");
+  ASSERT_GE(starts.size(), starts_before + 1);
+  for (std::size_t i = starts_before; i < starts.size(); ++i) {
+    auto before = std::upper_bound(writes.begin(), writes.end(), starts[i]);
+    ASSERT_NE(before, writes.begin()) << "load " << i << " came before any write";
+    EXPECT_GE(starts[i] - *std::prev(before), o.debounce) << "load " << i << " did not wait for quiet";
+  }
+  std::size_t quiet_gaps = 0;
+  for (std::size_t i = 1; i < writes.size(); ++i) quiet_gaps += writes[i] - writes[i - 1] >= o.debounce;
+  EXPECT_LE(log_.count(event_kind::load_stop, "de"), loads_before + 1 + quiet_gaps);
 }
 
 TEST_P(WatchTest, NewLocaleFolderAndNewDomainAreLoaded) {
@@ -444,12 +496,16 @@ TEST_P(WatchTest, SymlinkSwapIsFollowed) {
 }
 
 TEST_P(WatchTest, StopIsIdempotentAndLaterChangesAreIgnored) {
+  const std::size_t threads = thread_count();
   catalog_watcher w = start();
+  EXPECT_EQ(thread_count(), threads + 1);  // the watcher's
   w.stop();
   w.stop();
   EXPECT_FALSE(w.running());
+  // Its thread is gone (the kernel may list it a moment after the join): nothing is left
+  // that could see a change, so the check below needs no sleep.
+  EXPECT_TRUE(wait_until([&] { return thread_count() == threads; })) << thread_count() << " threads";
   dir_.write("root/de/LC_MESSAGES/app.po", po_version(2));
-  std::this_thread::sleep_for(100ms);
   EXPECT_EQ(store_.dlgettext("app", "de", "Hello"), "Hallo v1");
 }
 
@@ -578,16 +634,6 @@ TEST(WatchLimit, ReachingTheInotifyLimitFallsBackToPolling) {
   EXPECT_EQ(store.dlgettext("app", "fr", "Hello"), "Hallo v1");
   dir.write("root/fr/LC_MESSAGES/app.po", po_version(2));
   EXPECT_TRUE(wait_text(store, "fr", "Hallo v2"));
-}
-
-// Waits until `done()` holds, for at most `patience`.
-bool wait_until(const std::function<bool()>& done) {
-  const auto end = std::chrono::steady_clock::now() + patience;
-  while (!done()) {
-    if (std::chrono::steady_clock::now() >= end) return false;
-    std::this_thread::sleep_for(1ms);
-  }
-  return true;
 }
 
 // Issue 20: once the watched root was moved away, the watcher polled for good. It returns to
