@@ -107,10 +107,11 @@ static inline const char* erli18n_intl_npgettext(const char* domain, const char*
 /// \cond INTERNAL
 namespace erli18n_intl_detail {
 using size = decltype(sizeof 0);
-/* "context\004msgid" in `key`, which holds C + M bytes; a char array may hold a shorter
- * string than its size, so the lengths are measured up to the terminator. */
+/* "context\004msgid" in `key`. A char array may hold a shorter string than its size (the
+ * lengths are measured up to the terminator) or none at all (then all of it is copied): the
+ * key has room for both arrays whole, the \004 and a terminator. */
 template <size C, size M>
-inline void glue(char (&key)[C + M], const char (&context)[C], const char (&msgid)[M]) noexcept {
+inline void glue(char (&key)[C + M + 2], const char (&context)[C], const char (&msgid)[M]) noexcept {
   size k = 0;
   for (size i = 0; i < C && context[i] != '\0'; ++i) key[k++] = context[i];
   key[k++] = '\004';
@@ -127,7 +128,7 @@ inline void glue(char (&key)[C + M], const char (&context)[C], const char (&msgi
 /// are macros; in C++ function templates, so that erli18n/gettext.h may be included too.
 template <decltype(sizeof 0) C, decltype(sizeof 0) M>
 static inline const char* pgettext(const char (&context)[C], const char (&msgid)[M]) noexcept {
-  char key[C + M];
+  char key[C + M + 2];
   erli18n_intl_detail::glue(key, context, msgid);
   return erli18n_intl_pgettext(0, key, msgid, LC_MESSAGES);
 }
@@ -135,7 +136,7 @@ static inline const char* pgettext(const char (&context)[C], const char (&msgid)
 template <decltype(sizeof 0) C, decltype(sizeof 0) M>
 static inline const char* dpgettext(const char* domain, const char (&context)[C],
                                     const char (&msgid)[M]) noexcept {
-  char key[C + M];
+  char key[C + M + 2];
   erli18n_intl_detail::glue(key, context, msgid);
   return erli18n_intl_pgettext(domain, key, msgid, LC_MESSAGES);
 }
@@ -143,7 +144,7 @@ static inline const char* dpgettext(const char* domain, const char (&context)[C]
 template <decltype(sizeof 0) C, decltype(sizeof 0) M>
 static inline const char* dcpgettext(const char* domain, const char (&context)[C], const char (&msgid)[M],
                                      int category) noexcept {
-  char key[C + M];
+  char key[C + M + 2];
   erli18n_intl_detail::glue(key, context, msgid);
   return erli18n_intl_pgettext(domain, key, msgid, category);
 }
@@ -152,7 +153,7 @@ static inline const char* dcpgettext(const char* domain, const char (&context)[C
 template <decltype(sizeof 0) C, decltype(sizeof 0) M>
 static inline const char* npgettext(const char (&context)[C], const char (&msgid)[M],
                                     const char* msgid_plural, unsigned long n) noexcept {
-  char key[C + M];
+  char key[C + M + 2];
   erli18n_intl_detail::glue(key, context, msgid);
   return erli18n_intl_npgettext(0, key, msgid, msgid_plural, n, LC_MESSAGES);
 }
@@ -160,7 +161,7 @@ static inline const char* npgettext(const char (&context)[C], const char (&msgid
 template <decltype(sizeof 0) C, decltype(sizeof 0) M>
 static inline const char* dnpgettext(const char* domain, const char (&context)[C], const char (&msgid)[M],
                                      const char* msgid_plural, unsigned long n) noexcept {
-  char key[C + M];
+  char key[C + M + 2];
   erli18n_intl_detail::glue(key, context, msgid);
   return erli18n_intl_npgettext(domain, key, msgid, msgid_plural, n, LC_MESSAGES);
 }
@@ -168,7 +169,7 @@ static inline const char* dnpgettext(const char* domain, const char (&context)[C
 template <decltype(sizeof 0) C, decltype(sizeof 0) M>
 static inline const char* dcnpgettext(const char* domain, const char (&context)[C], const char (&msgid)[M],
                                       const char* msgid_plural, unsigned long n, int category) noexcept {
-  char key[C + M];
+  char key[C + M + 2];
   erli18n_intl_detail::glue(key, context, msgid);
   return erli18n_intl_npgettext(domain, key, msgid, msgid_plural, n, category);
 }

@@ -82,9 +82,14 @@ TEST_F(IntlCxx, DefaultDomainForms) {
   EXPECT_STREQ(::npgettext("files", "%d file", "%d files", 5), "%d Dateien");
   EXPECT_EQ(erli18n::pgettext("menu", "Open"), "Öffnen");
   EXPECT_EQ(erli18n::npgettext("files", "%d file", "%d files", 5), "%d Dateien");
-  // A char array holding a shorter string glues its text, not its whole size.
+  // A char array holding a shorter string glues its text, not its whole size; one without a
+  // terminator glues all of it.
   char context[16] = "menu";
   EXPECT_STREQ(::pgettext(context, "Open"), "Öffnen");
+  const char unterminated[4] = {'m', 'e', 'n', 'u'};
+  const char open[4] = {'O', 'p', 'e', 'n'};
+  EXPECT_STREQ(::dcpgettext(domain, unterminated, "Open", LC_MESSAGES), "Öffnen");
+  EXPECT_STREQ(::pgettext(unterminated, open), "Öffnen");  // the key "menu\004Open" is found
 }
 
 }  // namespace
