@@ -15,6 +15,9 @@
 ///     error (`errc::not_found`, "missing binding 'name'") for the first unbound placeholder,
 ///     or `errc::out_of_memory` (`errc::limit_exceeded` if the string would pass `max_size()`).
 ///
+/// Write it qualified, `erli18n::format`: its arguments are views of namespace std, so an
+/// unqualified `format(...)` may also find `std::format` (C++20) by argument-dependent lookup.
+///
 /// Thread-safety is that of the lookups and of `interpolate`: call it from any thread. Unlike
 /// the lookups it allocates (the returned string), and the bindings are views that must
 /// outlive the call.
