@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "erli18n/embedded.h"
+#include "erli18n/format.h"
 #include "erli18n/gettext.h"
-#include "erli18n/gettextf.h"
 
 // Defined by the source erli18n_embed_catalogs generates (NAMESPACE embedded_catalogs).
 ERLI18N_EMBEDDED_CATALOGS(embedded_catalogs)
@@ -25,8 +25,8 @@ int main(int argc, char** argv) {
     const erli18n::translator t(erli18n::catalog_store::default_store(), "embedded", locale);
     std::cout << locale << ": " << t.gettext("Hello from inside the binary!") << " | "
               << t.pgettext("menu", "Open") << " | "
-              << erli18n::ngettextf(t, "%{count} catalog compiled in", "%{count} catalogs compiled in",
-                                    *registered, {})
+              << erli18n::format(
+                     t.ngettext("%{count} catalog compiled in", "%{count} catalogs compiled in", *registered))
               << '\n';
   }
   return 0;

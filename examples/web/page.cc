@@ -3,8 +3,8 @@
 #include <optional>
 #include <string>
 
+#include "erli18n/format.h"
 #include "erli18n/gettext.h"
-#include "erli18n/gettextf.h"
 
 namespace web {
 namespace {
@@ -101,15 +101,17 @@ std::string render_page(const http::negotiation& n, std::string_view query,
   page += "</nav>\n";
 
   // TRANSLATORS: %{how} is one of the phrases saying how the language was chosen.
-  const std::string chosen = erli18n::gettextf("Language: %{how}.", {{"how", how_chosen(n.from)}});
+  const std::string_view language = erli18n::gettext("Language: %{how}.");
+  const std::string chosen = erli18n::format(language, {{"how", how_chosen(n.from)}});
   page += "<p id=\"source\" data-locale=\"" + html_escape(n.locale) + "\" data-source=\"" +
           std::string(http::to_string(n.from)) + "\">" + html_escape(chosen) + "</p>\n";
   // TRANSLATORS: %{name} is the name given in the address (?name=), or the word "visitor".
-  const std::string greeting = erli18n::gettextf("Hello, %{name}!", {{"name", name_of(query)}});
+  const std::string_view hello = erli18n::gettext("Hello, %{name}!");
+  const std::string greeting = erli18n::format(hello, {{"name", name_of(query)}});
   page += "<p id=\"greeting\">" + html_escape(greeting) + "</p>\n";
   page += "<p id=\"messages\">" +
-          html_escape(erli18n::ngettextf("You have %{count} new message.", "You have %{count} new messages.",
-                                         count, {})) +
+          html_escape(erli18n::format(erli18n::ngettext("You have %{count} new message.",
+                                                        "You have %{count} new messages.", count))) +
           "</p>\n";
   page += "<p id=\"counts\">" + html_escape(erli18n::gettext("Try another count:"));
   for (const unsigned long k : {0UL, 1UL, 2UL, 5UL, 21UL}) {

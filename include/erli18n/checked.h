@@ -6,7 +6,8 @@
 /// them. With it included, the macros below check their literal arguments while compiling:
 ///   - the key must be in the templates: `ERLI18N_GETTEXT("Helo")` fails with
 ///     `static assertion failed: erli18n: msgid "Helo" is not in the templates`;
-///   - the `f` forms take the bindings as written for gettextf.h (`{"name", value}, ...`)
+///   - the `f` forms format the lookup's text (format.h) with the bindings, written as in
+///     `erli18n::format`'s list (`{"name", value}, ...`, without the outer braces),
 ///     and require them to name exactly the `%{name}` placeholders of the msgid (and of
 ///     msgid_plural): a missing or unknown name, a repeated one, or a name that is not a
 ///     string literal fails compilation. The plural forms bind `count` themselves, so it may
@@ -38,8 +39,8 @@
 #include <cstddef>
 #include <string_view>
 
+#include "erli18n/format.h"
 #include "erli18n/gettext.h"
-#include "erli18n/gettextf.h"
 
 /// The compile-time checks behind the ERLI18N_* macros of checked.h, and the key table type
 /// that `erli18n compile --keys` generates.
@@ -266,7 +267,7 @@ constexpr bool bindings_used(std::string_view msgid, std::string_view msgid_plur
   ((void)[] { ERLI18N_DETAIL_CHECK_PKEY(context, msgid); }, \
    ::erli18n::npgettext(context, msgid, msgid_plural, n))
 
-/// `erli18n::gettextf(msgid, {bindings...})`: the literal `msgid` is checked against the
+/// `erli18n::format(erli18n::gettext(msgid), {bindings...})`: the literal `msgid` is checked against the
 /// templates, and the bindings (`{"name", value}, ...`, at least one) must name exactly the
 /// placeholders of `msgid`, each once.
 #define ERLI18N_GETTEXTF(msgid, ...)                              \
@@ -275,8 +276,8 @@ constexpr bool bindings_used(std::string_view msgid, std::string_view msgid_plur
         ERLI18N_DETAIL_CHECK_KEY(msgid);                          \
         ERLI18N_DETAIL_CHECK_ARGS(msgid, "", false, __VA_ARGS__); \
       },                                                          \
-      ::erli18n::gettextf(msgid, {__VA_ARGS__}))
-/// `erli18n::pgettextf(context, msgid, {bindings...})`: the literal key (context, msgid)
+      ::erli18n::format(::erli18n::gettext(msgid), {__VA_ARGS__}))
+/// `erli18n::format(erli18n::pgettext(context, msgid), {bindings...})`: the literal key (context, msgid)
 /// is checked against the templates, and the bindings as for ERLI18N_GETTEXTF.
 #define ERLI18N_PGETTEXTF(context, msgid, ...)                    \
   (                                                               \
@@ -284,16 +285,16 @@ constexpr bool bindings_used(std::string_view msgid, std::string_view msgid_plur
         ERLI18N_DETAIL_CHECK_PKEY(context, msgid);                \
         ERLI18N_DETAIL_CHECK_ARGS(msgid, "", false, __VA_ARGS__); \
       },                                                          \
-      ::erli18n::pgettextf(context, msgid, {__VA_ARGS__}))
-/// `erli18n::ngettextf(msgid, msgid_plural, n, {bindings...})`: the literal `msgid` is
+      ::erli18n::format(::erli18n::pgettext(context, msgid), {__VA_ARGS__}))
+/// `erli18n::format(erli18n::ngettext(msgid, msgid_plural, n), {bindings...})`: the literal `msgid` is
 /// checked against the templates, and the bindings must name exactly the placeholders of
-/// `msgid` and `msgid_plural`, except that `count` (bound by ngettextf to `n`) may be left out.
+/// `msgid` and `msgid_plural`, except that `count` (bound by format to `n`) may be left out.
 #define ERLI18N_NGETTEXTF(msgid, msgid_plural, n, ...)                     \
   (                                                                        \
       (void)[] {                                                           \
         ERLI18N_DETAIL_CHECK_KEY(msgid);                                   \
         ERLI18N_DETAIL_CHECK_ARGS(msgid, msgid_plural, true, __VA_ARGS__); \
       },                                                                   \
-      ::erli18n::ngettextf(msgid, msgid_plural, n, {__VA_ARGS__}))
+      ::erli18n::format(::erli18n::ngettext(msgid, msgid_plural, n), {__VA_ARGS__}))
 
 #endif  // ERLI18N_CHECKED_H

@@ -16,6 +16,8 @@
 /// as the store does, even after a reload (catalog_store.h). On a miss it returns its own
 /// argument: `msgid`, or for the plural forms `msgid_plural` unless n == 1 — glibc's rule,
 /// whatever the language (the language's plural rule is only applied to translations).
+/// The plural forms return a `plural_text`: that view, which also remembers `n`, so that
+/// `erli18n::format` (format.h) binds `%{count}` to it.
 ///
 /// A `translator` is bound to a store, a domain and a locale: a small value, cheap to copy,
 /// safe to use from any thread or coroutine (it does not depend on the thread's locale).
@@ -40,42 +42,57 @@
 
 namespace erli18n {
 
+/// What a plural lookup returns: the text it chose, as a `std::string_view` (it is one, and
+/// converts to one wherever a view is expected), together with the `n` that chose it.
+/// `erli18n::format` (format.h) binds the placeholder `%{count}` to `n()`. A trivially
+/// copyable value: it owns nothing, and the text stays valid as the lookup promises.
+class plural_text : public std::string_view {
+ public:
+  /// The text `text`, chosen for `n`.
+  constexpr plural_text(std::string_view text, unsigned long n) noexcept : std::string_view(text), n_(n) {}
+  /// The number the plural form was chosen for.
+  constexpr unsigned long n() const noexcept { return n_; }
+
+ private:
+  unsigned long n_;
+};
+
 /// The translation of `msgid` in the default domain and the current locale, or `msgid`.
 std::string_view gettext(std::string_view msgid) noexcept;
 /// The plural form for `n` of (`msgid`, `msgid_plural`) in the default domain and the current
 /// locale, chosen by the catalog's `Plural-Forms`; on a miss `msgid` when n == 1, else
 /// `msgid_plural`.
-std::string_view ngettext(std::string_view msgid, std::string_view msgid_plural, unsigned long n) noexcept;
+plural_text ngettext(std::string_view msgid, std::string_view msgid_plural, unsigned long n) noexcept;
 /// `gettext` for the message `msgid` in the msgctxt `context`.
 std::string_view pgettext(std::string_view context, std::string_view msgid) noexcept;
 /// `ngettext` for the plural message `msgid` in the msgctxt `context`.
-std::string_view npgettext(std::string_view context, std::string_view msgid, std::string_view msgid_plural,
-                           unsigned long n) noexcept;
+plural_text npgettext(std::string_view context, std::string_view msgid, std::string_view msgid_plural,
+                      unsigned long n) noexcept;
 
 /// `gettext` in the text domain `domain` instead of the default one.
 std::string_view dgettext(std::string_view domain, std::string_view msgid) noexcept;
 /// `ngettext` in the text domain `domain`.
-std::string_view dngettext(std::string_view domain, std::string_view msgid, std::string_view msgid_plural,
-                           unsigned long n) noexcept;
+plural_text dngettext(std::string_view domain, std::string_view msgid, std::string_view msgid_plural,
+                      unsigned long n) noexcept;
 /// `pgettext` in the text domain `domain`.
 std::string_view dpgettext(std::string_view domain, std::string_view context,
                            std::string_view msgid) noexcept;
 /// `npgettext` in the text domain `domain`.
-std::string_view dnpgettext(std::string_view domain, std::string_view context, std::string_view msgid,
-                            std::string_view msgid_plural, unsigned long n) noexcept;
+plural_text dnpgettext(std::string_view domain, std::string_view context, std::string_view msgid,
+                       std::string_view msgid_plural, unsigned long n) noexcept;
 
 /// `gettext` in the text domain `domain` and the locale `locale` (canonicalized; a malformed
 /// name finds nothing): `catalog_store::default_store().dlgettext(...)`.
 std::string_view dlgettext(std::string_view domain, std::string_view locale, std::string_view msgid) noexcept;
 /// `ngettext` in the text domain `domain` and the locale `locale`.
-std::string_view dlngettext(std::string_view domain, std::string_view locale, std::string_view msgid,
-                            std::string_view msgid_plural, unsigned long n) noexcept;
+plural_text dlngettext(std::string_view domain, std::string_view locale, std::string_view msgid,
+                       std::string_view msgid_plural, unsigned long n) noexcept;
 /// `pgettext` in the text domain `domain` and the locale `locale`.
 std::string_view dlpgettext(std::string_view domain, std::string_view locale, std::string_view context,
                             std::string_view msgid) noexcept;
 /// `npgettext` in the text domain `domain` and the locale `locale`.
-std::string_view dlnpgettext(std::string_view domain, std::string_view locale, std::string_view context,
-                             std::string_view msgid, std::string_view msgid_plural, unsigned long n) noexcept;
+plural_text dlnpgettext(std::string_view domain, std::string_view locale, std::string_view context,
+                        std::string_view msgid, std::string_view msgid_plural, unsigned long n) noexcept;
 
 /// Sets the calling thread's locale (canonicalized). An empty name clears it, so the
 /// thread follows the process default again. An error for a malformed name (the thread's
@@ -140,13 +157,12 @@ class translator {
   std::string_view gettext(std::string_view msgid) const noexcept;
   /// The plural form for `n` of (`msgid`, `msgid_plural`) in the bound catalog; on a miss
   /// `msgid` when n == 1, else `msgid_plural`.
-  std::string_view ngettext(std::string_view msgid, std::string_view msgid_plural,
-                            unsigned long n) const noexcept;
+  plural_text ngettext(std::string_view msgid, std::string_view msgid_plural, unsigned long n) const noexcept;
   /// `gettext` for the message `msgid` in the msgctxt `context`.
   std::string_view pgettext(std::string_view context, std::string_view msgid) const noexcept;
   /// `ngettext` for the plural message `msgid` in the msgctxt `context`.
-  std::string_view npgettext(std::string_view context, std::string_view msgid, std::string_view msgid_plural,
-                             unsigned long n) const noexcept;
+  plural_text npgettext(std::string_view context, std::string_view msgid, std::string_view msgid_plural,
+                        unsigned long n) const noexcept;
 
   /// The bound text domain, as given.
   std::string_view domain() const noexcept;

@@ -49,7 +49,8 @@
 /// // !strict, strict.error().message == "missing binding 'who'"
 /// \endcode
 ///
-/// gettextf.h combines this with the lookups of gettext.h (`gettextf`, `ngettextf`, ...).
+/// format.h applies this to the text of any lookup of gettext.h (`erli18n::format`), binding
+/// `count` for the plural ones; `erli18n::strict` is its switch to strict mode.
 #ifndef ERLI18N_INTERPOLATE_H
 #define ERLI18N_INTERPOLATE_H
 
@@ -240,7 +241,7 @@ struct placeholder {
 std::vector<placeholder> placeholders(std::string_view text);
 
 namespace detail {
-/// `interpolate_to` with one more binding, consulted after all of `args` (gettextf.h binds
+/// `interpolate_to` with one more binding, consulted after all of `args` (format.h binds
 /// `count` this way, so that a caller's own `count` wins). `fallback` may be null.
 result<void> interpolate_to(std::string& out, std::string_view text, arg_list args, const arg* fallback,
                             interpolation_mode mode);

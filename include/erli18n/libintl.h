@@ -23,7 +23,9 @@
 /// printf(npgettext("mail", "%lu message", "%lu messages", n), n);
 /// \endcode
 ///
-/// Valid C99 and later, and C++.
+/// Valid C99 and later, and C++. In C the context family are macros; in C++ they are function
+/// templates (same names, arguments and answers), so that a C++ file may include
+/// erli18n/gettext.h as well, before or after this header.
 #ifndef ERLI18N_LIBINTL_H
 #define ERLI18N_LIBINTL_H
 
@@ -95,6 +97,83 @@ static inline const char* erli18n_intl_npgettext(const char* domain, const char*
 #endif
 #undef ERLI18N_INTL_NOTHROW
 
+#ifdef __cplusplus
+/* In C++ the context family are function templates, not macros: a function-like macro named
+ * pgettext would rewrite erli18n::pgettext and translator::pgettext of erli18n/gettext.h in
+ * the same file (whichever header comes first). The literals' sizes are template arguments,
+ * so the glued key is built on the stack, without allocating; the C ABI compares the text,
+ * not the pointer, so a key rebuilt at the same address each call is looked up correctly.
+ * They are static, as the helpers they call. */
+/// \cond INTERNAL
+namespace erli18n_intl_detail {
+using size = decltype(sizeof 0);
+/* "context\004msgid" in `key`. A char array may hold a shorter string than its size (the
+ * lengths are measured up to the terminator) or none at all (then all of it is copied): the
+ * key has room for both arrays whole, the \004 and a terminator. */
+template <size C, size M>
+inline void glue(char (&key)[C + M + 2], const char (&context)[C], const char (&msgid)[M]) noexcept {
+  size k = 0;
+  for (size i = 0; i < C && context[i] != '\0'; ++i) key[k++] = context[i];
+  key[k++] = '\004';
+  for (size i = 0; i < M && msgid[i] != '\0'; ++i) key[k++] = msgid[i];
+  key[k] = '\0';
+}
+}  // namespace erli18n_intl_detail
+/// \endcond
+
+/// The translation of `msgid` in the msgctxt `context` (string literals or char arrays), in
+/// the current text domain for LC_MESSAGES, or `msgid`.
+///
+/// In this family a null domain is the current one (textdomain), as for dgettext. In C they
+/// are macros; in C++ function templates, so that erli18n/gettext.h may be included too.
+template <decltype(sizeof 0) C, decltype(sizeof 0) M>
+static inline const char* pgettext(const char (&context)[C], const char (&msgid)[M]) noexcept {
+  char key[C + M + 2];
+  erli18n_intl_detail::glue(key, context, msgid);
+  return erli18n_intl_pgettext(0, key, msgid, LC_MESSAGES);
+}
+/// `pgettext` in the text domain `domain`.
+template <decltype(sizeof 0) C, decltype(sizeof 0) M>
+static inline const char* dpgettext(const char* domain, const char (&context)[C],
+                                    const char (&msgid)[M]) noexcept {
+  char key[C + M + 2];
+  erli18n_intl_detail::glue(key, context, msgid);
+  return erli18n_intl_pgettext(domain, key, msgid, LC_MESSAGES);
+}
+/// `dpgettext` for the locale category `category`.
+template <decltype(sizeof 0) C, decltype(sizeof 0) M>
+static inline const char* dcpgettext(const char* domain, const char (&context)[C], const char (&msgid)[M],
+                                     int category) noexcept {
+  char key[C + M + 2];
+  erli18n_intl_detail::glue(key, context, msgid);
+  return erli18n_intl_pgettext(domain, key, msgid, category);
+}
+/// The plural form for `n` of (`msgid`, `msgid_plural`) in the msgctxt `context`, in the
+/// current text domain for LC_MESSAGES; on a miss `msgid` when n == 1, else `msgid_plural`.
+template <decltype(sizeof 0) C, decltype(sizeof 0) M>
+static inline const char* npgettext(const char (&context)[C], const char (&msgid)[M],
+                                    const char* msgid_plural, unsigned long n) noexcept {
+  char key[C + M + 2];
+  erli18n_intl_detail::glue(key, context, msgid);
+  return erli18n_intl_npgettext(0, key, msgid, msgid_plural, n, LC_MESSAGES);
+}
+/// `npgettext` in the text domain `domain`.
+template <decltype(sizeof 0) C, decltype(sizeof 0) M>
+static inline const char* dnpgettext(const char* domain, const char (&context)[C], const char (&msgid)[M],
+                                     const char* msgid_plural, unsigned long n) noexcept {
+  char key[C + M + 2];
+  erli18n_intl_detail::glue(key, context, msgid);
+  return erli18n_intl_npgettext(domain, key, msgid, msgid_plural, n, LC_MESSAGES);
+}
+/// `dnpgettext` for the locale category `category`.
+template <decltype(sizeof 0) C, decltype(sizeof 0) M>
+static inline const char* dcnpgettext(const char* domain, const char (&context)[C], const char (&msgid)[M],
+                                      const char* msgid_plural, unsigned long n, int category) noexcept {
+  char key[C + M + 2];
+  erli18n_intl_detail::glue(key, context, msgid);
+  return erli18n_intl_npgettext(domain, key, msgid, msgid_plural, n, category);
+}
+#else
 /// The translation of `msgid` in the msgctxt `context` (both string literals), in the current
 /// text domain for LC_MESSAGES, or `msgid`.
 ///
@@ -118,5 +197,7 @@ static inline const char* erli18n_intl_npgettext(const char* domain, const char*
 /// `dnpgettext` for the locale category `category`.
 #define dcnpgettext(domain, context, msgid, msgid_plural, n, category) \
   erli18n_intl_npgettext(domain, context "\004" msgid, msgid, msgid_plural, n, category)
+
+#endif /* __cplusplus */
 
 #endif /* ERLI18N_LIBINTL_H */

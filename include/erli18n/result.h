@@ -8,6 +8,12 @@
 ///
 /// Both types are plain values: copy them, move them, use them from any thread.
 ///
+/// Reading the alternative a result does not hold is a bug, and it stops the program in every
+/// build (debug or release, `NDEBUG` or not): `value()`, `operator*` or `operator->` on an
+/// error print `erli18n: result::value() on an error: <error::to_string()>` to stderr, and
+/// `error()` on a success prints `erli18n: result::error() on a value`, then call
+/// `std::abort()`. Test with `if (r)` / `has_value()` first.
+///
 /// \code
 /// erli18n::result<erli18n::po_file> po = erli18n::read_po_file("fr.po");
 /// if (!po) { std::cerr << po.error().to_string() << '\n'; return 1; }
@@ -16,7 +22,6 @@
 #ifndef ERLI18N_RESULT_H
 #define ERLI18N_RESULT_H
 
-#include <cassert>
 #include <cstddef>
 #include <string>
 #include <type_traits>
@@ -51,7 +56,17 @@ struct error {
   std::string to_string() const;
 };
 
-/// Either a value of type T or an `error`. Accessing the wrong alternative is a bug (assert).
+namespace detail {
+/// Prints `erli18n: result::value() on an error: ` and `err.to_string()` to stderr, then
+/// aborts (result.cc). Out of line, so that the header needs no <cstdio> and the check costs
+/// one compare and a call never taken.
+[[noreturn]] void value_of_error(const error& err) noexcept;
+/// Prints `erli18n: result::error() on a value` to stderr, then aborts.
+[[noreturn]] void error_of_value() noexcept;
+}  // namespace detail
+
+/// Either a value of type T or an `error`. Reading the alternative it does not hold stops the
+/// program with a message, in every build (see above).
 template <class T>
 class [[nodiscard]] result {
  public:
@@ -65,44 +80,46 @@ class [[nodiscard]] result {
   /// `has_value()`: `if (r)` tests for success.
   explicit operator bool() const noexcept { return has_value(); }
 
-  /// The value; `has_value()` must be true (asserted in debug builds).
-  T& value() & {
-    assert(has_value());
-    return *std::get_if<0>(&state_);
-  }
-  /// The value; `has_value()` must be true (asserted in debug builds).
-  const T& value() const& {
-    assert(has_value());
-    return *std::get_if<0>(&state_);
-  }
-  /// The value, moved out of this rvalue; `has_value()` must be true (asserted).
-  T&& value() && {
-    assert(has_value());
-    return std::move(*std::get_if<0>(&state_));
-  }
+  /// The value. On an error, prints the error and aborts (every build).
+  T& value() & { return *checked_value(); }
+  /// The value. On an error, prints the error and aborts (every build).
+  const T& value() const& { return *checked_value(); }
+  /// The value, moved out of this rvalue. On an error, prints the error and aborts.
+  T&& value() && { return std::move(*checked_value()); }
   /// `value()`.
   T& operator*() & { return value(); }
   /// `value()`.
   const T& operator*() const& { return value(); }
   /// `value()`, moved out of this rvalue.
   T&& operator*() && { return std::move(*this).value(); }
-  /// Access to the value's members; `has_value()` must be true (asserted).
-  T* operator->() { return &value(); }
-  /// Access to the value's members; `has_value()` must be true (asserted).
-  const T* operator->() const { return &value(); }
+  /// Access to the value's members. On an error, prints the error and aborts.
+  T* operator->() { return checked_value(); }
+  /// Access to the value's members. On an error, prints the error and aborts.
+  const T* operator->() const { return checked_value(); }
 
-  /// The error; `has_value()` must be false (asserted in debug builds).
-  const erli18n::error& error() const& {
-    assert(!has_value());
-    return *std::get_if<1>(&state_);
-  }
-  /// The error, moved out of this rvalue; `has_value()` must be false (asserted).
-  erli18n::error&& error() && {
-    assert(!has_value());
-    return std::move(*std::get_if<1>(&state_));
-  }
+  /// The error. On a success, prints a message and aborts (every build).
+  const erli18n::error& error() const& { return *checked_error(); }
+  /// The error, moved out of this rvalue. On a success, prints a message and aborts.
+  erli18n::error&& error() && { return std::move(*checked_error()); }
 
  private:
+  T* checked_value() {
+    if (T* v = std::get_if<0>(&state_)) return v;
+    detail::value_of_error(*std::get_if<1>(&state_));
+  }
+  const T* checked_value() const {
+    if (const T* v = std::get_if<0>(&state_)) return v;
+    detail::value_of_error(*std::get_if<1>(&state_));
+  }
+  erli18n::error* checked_error() {
+    if (erli18n::error* e = std::get_if<1>(&state_)) return e;
+    detail::error_of_value();
+  }
+  const erli18n::error* checked_error() const {
+    if (const erli18n::error* e = std::get_if<1>(&state_)) return e;
+    detail::error_of_value();
+  }
+
   std::variant<T, erli18n::error> state_;
 };
 
@@ -120,9 +137,9 @@ class [[nodiscard]] result<void> {
   /// `has_value()`: `if (r)` tests for success.
   explicit operator bool() const noexcept { return has_value(); }
 
-  /// The error; `has_value()` must be false (asserted in debug builds).
+  /// The error. On a success, prints a message and aborts (every build).
   const erli18n::error& error() const& {
-    assert(failed_);
+    if (!failed_) detail::error_of_value();
     return error_;
   }
 

@@ -147,49 +147,48 @@ std::string_view default_lookup(const std::string_view* context, std::string_vie
 std::string_view gettext(std::string_view msgid) noexcept {
   return default_lookup(nullptr, msgid, nullptr, 0);
 }
-std::string_view ngettext(std::string_view msgid, std::string_view msgid_plural, unsigned long n) noexcept {
-  return default_lookup(nullptr, msgid, &msgid_plural, n);
+plural_text ngettext(std::string_view msgid, std::string_view msgid_plural, unsigned long n) noexcept {
+  return {default_lookup(nullptr, msgid, &msgid_plural, n), n};
 }
 std::string_view pgettext(std::string_view context, std::string_view msgid) noexcept {
   return default_lookup(&context, msgid, nullptr, 0);
 }
-std::string_view npgettext(std::string_view context, std::string_view msgid, std::string_view msgid_plural,
-                           unsigned long n) noexcept {
-  return default_lookup(&context, msgid, &msgid_plural, n);
+plural_text npgettext(std::string_view context, std::string_view msgid, std::string_view msgid_plural,
+                      unsigned long n) noexcept {
+  return {default_lookup(&context, msgid, &msgid_plural, n), n};
 }
 
 std::string_view dgettext(std::string_view domain, std::string_view msgid) noexcept {
   return default_impl().lookup(detail::domain_key(domain), nullptr, msgid, nullptr, 0);
 }
-std::string_view dngettext(std::string_view domain, std::string_view msgid, std::string_view msgid_plural,
-                           unsigned long n) noexcept {
-  return default_impl().lookup(detail::domain_key(domain), nullptr, msgid, &msgid_plural, n);
+plural_text dngettext(std::string_view domain, std::string_view msgid, std::string_view msgid_plural,
+                      unsigned long n) noexcept {
+  return {default_impl().lookup(detail::domain_key(domain), nullptr, msgid, &msgid_plural, n), n};
 }
 std::string_view dpgettext(std::string_view domain, std::string_view context,
                            std::string_view msgid) noexcept {
   return default_impl().lookup(detail::domain_key(domain), &context, msgid, nullptr, 0);
 }
-std::string_view dnpgettext(std::string_view domain, std::string_view context, std::string_view msgid,
-                            std::string_view msgid_plural, unsigned long n) noexcept {
-  return default_impl().lookup(detail::domain_key(domain), &context, msgid, &msgid_plural, n);
+plural_text dnpgettext(std::string_view domain, std::string_view context, std::string_view msgid,
+                       std::string_view msgid_plural, unsigned long n) noexcept {
+  return {default_impl().lookup(detail::domain_key(domain), &context, msgid, &msgid_plural, n), n};
 }
 
 std::string_view dlgettext(std::string_view domain, std::string_view locale,
                            std::string_view msgid) noexcept {
   return catalog_store::default_store().dlgettext(domain, locale, msgid);
 }
-std::string_view dlngettext(std::string_view domain, std::string_view locale, std::string_view msgid,
-                            std::string_view msgid_plural, unsigned long n) noexcept {
-  return catalog_store::default_store().dlngettext(domain, locale, msgid, msgid_plural, n);
+plural_text dlngettext(std::string_view domain, std::string_view locale, std::string_view msgid,
+                       std::string_view msgid_plural, unsigned long n) noexcept {
+  return {catalog_store::default_store().dlngettext(domain, locale, msgid, msgid_plural, n), n};
 }
 std::string_view dlpgettext(std::string_view domain, std::string_view locale, std::string_view context,
                             std::string_view msgid) noexcept {
   return catalog_store::default_store().dlpgettext(domain, locale, context, msgid);
 }
-std::string_view dlnpgettext(std::string_view domain, std::string_view locale, std::string_view context,
-                             std::string_view msgid, std::string_view msgid_plural,
-                             unsigned long n) noexcept {
-  return catalog_store::default_store().dlnpgettext(domain, locale, context, msgid, msgid_plural, n);
+plural_text dlnpgettext(std::string_view domain, std::string_view locale, std::string_view context,
+                        std::string_view msgid, std::string_view msgid_plural, unsigned long n) noexcept {
+  return {catalog_store::default_store().dlnpgettext(domain, locale, context, msgid, msgid_plural, n), n};
 }
 
 result<void> setlocale(std::string_view locale) {
@@ -246,16 +245,16 @@ translator::translator(const catalog_store& store, std::string_view domain, std:
 std::string_view translator::gettext(std::string_view msgid) const noexcept {
   return store_access::of(*store_).lookup(key_->key(), nullptr, msgid, nullptr, 0, key_->slot);
 }
-std::string_view translator::ngettext(std::string_view msgid, std::string_view msgid_plural,
-                                      unsigned long n) const noexcept {
-  return store_access::of(*store_).lookup(key_->key(), nullptr, msgid, &msgid_plural, n, key_->slot);
+plural_text translator::ngettext(std::string_view msgid, std::string_view msgid_plural,
+                                 unsigned long n) const noexcept {
+  return {store_access::of(*store_).lookup(key_->key(), nullptr, msgid, &msgid_plural, n, key_->slot), n};
 }
 std::string_view translator::pgettext(std::string_view context, std::string_view msgid) const noexcept {
   return store_access::of(*store_).lookup(key_->key(), &context, msgid, nullptr, 0, key_->slot);
 }
-std::string_view translator::npgettext(std::string_view context, std::string_view msgid,
-                                       std::string_view msgid_plural, unsigned long n) const noexcept {
-  return store_access::of(*store_).lookup(key_->key(), &context, msgid, &msgid_plural, n, key_->slot);
+plural_text translator::npgettext(std::string_view context, std::string_view msgid,
+                                  std::string_view msgid_plural, unsigned long n) const noexcept {
+  return {store_access::of(*store_).lookup(key_->key(), &context, msgid, &msgid_plural, n, key_->slot), n};
 }
 
 std::optional<detail::found_message> detail::find_message(const translator& t,

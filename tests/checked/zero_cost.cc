@@ -16,8 +16,11 @@ std::string plural_format(unsigned long n, std::string_view dir) {
 std::string_view plain() { return erli18n::gettext("Hello"); }
 std::string_view context() { return erli18n::pgettext("menu", "Open"); }
 std::string_view plural(unsigned long n) { return erli18n::ngettext("Hello", "Hellos", n); }
-std::string format(const std::string& user) { return erli18n::gettextf("Hello, %{name}!", {{"name", user}}); }
+std::string format(const std::string& user) {
+  return erli18n::format(erli18n::gettext("Hello, %{name}!"), {{"name", user}});
+}
 std::string plural_format(unsigned long n, std::string_view dir) {
-  return erli18n::ngettextf("%{count} file in %{dir}", "%{count} files in %{dir}", n, {{"dir", dir}});
+  return erli18n::format(erli18n::ngettext("%{count} file in %{dir}", "%{count} files in %{dir}", n),
+                         {{"dir", dir}});
 }
 #endif

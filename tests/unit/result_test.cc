@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <string>
+#include <utility>
 
 namespace {
 
@@ -48,6 +50,30 @@ TEST(Result, VoidSuccessAndFailure) {
   result<void> bad = error{errc::io, "disk full", "", 0, 0};
   ASSERT_FALSE(bad);
   EXPECT_EQ(bad.error().message, "disk full");
+}
+
+// Reading the wrong alternative stops the program with the error's text in every build: this
+// binary is built RelWithDebInfo (NDEBUG) in the normal build, where an assert would vanish
+// and the read would be undefined behaviour.
+TEST(ResultDeathTest, ValueOnAnErrorAbortsWithTheMessage) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  result<std::string> r = error{errc::limit_exceeded, "too many entries", "a.po", 3, 7};
+  const char* expected = "erli18n: result::value\\(\\) on an error: a.po:3:7: error: too many entries";
+  EXPECT_DEATH((void)r.value(), expected);
+  EXPECT_DEATH((void)std::as_const(r).value(), expected);
+  EXPECT_DEATH((void)std::move(r).value(), expected);
+  EXPECT_DEATH((void)*r, expected);
+  EXPECT_DEATH((void)r->size(), expected);
+  EXPECT_DEATH((void)std::as_const(r)->size(), expected);
+}
+
+TEST(ResultDeathTest, ErrorOnAValueAborts) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  result<int> r = 42;
+  EXPECT_DEATH((void)r.error(), "erli18n: result::error\\(\\) on a value");
+  EXPECT_DEATH((void)std::move(r).error(), "erli18n: result::error\\(\\) on a value");
+  result<void> ok;
+  EXPECT_DEATH((void)ok.error(), "erli18n: result::error\\(\\) on a value");
 }
 
 }  // namespace
