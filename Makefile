@@ -11,8 +11,8 @@ CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo -DERLI18N_WERROR=ON
 PHASE_LOG  ?= $(BUILD)/make-test-phases.txt
 TIMED       = bash scripts/timed.sh $(PHASE_LOG)
 # The sanitizer and fuzz builds keep line tables and function names only (-g1): what their
-# reports print, for about half the compile time of full debug info (CLI11's templates, which
-# every command of the CLI instantiates, above all).
+# reports print, for about 40% less compile time than full debug info (CLI11's templates, which
+# every command of the CLI instantiates, above all). SAN_G=-g for a debugger.
 SAN_G      ?= -g1
 
 .PHONY: deps build asan tsan test test-build test-asan test-all format format-check demo web-demo bench \
