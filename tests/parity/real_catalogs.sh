@@ -1,5 +1,6 @@
 # Sourced by the parity tests that read the machine's real catalogs (/usr/share/locale): how
-# they pick their sample and how they fail when the machine has too few catalogs.
+# they pick their sample and how they fail when the machine has too few catalogs; and by every
+# parity test that takes a smaller sample under ERLI18N_PARITY_SAMPLE (below).
 #
 # The sample follows what is installed (a fixed number of catalogs spread over the sorted
 # list, whatever its length), so a machine with more or fewer catalogs tests as much; each
