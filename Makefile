@@ -6,20 +6,34 @@ FUZZ_BUILD ?= build-fuzz
 BENCH_BUILD ?= build-bench
 JOBS       ?= $(shell nproc)
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo -DERLI18N_WERROR=ON
+# Each phase prints its duration and appends it to PHASE_LOG (scripts/timed.sh); `make test`
+# prints the whole list at the end, so that a CI log shows where the time goes.
+PHASE_LOG  ?= $(BUILD)/make-test-phases.txt
+TIMED       = bash scripts/timed.sh $(PHASE_LOG)
+# The sanitizer and fuzz builds keep line tables and function names only (-g1): what their
+# reports print, for about 40% less compile time than full debug info (CLI11's templates, which
+# every command of the CLI instantiates, above all). SAN_G=-g for a debugger.
+SAN_G      ?= -g1
 
-.PHONY: deps build asan tsan test test-all test-fast format format-check demo web-demo bench fuzz fuzz-check docs clean
+.PHONY: deps build asan tsan test test-build test-asan test-all format format-check demo web-demo bench \
+        fuzz fuzz-check docs clean phase-log-reset
 
 deps:
-	@bash scripts/install-deps.sh
+	@$(TIMED) deps bash scripts/install-deps.sh
 
 build: deps
-	cmake -S . -B $(BUILD) $(CMAKE_FLAGS)
-	cmake --build $(BUILD) -j $(JOBS)
+	@$(TIMED) build-configure cmake -S . -B $(BUILD) $(CMAKE_FLAGS)
+	@$(TIMED) build cmake --build $(BUILD) -j $(JOBS)
 
+# ASan+UBSan, asserts on, -O1: the library, the CLI and the tests that run their code; no
+# examples, no checks of the build itself, no corpus replays (ERLI18N_SANITIZER_TESTS_ONLY in
+# CMakeLists.txt): those prove the same under a sanitizer as in the normal build.
 asan: deps
-	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" \
-	  -DERLI18N_WERROR=ON -DERLI18N_SANITIZE=address,undefined
-	cmake --build $(ASAN_BUILD) -j $(JOBS)
+	@$(TIMED) asan-configure cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug \
+	  -DCMAKE_CXX_FLAGS_DEBUG="$(SAN_G) -O1" -DCMAKE_C_FLAGS_DEBUG="$(SAN_G) -O1" \
+	  -DERLI18N_WERROR=ON -DERLI18N_SANITIZE=address,undefined -DERLI18N_BUILD_EXAMPLES=OFF \
+	  -DERLI18N_SANITIZER_TESTS_ONLY=ON
+	@$(TIMED) asan-build cmake --build $(ASAN_BUILD) -j $(JOBS)
 
 # The tests of threaded code under ThreadSanitizer: the catalog store (its lock-free read path
 # and the writer's reclamation) and the extractor (workers scanning files for the recording
@@ -29,30 +43,41 @@ asan: deps
 TSAN_TESTS ?= store_stress_test store_faults_test catalog_store_test gettext_test events_test extract_test \
               intl_threads_test intl_remembered_test watch_test
 tsan: deps
-	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DERLI18N_SANITIZE=thread \
-	  -DERLI18N_WERROR=ON -DERLI18N_BUILD_EXAMPLES=OFF
-	cmake --build $(TSAN_BUILD) -j $(JOBS) --target $(TSAN_TESTS)
-	set -e; for t in $(TSAN_TESTS); do \
-	  TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" $(TSAN_BUILD)/bin/$$t --gtest_brief=1; \
-	done
+	@$(TIMED) tsan-configure cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 $(SAN_G) -DNDEBUG" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 $(SAN_G) -DNDEBUG" \
+	  -DERLI18N_SANITIZE=thread -DERLI18N_WERROR=ON -DERLI18N_BUILD_EXAMPLES=OFF -DERLI18N_SANITIZER_TESTS_ONLY=ON
+	@$(TIMED) tsan-build cmake --build $(TSAN_BUILD) -j $(JOBS) --target $(TSAN_TESTS)
+	@$(TIMED) tsan-run bash -c 'set -e; for t in $(TSAN_TESTS); do \
+	  TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" $(TSAN_BUILD)/bin/$$t --gtest_brief=1; done'
 
-# Everything but the slow label, in the normal build and then under ASan+UBSan (asserts on,
-# -O1 so that the parity tests over hundreds of real catalogs stay within the time budget).
-# The docs' examples (label docs) run in the normal build only: they exercise the library the
-# unit tests already run under the sanitizers, and an LD_PRELOAD example cannot preload an
-# ASan-built library into an uninstrumented program. Before them, every fuzzer runs for
-# FUZZ_SECONDS (fuzz-check, below).
-test: build asan tsan format-check fuzz-check
-	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) -LE slow
-	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	  ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS) -LE 'slow|cmake|docs'
+# What CI runs (HACKING.md "How make test is organised"), the quickest and likeliest failures
+# first: the format check, the normal build and every test but the slow label; then the
+# ASan+UBSan build and its tests, the TSan tests, and every fuzzer for FUZZ_SECONDS.
+# Under ASan each parity test compares ASAN_PARITY_SAMPLE percent of its inputs
+# (ERLI18N_PARITY_SAMPLE, tests/parity/real_catalogs.sh): the normal build compares them all
+# against the GNU tools; the sanitizer run puts the same code paths under ASan.
+ASAN_PARITY_SAMPLE ?= 10
+test: phase-log-reset format-check test-build test-asan tsan fuzz-check
+	@echo "make test: passed. Phases (seconds):"; cat $(PHASE_LOG)
+
+phase-log-reset:
+	@rm -f $(PHASE_LOG)
+
+test-build: build
+	@$(TIMED) ctest ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) -LE slow
+
+# detect_leaks: LeakSanitizer checks every test program and every CLI command at exit.
+test-asan: asan
+	@$(TIMED) ctest-asan env ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  ERLI18N_PARITY_SAMPLE=$(ASAN_PARITY_SAMPLE) ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS) -LE slow
 
 # Also the slow tests (every .mo on the machine).
 test-all: test
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) -L slow
 
-format-check:
-	@bash scripts/format.sh --check
+# First in `make test`: seconds, and the likeliest failure of a change.
+format-check: deps
+	@$(TIMED) format-check bash scripts/format.sh --check
 
 format:
 	@bash scripts/format.sh
@@ -74,10 +99,11 @@ bench: deps
 
 # libFuzzer binaries (clang-19, ASan+UBSan). Run one: build-fuzz/bin/fuzz_po fuzz/corpus/fuzz_po
 fuzz: deps
-	CC=clang-19 CXX=clang++-19 cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	@CC=clang-19 CXX=clang++-19 $(TIMED) fuzz-configure cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 $(SAN_G) -DNDEBUG" \
 	  -DERLI18N_BUILD_FUZZERS=ON -DERLI18N_BUILD_TESTS=OFF -DERLI18N_BUILD_TOOLS=OFF \
 	  -DERLI18N_BUILD_EXAMPLES=OFF -DERLI18N_SANITIZE=address,undefined
-	cmake --build $(FUZZ_BUILD) -j $(JOBS)
+	@$(TIMED) fuzz-build cmake --build $(FUZZ_BUILD) -j $(JOBS)
 
 # Every fuzzer for FUZZ_SECONDS from a copy of its seed corpus: a finding, or fewer than
 # FUZZ_MIN_EXECS inputs executed, fails (scripts/fuzz_check.sh). First the check proves it
@@ -85,8 +111,9 @@ fuzz: deps
 FUZZ_SECONDS   ?= 25
 FUZZ_MIN_EXECS ?= 5000
 fuzz-check: fuzz
-	bash scripts/fuzz_check.sh --self-test $(FUZZ_BUILD)
-	bash scripts/fuzz_check.sh --seconds $(FUZZ_SECONDS) --min-execs $(FUZZ_MIN_EXECS) --jobs $(JOBS) $(FUZZ_BUILD)
+	@$(TIMED) fuzz-self-test bash scripts/fuzz_check.sh --self-test $(FUZZ_BUILD)
+	@$(TIMED) fuzz-check bash scripts/fuzz_check.sh --seconds $(FUZZ_SECONDS) --min-execs $(FUZZ_MIN_EXECS) \
+	  --jobs $(JOBS) $(FUZZ_BUILD)
 
 # The API reference from the public headers (Doxygen), in $(BUILD)/docs/html; any warning
 # (an undocumented public entity, a broken reference) fails it, as the api_docs test does.

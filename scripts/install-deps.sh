@@ -27,8 +27,8 @@ packages=(
   # a Japanese font for the web example's screenshots (DejaVu has no CJK glyphs)
   libcpp-httplib-dev libboost-dev wrk fonts-vlgothic
   iproute2  # ss: examples/web/server_test.sh checks the web example's listen queue
-  # formatting check and fuzzers
-  clang-format clang-19 libclang-rt-19-dev
+  # the formatting check (scripts/format.sh runs this version by name) and the fuzzers
+  clang-format-14 clang-19 libclang-rt-19-dev
   # the API reference (make docs, the api_docs test)
   doxygen
 )

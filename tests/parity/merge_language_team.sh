@@ -87,7 +87,9 @@ check() {
   fi
 }
 
+team_index=0
 while IFS= read -r team <&3; do
+  parity_keep $((team_index++)) || continue  # ERLI18N_PARITY_SAMPLE (real_catalogs.sh)
   {
     printf 'msgid ""\nmsgstr ""\n"Project-Id-Version: x 1.0\\n"\n'
     printf '"Language-Team: %s\\n"\n' "$(printf '%s' "$team" | sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/\t/\\t/g')"
@@ -121,8 +123,9 @@ for folder, _, files in sorted(os.walk(sys.argv[1])):
         if b"language-team" in fields and b"language" not in fields:
             print(path)
 PY
-real=0
+real=0 real_index=0
 while IFS= read -r mo <&3; do
+  parity_keep $((real_index++)) || continue
   msgunfmt "$mo" -o "$t/real.po" 2> /dev/null || continue
   sed -n '1,/^$/p' "$t/real.po" > "$t/def.po"
   printf 'msgid "a"\nmsgstr "A"\n' >> "$t/def.po"

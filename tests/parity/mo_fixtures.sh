@@ -8,17 +8,21 @@
 # Usage: mo_fixtures.sh [LOOKUP]   (env: ERLI18N, TEST_DATA, TEST_TMP)
 set -euo pipefail
 lookup=${1:-}
+# shellcheck source=real_catalogs.sh
+. "$(dirname "$0")/real_catalogs.sh"  # parity_modes: one option set per fixture in a sample
 mkdir -p "$TEST_TMP"
 t=$TEST_TMP
 shopt -s nullglob
 files=("$TEST_DATA"/po/valid/*.po "$TEST_DATA"/po/invalid/*.po "$TEST_DATA"/mo/po/*.po)
-checked=0 compiled=0 refused=0 gaps=0 fail=0
+checked=0 compiled=0 refused=0 gaps=0 fail=0 index=0
 fail_with() { echo "FAIL: $*" >&2; fail=$((fail + 1)); }
 for po in "${files[@]}"; do
   name=${po#"$TEST_DATA"/}
   option_sets=("" "--no-hash" "--endianness=big" "--use-fuzzy" "--no-hash --endianness=big")
   # Invalid files fail while being read, whatever the options: one run is enough.
   [[ $name == po/invalid/* ]] && option_sets=("")
+  mapfile -t option_sets < <(parity_modes "$index" "${option_sets[@]}")
+  index=$((index + 1))
   for opts in "${option_sets[@]}"; do
     rm -f "$t/gnu.mo" "$t/ours.mo"
     # shellcheck disable=SC2086

@@ -6,6 +6,8 @@
 need_env ERLI18N TEST_DATA TEST_TMP
 need_tools msgcat
 fresh_tmp
+# shellcheck source=real_catalogs.sh
+. "$(dirname "$0")/real_catalogs.sh"  # parity_modes: one layout per fixture in a sample
 
 files=0 comparisons=0 failures=0
 for po in "$TEST_DATA"/po/valid/*.po; do
@@ -16,6 +18,7 @@ for po in "$TEST_DATA"/po/valid/*.po; do
                     "--width=77" "--width=78" "--width=80" "--width=100" "--width=200"
                     "--no-wrap --width=30") ;;
   esac
+  mapfile -t modes < <(parity_modes "$files" "${modes[@]}")
   for mode in "${modes[@]}"; do
     comparisons=$((comparisons + 1))
     # shellcheck disable=SC2086  # mode holds zero, one or two options

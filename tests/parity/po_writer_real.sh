@@ -23,6 +23,7 @@ export LC_ALL=C
 find "$LOCALE_DIR" -name '*.mo' -type f -size -80k | sort > "$TEST_TMP/small"
 # Catalogs not in UTF-8 (their header names another charset).
 xargs -d '\n' grep -L -a -i 'charset=utf-8' < "$TEST_TMP/small" > "$TEST_TMP/legacy" || true
+parity_filter "$TEST_TMP/legacy"
 real_catalogs_pick "$LOCALE_DIR" 250 "$TEST_TMP/picked" -size -80k
 sort -u "$TEST_TMP/picked" "$TEST_TMP/legacy" > "$TEST_TMP/selection"
 

@@ -1,5 +1,6 @@
 # Sourced by the parity tests that read the machine's real catalogs (/usr/share/locale): how
-# they pick their sample and how they fail when the machine has too few catalogs.
+# they pick their sample and how they fail when the machine has too few catalogs; and by every
+# parity test that takes a smaller sample under ERLI18N_PARITY_SAMPLE (below).
 #
 # The sample follows what is installed (a fixed number of catalogs spread over the sorted
 # list, whatever its length), so a machine with more or fewer catalogs tests as much; each
@@ -7,13 +8,60 @@
 # rather than testing less without a word. The packages are those of `catalog_packages` in
 # scripts/install-deps.sh, which every fresh machine gets (scripts/fresh-debian-check.sh).
 
+# ERLI18N_PARITY_SAMPLE=PERCENT (1 to 100, default 100) shrinks every test to that share of
+# its inputs, and its stated minimums alike, so a short sample still fails on a machine with too
+# few catalogs. The normal build runs everything; the ASan+UBSan run of `make test` sets 10: it
+# is there to put the library's code under the sanitizers, which a tenth of the catalogs does,
+# not to run the GNU tools over every catalog a second time.
+parity_sample_percent() {
+  local p=${ERLI18N_PARITY_SAMPLE:-100}
+  if ! [[ $p =~ ^[0-9]+$ ]] || ((p < 1 || p > 100)); then
+    echo "FAIL: ERLI18N_PARITY_SAMPLE=$p: a percentage from 1 to 100 was expected" >&2
+    exit 1
+  fi
+  echo "$p"
+}
+parity_sample_percent > /dev/null
+
+# parity_sampled: true when the run compares a sample (ERLI18N_PARITY_SAMPLE below 100).
+parity_sampled() { (($(parity_sample_percent) < 100)); }
+
+# parity_scaled N: N scaled to the sample, rounded up (so at least 1 when N is).
+parity_scaled() { echo $((($1 * $(parity_sample_percent) + 99) / 100)); }
+
+# parity_keep I: whether the I-th input (from 0) of a test is in the sample: every step-th,
+# step = 100 / PERCENT, so the sample spreads over the list as the inputs do.
+parity_keep() { (($1 % (100 / $(parity_sample_percent)) == 0)); }
+
+# parity_filter FILE: keeps in FILE only the sample's lines (parity_keep over its lines).
+parity_filter() {
+  parity_sampled || return 0
+  awk -v s=$((100 / $(parity_sample_percent))) '(NR - 1) % s == 0' "$1" > "$1.sample"
+  mv "$1.sample" "$1"
+}
+
+# parity_modes I MODE...: the option sets the I-th fixture runs with: all of them, or in a
+# sample one, rotating over the fixtures, so that every fixture and every option set still runs.
+# Prints one set per line (an empty line for the default options).
+parity_modes() {
+  local i=$1
+  shift
+  if parity_sampled; then
+    local modes=("$@")
+    printf '%s\n' "${modes[i % ${#modes[@]}]}"
+  else
+    printf '%s\n' "$@"
+  fi
+}
+
 real_catalogs_install_deps=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../scripts" && pwd)/install-deps.sh
 
-# real_catalogs_pick ROOT COUNT OUT [FIND-TESTS...]: writes to OUT at most COUNT of the .mo
-# files under ROOT that pass the find tests (e.g. -size -60k), every step-th of the sorted
-# list with step = max(1, total / COUNT), so they spread over domains and languages.
+# real_catalogs_pick ROOT COUNT OUT [FIND-TESTS...]: writes to OUT at most COUNT (scaled to the
+# sample) of the .mo files under ROOT that pass the find tests (e.g. -size -60k), every step-th
+# of the sorted list with step = max(1, total / COUNT), so they spread over domains and languages.
 real_catalogs_pick() {
-  local root=$1 count=$2 out=$3
+  local root=$1 count out=$3
+  count=$(parity_scaled "$2")
   shift 3
   find "$root" -name '*.mo' -type f "$@" | LC_ALL=C sort > "$out.all"
   local total step
@@ -39,10 +87,12 @@ real_catalogs_packages() {
   echo "$list (not installed here: ${missing[*]:-none})"
 }
 
-# real_catalogs_need TEST WHAT COUNT MIN: nothing when COUNT >= MIN; otherwise prints why the
-# test cannot prove anything and which packages bring the catalogs, and exits 1.
+# real_catalogs_need TEST WHAT COUNT MIN: nothing when COUNT >= MIN (MIN scaled to the sample);
+# otherwise prints why the test cannot prove anything and which packages bring the catalogs,
+# and exits 1.
 real_catalogs_need() {
-  local test=$1 what=$2 count=$3 min=$4
+  local test=$1 what=$2 count=$3 min
+  min=$(parity_scaled "$4")
   ((count >= min)) && return 0
   echo "FAIL: $test: only $count $what, the test needs at least $min;" \
     "install the packages that ship real catalogs with scripts/install-deps.sh:" \

@@ -19,11 +19,12 @@ rm -rf "$TEST_TMP"
 mkdir -p "$TEST_TMP/po" "$TEST_TMP/glibc"
 manifest=$TEST_TMP/manifest.tsv
 : > "$manifest"
-count=0 plurals=0 contexts=0 refused=0
+count=0 plurals=0 contexts=0 refused=0 index=0
 declare -A langs=()
 for domain in "${domains[@]}"; do
   mapfile -t files < <(find "$root" -path "*/LC_MESSAGES/$domain.mo" -type f | LC_ALL=C sort)
   for mo in "${files[@]}"; do
+    parity_keep $((index++)) || continue  # ERLI18N_PARITY_SAMPLE (real_catalogs.sh)
     rel=${mo#"$root"/}
     lang=${rel%%/*}
     po=$TEST_TMP/po/$lang.$domain.po
