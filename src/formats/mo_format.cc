@@ -57,8 +57,6 @@ std::string display_segment(std::string_view name) {
   return out;
 }
 
-
-
 namespace {
 
 // msgfmt's primality test treats 3 as composite (its trial division starts at 3 and tests
