@@ -41,7 +41,7 @@ asan: deps
 # than a ctest process per test case. The CLI stays configured (the script tests name it) but
 # is not built.
 TSAN_TESTS ?= store_stress_test store_faults_test catalog_store_test gettext_test events_test extract_test \
-              intl_threads_test intl_remembered_test watch_test
+              intl_threads_test intl_remembered_test watch_test translator_test
 tsan: deps
 	@$(TIMED) tsan-configure cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 $(SAN_G) -DNDEBUG" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O2 $(SAN_G) -DNDEBUG" \
