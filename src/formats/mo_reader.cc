@@ -17,6 +17,7 @@
 
 #include "charset.h"
 #include "erli18n/mo.h"
+#include "file_io.h"
 #include "mo_format.h"
 
 namespace erli18n {
@@ -733,12 +734,12 @@ result<mo_catalog> mo_catalog::open(const std::string& path, const mo_open_optio
   auto p = std::make_unique<impl>();
   p->name = path;
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return mo_error(path, errc::io, std::string("cannot open: ") + std::strerror(errno));
+  if (fd < 0) return io_error(path, "cannot open", errno);
   struct stat st {};
   if (::fstat(fd, &st) != 0) {
     int e = errno;
     ::close(fd);
-    return mo_error(path, errc::io, std::string("cannot stat: ") + std::strerror(e));
+    return io_error(path, "cannot stat", e);
   }
   if (!S_ISREG(st.st_mode)) {
     ::close(fd);
@@ -761,7 +762,7 @@ result<mo_catalog> mo_catalog::open(const std::string& path, const mo_open_optio
   int map_errno = errno;
   ::close(fd);
   if (addr == MAP_FAILED)
-    return mo_error(path, errc::io, std::string("cannot map: ") + std::strerror(map_errno));
+    return io_error(path, "cannot map", map_errno);
   p->map = mapping(addr, size);
   p->data = static_cast<const unsigned char*>(addr);
   p->size = size;

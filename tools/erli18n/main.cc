@@ -19,6 +19,7 @@
 
 #include "commands.h"
 #include "extract_cli_options.h"
+#include "file_io.h"
 
 namespace erli18n::cli {
 
@@ -34,7 +35,7 @@ bool write_output(const std::string& path, std::string_view bytes) {
   }
   // One write() of the whole buffer: no stream buffer to allocate and copy through.
   auto fail = [&path](int err) {
-    std::cerr << path << ": error: cannot write: " << std::strerror(err) << '\n';
+    std::cerr << io_error(path, "cannot write", err).to_string() << '\n';
     return false;
   };
   int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
