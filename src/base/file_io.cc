@@ -12,7 +12,9 @@ namespace erli18n {
 namespace {
 
 // strerror_r in either of its forms (GNU returns the text, XSI fills the buffer).
-[[maybe_unused]] const char* reason_text(int ret, const char* buf) { return ret == 0 ? buf : "unknown error"; }
+[[maybe_unused]] const char* reason_text(int ret, const char* buf) {
+  return ret == 0 ? buf : "unknown error";
+}
 [[maybe_unused]] const char* reason_text(const char* text, const char*) { return text; }
 
 struct fd_closer {
@@ -25,7 +27,8 @@ struct fd_closer {
 error io_error(std::string path, std::string_view action, int err) {
   char buf[256];
   std::string reason = reason_text(::strerror_r(err, buf, sizeof buf), buf);
-  if (!reason.empty() && reason[0] >= 'A' && reason[0] <= 'Z') reason[0] = static_cast<char>(reason[0] - 'A' + 'a');
+  if (!reason.empty() && reason[0] >= 'A' && reason[0] <= 'Z')
+    reason[0] = static_cast<char>(reason[0] - 'A' + 'a');
   error e;
   e.code = errc::io;
   e.message.reserve(action.size() + 2 + reason.size());

@@ -37,7 +37,8 @@ result<void> read_to_end(int fd, const std::string& path, std::size_t max_bytes,
 /// over many files grows one buffer to the largest). A regular file's size is checked against
 /// `max_bytes` before anything is read; a pipe, FIFO or device is read to its end, never past
 /// the bound. A folder is refused ("cannot read: is a directory"), as `read` would refuse it.
-result<void> read_whole_file(const std::string& path, std::string& out, std::size_t max_bytes = no_size_limit);
+result<void> read_whole_file(const std::string& path, std::string& out,
+                             std::size_t max_bytes = no_size_limit);
 
 /// `read_whole_file` into a new string.
 result<std::string> read_whole_file(const std::string& path, std::size_t max_bytes = no_size_limit);

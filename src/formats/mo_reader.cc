@@ -18,6 +18,7 @@
 #include "charset.h"
 #include "erli18n/mo.h"
 #include "file_io.h"
+#include "header_fields.h"
 #include "mo_format.h"
 
 namespace erli18n {
@@ -37,22 +38,6 @@ std::string_view mo_entry::form(std::size_t i) const noexcept {
 }
 
 namespace {
-
-// The value of `name` in a header's "Name: value" lines, leading blanks trimmed.
-std::optional<std::string_view> find_header_field(std::string_view header, std::string_view name) noexcept {
-  std::string_view rest = header;
-  while (!rest.empty()) {
-    std::size_t nl = rest.find('\n');
-    std::string_view line = rest.substr(0, nl);
-    rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
-    if (line.size() > name.size() && line.compare(0, name.size(), name) == 0 && line[name.size()] == ':') {
-      std::string_view value = line.substr(name.size() + 1);
-      while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) value.remove_prefix(1);
-      return value;
-    }
-  }
-  return std::nullopt;
-}
 
 using mo_format::segment_end;
 
@@ -761,8 +746,7 @@ result<mo_catalog> mo_catalog::open(const std::string& path, const mo_open_optio
   void* addr = ::mmap(nullptr, size, PROT_READ, MAP_SHARED, fd, 0);
   int map_errno = errno;
   ::close(fd);
-  if (addr == MAP_FAILED)
-    return io_error(path, "cannot map", map_errno);
+  if (addr == MAP_FAILED) return io_error(path, "cannot map", map_errno);
   p->map = mapping(addr, size);
   p->data = static_cast<const unsigned char*>(addr);
   p->size = size;

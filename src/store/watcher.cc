@@ -67,7 +67,6 @@ error watch_error(errc code, std::string message, std::string file = {}) {
   return e;
 }
 
-
 }  // namespace
 
 struct catalog_watcher::state {
