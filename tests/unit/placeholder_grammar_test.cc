@@ -1,6 +1,6 @@
 // One `%{}` grammar: what `placeholders` lists (lint's check, extract's erli18n-format flag)
-// is exactly what interpolation substitutes, over the fuzz corpus of fuzz_interpolate and a
-// few hand-made templates.
+// is exactly what interpolation substitutes, and what erli18n/checked.h finds at compile
+// time, over the fuzz corpus of fuzz_interpolate and a few hand-made templates.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cpp_lexer.h"
+#include "erli18n/checked.h"
 #include "erli18n/interpolate.h"
 
 namespace {
@@ -85,6 +86,26 @@ TEST(PlaceholderGrammar, ExtractFlagsWhatTheRuntimeSubstitutes) {
   for (const std::string& text : templates()) {
     SCOPED_TRACE(text.substr(0, 80));
     EXPECT_EQ(erli18n::detail::has_erli18n_placeholder(text), !erli18n::placeholders(text).empty());
+  }
+}
+
+// erli18n/checked.h reads the grammar at compile time with a constexpr copy of its own (a
+// C++17 header cannot share compiled code): it must find the same names, each once, in order.
+TEST(PlaceholderGrammar, CheckedCallsReadTheSameNames) {
+  for (const std::string& text : templates()) {
+    SCOPED_TRACE(text.substr(0, 80));
+    std::vector<std::string_view> runtime;
+    for (const erli18n::placeholder& p : erli18n::placeholders(text))
+      if (std::find(runtime.begin(), runtime.end(), p.name) == runtime.end()) runtime.push_back(p.name);
+    erli18n::checked::name_list compile_time;
+    erli18n::checked::add_placeholders(text, compile_time);
+    if (runtime.size() > erli18n::checked::name_list::capacity) {
+      EXPECT_FALSE(compile_time.valid);
+      continue;
+    }
+    ASSERT_TRUE(compile_time.valid);
+    EXPECT_EQ(std::vector<std::string_view>(compile_time.items, compile_time.items + compile_time.size),
+              runtime);
   }
 }
 
