@@ -6,7 +6,10 @@
 
 #include <cerrno>
 #include <cstring>
+#include <new>
 #include <utility>
+
+#include "out_of_memory.h"
 
 namespace erli18n {
 namespace {
@@ -58,7 +61,10 @@ result<void> read_to_end(int fd, const std::string& path, std::size_t max_bytes,
   }
 }
 
-result<void> read_whole_file(const std::string& path, std::string& out, std::size_t max_bytes) {
+namespace {
+
+// read_whole_file without the out-of-memory guard.
+result<void> read_unguarded(const std::string& path, std::string& out, std::size_t max_bytes) {
   out.clear();
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return io_error(path, "cannot open", errno);
@@ -87,6 +93,18 @@ result<void> read_whole_file(const std::string& path, std::string& out, std::siz
     return read_to_end(fd, path, max_bytes, out);
   }
   return {};
+}
+
+}  // namespace
+
+result<void> read_whole_file(const std::string& path, std::string& out, std::size_t max_bytes) {
+  try {
+    return read_unguarded(path, out, max_bytes);
+  } catch (const std::bad_alloc&) {  // a file larger than the memory left (HACKING.md "Errors")
+    out.clear();
+    out.shrink_to_fit();
+    return out_of_memory("reading the file", path);
+  }
 }
 
 result<std::string> read_whole_file(const std::string& path, std::size_t max_bytes) {

@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "out_of_memory.h"
+
 namespace erli18n {
 namespace {
 
@@ -223,7 +225,7 @@ result<void> interpolate_to(std::string& out, std::string_view text, arg_list ar
     return error{errc::not_found, std::move(message), "", 0, 0};
   } catch (const std::bad_alloc&) {
     out.resize(old_size);
-    return error{errc::out_of_memory, "out of memory while interpolating", "", 0, 0};
+    return out_of_memory("interpolating");
   } catch (const std::length_error&) {  // `out` was already near max_size()
     out.resize(old_size);
     return error{errc::limit_exceeded, "interpolated string too long", "", 0, 0};
@@ -243,7 +245,7 @@ result<std::string> interpolate(std::string_view text, arg_list args, interpolat
     if (!r) return r.error();
     return out;
   } catch (const std::bad_alloc&) {
-    return error{errc::out_of_memory, "out of memory while interpolating", "", 0, 0};
+    return out_of_memory("interpolating");
   }
 }
 

@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -143,6 +144,10 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     int rc = app.exit(e);
     return rc == 0 ? 0 : 2;  // usage errors exit 2, as the GNU tools do
+  } catch (const std::bad_alloc&) {
+    // A library call that returns a plain value lets std::bad_alloc out (HACKING.md "Errors").
+    std::cerr << "erli18n: error: out of memory\n";
+    return 1;
   }
   return exit_code;
 }
