@@ -30,6 +30,10 @@ struct lookup_key {
   std::uint64_t hash;  // hash_pair(hash_text(domain), hash_text(locale))
 };
 
+inline lookup_key key_of(std::string_view domain, std::string_view locale) noexcept {
+  return {domain, locale, hash_pair(hash_text(domain), hash_text(locale))};
+}
+
 // The catalog currently published for one (domain, locale), for readers that resolved the
 // key once (translators). Created by the first load of the key, never freed before the store.
 struct catalog_slot {

@@ -1,0 +1,203 @@
+// The catalog store's read path: the published map's searches, the choice of a plural form,
+// the lookups with their fallbacks and lookup events, and the store's own lookup members
+// (dlgettext and its family). Nothing here takes a lock or allocates (DESIGN.md, "The read
+// path"), bar find_slot, which a translator calls once.
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "epoch.h"
+#include "erli18n/catalog_store.h"
+#include "erli18n/locale_name.h"
+#include "locale_chain.h"
+#include "process_defaults.h"
+#include "store_impl.h"
+
+namespace erli18n {
+namespace detail {
+
+const catalog_map::slot* catalog_map::find_entry(const lookup_key& k) const noexcept {
+  if (slots.empty()) return nullptr;
+  for (std::uint64_t i = k.hash & mask;; i = (i + 1) & mask) {
+    const slot& s = slots[i];
+    if (s.value == nullptr) return nullptr;
+    if (s.hash == k.hash && s.value->locale == k.locale && s.value->domain == k.domain) return &s;
+  }
+}
+
+const catalog* catalog_map::find(const lookup_key& k) const noexcept {
+  const slot* s = find_entry(k);
+  return s ? s->value : nullptr;
+}
+
+const std::vector<std::string>* catalog_map::chain(std::string_view locale) const noexcept {
+  auto it = std::lower_bound(chains.begin(), chains.end(), locale,
+                             [](const auto& entry, std::string_view l) { return entry.first < l; });
+  return it != chains.end() && it->first == locale ? &it->second : nullptr;
+}
+
+namespace {
+
+// The translation `forms` holds for n. When the rule selects a form the entry does not have
+// (a singular entry asked for a plural, a short plural entry), glibc shows the first form.
+std::string_view pick_form(const catalog& c, std::string_view forms, bool plural, unsigned long n) noexcept {
+  std::size_t first = std::min(forms.find('\0'), forms.size());
+  if (!plural) return forms.substr(0, first);
+  unsigned long index = c.plural.form(n);
+  std::size_t start = 0, end = first;
+  for (; index > 0; --index) {
+    if (end >= forms.size()) return forms.substr(0, first);
+    start = end + 1;
+    end = std::min(forms.find('\0', start), forms.size());
+  }
+  return forms.substr(start, end - start);
+}
+
+std::optional<std::string_view> translate(const catalog* c, const std::string_view* context,
+                                          std::string_view msgid, bool plural, unsigned long n) noexcept {
+  if (c == nullptr) return std::nullopt;
+  const catalog_entry* e = c->find(context, msgid);
+  if (e == nullptr) return std::nullopt;
+  if (!plural) return e->first_form();
+  return pick_form(*c, e->translation_view(), true, n);
+}
+
+}  // namespace
+}  // namespace detail
+
+using detail::catalog;
+using detail::catalog_map;
+
+std::string_view catalog_store::impl::lookup(const detail::lookup_key& key, const std::string_view* context,
+                                             std::string_view msgid, const std::string_view* msgid_plural,
+                                             unsigned long n, const detail::catalog_slot* slot,
+                                             const detail::catalog_slot** found_slot) const noexcept {
+  const bool plural = msgid_plural != nullptr;
+  std::string_view answer = plural && n != 1 ? *msgid_plural : msgid;  // the miss rule
+  // Set only when an observer wants lookup events: then the event is delivered after the
+  // read section (an observer may look strings up itself), and `answered_by` keeps a copy
+  // of the fallback locale that answered, which the map owns.
+  const detail::observer_list* listeners = nullptr;
+  char answered_by[max_locale_name + 1];
+  std::size_t answered_by_size = 0;
+  {
+    detail::read_section section;
+    const catalog_map* map = published.load(std::memory_order_seq_cst);
+    if (map != nullptr) {
+      const catalog* c = nullptr;
+      if (slot) {
+        c = slot->current.load(std::memory_order_seq_cst);
+      } else if (const catalog_map::slot* entry = map->find_entry(key)) {
+        c = entry->value;
+        if (found_slot) *found_slot = entry->key_slot;
+      }
+      if (auto s = detail::translate(c, context, msgid, plural, n)) return *s;
+      listeners = map->lookup_observers.get();
+      // Counted inside the section, so a writer that unpublishes the list and then
+      // synchronizes sees the count and waits for the delivery to end.
+      if (listeners) listeners->lookups_delivering.fetch_add(1, std::memory_order_seq_cst);
+      if (map->fallback != locale_fallback::mode::off) {
+        auto try_locale = [&](std::string_view locale) {
+          std::optional<std::string_view> s =
+              detail::translate(map->find(detail::key_of(key.domain, locale)), context, msgid, plural, n);
+          if (s && listeners && locale.size() < sizeof answered_by) {
+            std::memcpy(answered_by, locale.data(), locale.size());
+            answered_by_size = locale.size();
+          }
+          return s;
+        };
+        std::optional<std::string_view> found;
+        if (map->fallback == locale_fallback::mode::base_language) {
+          detail::visit_parent_locales(
+              key.locale, [&](std::string_view locale) { return (found = try_locale(locale)).has_value(); });
+          std::string_view default_locale = detail::process_default_locale();
+          if (!found && default_locale != key.locale) found = try_locale(default_locale);
+        } else if (const std::vector<std::string>* chain = map->chain(key.locale)) {
+          for (const std::string& locale : *chain)
+            if ((found = try_locale(locale))) break;
+        }
+        if (found) {
+          if (!listeners) return *found;
+          answer = *found;
+        }
+      }
+      if (!listeners) return answer;
+    }
+  }
+  if (listeners) {
+    store_event e;
+    e.kind = answered_by_size != 0 ? event_kind::fallback_used : event_kind::lookup_miss;
+    e.domain = key.domain;
+    e.locale = key.locale;
+    if (context) e.context = *context;
+    e.msgid = msgid;
+    e.fallback_locale = std::string_view(answered_by, answered_by_size);
+    detail::deliver_lookup_event(this, *listeners, e, observer_failures);
+    listeners->lookups_delivering.fetch_sub(1, std::memory_order_release);
+  }
+  return answer;
+}
+
+std::optional<detail::found_message> catalog_store::impl::find_message(const detail::lookup_key& key,
+                                                                       const detail::catalog_slot* slot,
+                                                                       const std::string_view* context,
+                                                                       std::string_view msgid, bool plural,
+                                                                       unsigned long n) const noexcept {
+  detail::read_section section;
+  const catalog* c = nullptr;
+  if (slot) {
+    c = slot->current.load(std::memory_order_seq_cst);
+  } else if (const catalog_map* map = published.load(std::memory_order_seq_cst)) {
+    if (const catalog_map::slot* entry = map->find_entry(key)) c = entry->value;
+  }
+  if (c == nullptr) return std::nullopt;
+  const detail::catalog_entry* e = c->find(context, msgid);
+  if (e == nullptr) return std::nullopt;
+  detail::found_message out;
+  out.text = plural ? detail::pick_form(*c, e->translation_view(), true, n) : e->first_form();
+  out.msgid = e->msgid_view();
+  if (e->context != nullptr) out.context = e->context_view();
+  return out;
+}
+
+std::string_view catalog_store::impl::lookup_named(std::string_view domain, std::string_view locale,
+                                                   const std::string_view* context, std::string_view msgid,
+                                                   const std::string_view* msgid_plural,
+                                                   unsigned long n) const noexcept {
+  char canonical[max_locale_name + 1];
+  std::size_t size = canonical_locale(locale, canonical, sizeof canonical);
+  if (size != 0) locale = std::string_view(canonical, size);
+  return lookup(detail::key_of(domain, locale), context, msgid, msgid_plural, n);
+}
+
+const detail::catalog_slot* catalog_store::impl::find_slot(std::string_view domain,
+                                                           std::string_view locale) const {
+  std::lock_guard lock(writer);
+  auto it = slots.find(std::pair<std::string, std::string>(domain, locale));
+  return it == slots.end() ? nullptr : it->second.get();
+}
+
+std::string_view catalog_store::dlgettext(std::string_view domain, std::string_view locale,
+                                          std::string_view msgid) const noexcept {
+  return impl_->lookup_named(domain, locale, nullptr, msgid, nullptr, 0);
+}
+std::string_view catalog_store::dlngettext(std::string_view domain, std::string_view locale,
+                                           std::string_view msgid, std::string_view msgid_plural,
+                                           unsigned long n) const noexcept {
+  return impl_->lookup_named(domain, locale, nullptr, msgid, &msgid_plural, n);
+}
+std::string_view catalog_store::dlpgettext(std::string_view domain, std::string_view locale,
+                                           std::string_view context, std::string_view msgid) const noexcept {
+  return impl_->lookup_named(domain, locale, &context, msgid, nullptr, 0);
+}
+std::string_view catalog_store::dlnpgettext(std::string_view domain, std::string_view locale,
+                                            std::string_view context, std::string_view msgid,
+                                            std::string_view msgid_plural, unsigned long n) const noexcept {
+  return impl_->lookup_named(domain, locale, &context, msgid, &msgid_plural, n);
+}
+
+}  // namespace erli18n

@@ -1,0 +1,226 @@
+// The extractor's collector: records each file's findings, in file order, into the template
+// of their domain and the one of every domain (references, extracted comments, c-format and
+// erli18n-format flags), sorts them as asked, and merges per-domain templates into one
+// (merge_templates).
+#include <algorithm>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "cpp_lexer.h"
+#include "extract_scan.h"
+
+namespace erli18n::extract_detail {
+namespace {
+
+std::vector<std::string> extracted_comments(const detail::comment_block& block,
+                                            const std::optional<std::string>& tag) {
+  std::vector<std::string> out;
+  if (block.empty() || !tag) return out;
+  const std::vector<std::string>& lines = *block.lines;
+  std::size_t first = 0;
+  std::size_t offset = 0;
+  if (!tag->empty()) {
+    while (first < block.count && (offset = lines[first].find(*tag)) == std::string::npos) ++first;
+    if (first == block.count) return out;
+  }
+  for (std::size_t i = first; i < block.count; ++i) {
+    std::string_view line = lines[i];
+    if (i == first) line.remove_prefix(offset);
+    out.push_back(line.empty() ? std::string() : ' ' + std::string(line));
+  }
+  return out;
+}
+
+}  // namespace
+
+void collector::add(file_findings&& findings) {
+  for (extract_warning& w : findings.warnings) result_.warnings.push_back(std::move(w));
+  for (found_message& found : findings.messages) add(found);
+}
+
+void collector::add(found_message& found) {
+  if (!options_.per_domain) {
+    record(result_.all, all_index_, found, true);
+    return;
+  }
+  po_file& pot = result_.templates[found.domain];
+  const std::size_t before = pot.messages.size();
+  const std::size_t at = record(pot, index_[found.domain], found, false);
+  if (pot.messages.size() != before) result_.first_seen.emplace_back(found.domain, at);
+  // The same message in the one template of every domain, references in occurrence order.
+  record(result_.all, all_index_, found, true);
+}
+
+std::size_t collector::record(po_file& pot, template_index& index, found_message& o, bool take) {
+  const std::size_t at = index.by_key.find_or_add(pot.messages, o, pot.messages.size());
+  const bool inserted = at == pot.messages.size();
+  bool changed = inserted;
+  if (inserted) {
+    po_message m;
+    if (take) {
+      m.msgctxt = std::move(o.context);
+      m.msgid = std::move(o.msgid);
+      m.msgid_plural = std::move(o.plural);
+    } else {
+      m.msgctxt = o.context;
+      m.msgid = o.msgid;
+      m.msgid_plural = o.plural;
+    }
+    m.msgstr.assign(m.msgid_plural ? 2 : 1, std::string());
+    pot.messages.push_back(std::move(m));
+    index.c_format.emplace_back();
+  }
+  po_message& m = pot.messages[at];
+  if (!m.msgid_plural && o.plural) {
+    m.msgid_plural = take ? std::move(*o.plural) : *o.plural;
+    m.msgstr.assign(2, std::string());
+    changed = true;
+  }
+  const std::size_t line = o.line;
+  switch (options_.add_location) {
+    // A repeated reference can only follow its twin (lines grow within a file), so comparing
+    // with the last one is enough, and keeps a message seen N times O(N).
+    case extract_options::locations::full:
+      if (m.references.empty() || m.references.back().file != o.file || m.references.back().line != line)
+        m.references.push_back(po_reference{take ? std::move(o.file) : o.file, line});
+      break;
+    case extract_options::locations::file:
+      if (m.references.empty() || m.references.back().file != o.file || m.references.back().line)
+        m.references.push_back(po_reference{take ? std::move(o.file) : o.file, std::nullopt});
+      break;
+    case extract_options::locations::never:
+      break;
+  }
+  for (std::string& c : extracted_comments(o.comments, options_.comment_tag)) {
+    std::string seen_key = std::to_string(at) + '\0' + c;
+    if (index.seen_comments.insert(std::move(seen_key)).second) m.extracted_comments.push_back(std::move(c));
+  }
+  auto flag = [&m](const char* name) {
+    if (std::find(m.flags.begin(), m.flags.end(), name) == m.flags.end()) m.flags.emplace_back(name);
+  };
+  std::pair<bool, bool>& c_format = index.c_format[at];
+  if (changed) {
+    auto is_format = [&m](bool directive_needed) {
+      return detail::is_c_format(m.msgid, directive_needed) ||
+             (m.msgid_plural && detail::is_c_format(*m.msgid_plural, directive_needed));
+    };
+    c_format = {is_format(true), is_format(false)};
+    if (detail::has_erli18n_placeholder(m.msgid) ||
+        (m.msgid_plural && detail::has_erli18n_placeholder(*m.msgid_plural)))
+      flag("erli18n-format");
+  }
+  if (o.format_position ? c_format.second : c_format.first) flag("c-format");
+  // Flags are kept in a fixed order: c-format first.
+  if (m.flags.size() == 2 && m.flags[0] != "c-format") std::swap(m.flags[0], m.flags[1]);
+  return at;
+}
+
+void sort_messages(std::vector<po_message>& messages, const extract_options& options) {
+  if (options.sort_output) {
+    std::stable_sort(messages.begin(), messages.end(), [](const po_message& a, const po_message& b) {
+      if (a.msgid != b.msgid) return a.msgid < b.msgid;
+      return a.msgctxt.value_or("") < b.msgctxt.value_or("");
+    });
+  } else if (options.sort_by_file) {
+    // xgettext orders each message's references first, then the messages by their first.
+    for (po_message& m : messages)
+      std::stable_sort(m.references.begin(), m.references.end(),
+                       [](const po_reference& x, const po_reference& y) {
+                         if (x.file != y.file) return x.file < y.file;
+                         return x.line.value_or(0) < y.line.value_or(0);
+                       });
+    std::stable_sort(messages.begin(), messages.end(), [](const po_message& a, const po_message& b) {
+      if (a.references.empty() || b.references.empty()) return a.references.empty() && !b.references.empty();
+      const po_reference& x = a.references.front();
+      const po_reference& y = b.references.front();
+      if (x.file != y.file) return x.file < y.file;
+      return x.line.value_or(0) < y.line.value_or(0);
+    });
+  }
+}
+
+extract_result collector::finish() {
+  if (options_.sort_output || options_.sort_by_file) {
+    for (auto& [domain, pot] : result_.templates) sort_messages(pot.messages, options_);
+    sort_messages(result_.all.messages, options_);
+    result_.first_seen.clear();  // the order is the sorted one now
+  }
+  for (auto& [domain, pot] : result_.templates) pot.file_name = domain + ".pot";
+  result_.all.file_name = options_.default_domain + ".pot";
+  return std::move(result_);
+}
+
+}  // namespace erli18n::extract_detail
+
+namespace erli18n {
+
+using extract_detail::sort_messages;
+
+po_file merge_templates(const extract_result& extracted, const extract_options& options) {
+  if (!extracted.all.messages.empty() || extracted.templates.empty()) {
+    po_file out = extracted.all;
+    out.file_name = options.default_domain + ".pot";
+    return out;
+  }
+  // A result built by hand, without `all`: merge the domains.
+  po_file out;
+  out.file_name = options.default_domain + ".pot";
+  std::unordered_map<std::string, std::size_t> index;
+  std::unordered_set<std::string> merged_seen;
+  std::vector<bool> indexed;
+  auto take = [&](const po_message& m) {
+    std::string key;
+    if (m.msgctxt) {
+      key += '\1';
+      key += *m.msgctxt;
+    }
+    key += '\0';
+    key += m.msgid;
+    auto [it, inserted] = index.emplace(std::move(key), out.messages.size());
+    if (inserted) {
+      out.messages.push_back(m);
+      indexed.push_back(false);
+      return;
+    }
+    po_message& into = out.messages[it->second];
+    if (!into.msgid_plural && m.msgid_plural) {
+      into.msgid_plural = m.msgid_plural;
+      into.msgstr.assign(2, std::string());
+    }
+    // Sets, so that merging stays linear however many references a message has.
+    const std::string id = std::to_string(it->second) + '\0';
+    auto seen = [&](const std::string& what) { return !merged_seen.insert(id + what).second; };
+    if (into.references.size() + into.extracted_comments.size() > 0 && !indexed[it->second]) {
+      indexed[it->second] = true;
+      for (const po_reference& r : into.references)
+        seen('r' + r.file + '\0' + std::to_string(r.line.value_or(0)));
+      for (const std::string& c : into.extracted_comments) seen('c' + c);
+    }
+    for (const po_reference& r : m.references)
+      if (!seen('r' + r.file + '\0' + std::to_string(r.line.value_or(0)))) into.references.push_back(r);
+    for (const std::string& c : m.extracted_comments)
+      if (!seen('c' + c)) into.extracted_comments.push_back(c);
+    for (const std::string& f : m.flags)
+      if (std::find(into.flags.begin(), into.flags.end(), f) == into.flags.end()) into.flags.push_back(f);
+    if (into.flags.size() == 2 && into.flags[0] != "c-format") std::swap(into.flags[0], into.flags[1]);
+  };
+  if (!extracted.first_seen.empty()) {
+    for (const auto& [domain, i] : extracted.first_seen) {
+      auto it = extracted.templates.find(domain);
+      if (it != extracted.templates.end() && i < it->second.messages.size()) take(it->second.messages[i]);
+    }
+  } else {
+    for (const auto& [domain, pot] : extracted.templates)
+      for (const po_message& m : pot.messages) take(m);
+  }
+  sort_messages(out.messages, options);
+  return out;
+}
+
+}  // namespace erli18n

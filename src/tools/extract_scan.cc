@@ -1,0 +1,258 @@
+// The extractor's per-file scanning: file_scanner, which runs the C++ lexer over one file and
+// tracks brackets and keyword calls to find each call's message arguments, with xgettext's
+// c-format rules for calls written as printf's format argument.
+//
+// The parser above the lexer tracks brackets with an explicit, bounded stack. A keyword
+// identifier followed by `(` opens a call frame that records, per top-level argument, whether
+// the argument is nothing but string literals (then their concatenation) — so commas inside
+// nested (), [], {} never split arguments, unlike xgettext, which only counts parentheses.
+#include <algorithm>
+#include <cstddef>
+#include <iterator>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cpp_lexer.h"
+#include "extract_scan.h"
+#include "text_hash.h"
+
+namespace erli18n::extract_detail {
+
+using detail::cpp_token;
+using detail::cpp_token_kind;
+
+namespace {
+
+// xgettext's default format positions: a gettext call written as the format argument of
+// these functions is marked c-format (measured on xgettext 0.21; dprintf, asprintf, error,
+// syslog and the wide forms are not in its table).
+unsigned printf_format_position(std::string_view name) {
+  if (name == "printf" || name == "vprintf") return 1;
+  if (name == "fprintf" || name == "sprintf" || name == "vfprintf" || name == "vsprintf") return 2;
+  if (name == "snprintf" || name == "vsnprintf") return 3;
+  return 0;
+}
+
+// The keywords whose result xgettext treats as the format argument they sit in: GNU's own
+// names, not erli18n's additions.
+bool passes_c_format(std::string_view name) {
+  static constexpr std::string_view names[] = {"gettext",    "dgettext",   "dcgettext",   "ngettext",
+                                               "dngettext",  "dcngettext", "pgettext",    "dpgettext",
+                                               "dcpgettext", "npgettext",  "dnpgettext",  "dcnpgettext",
+                                               "_",          "N_",         "gettext_noop"};
+  return std::find(std::begin(names), std::end(names), name) != std::end(names);
+}
+
+// Bracket nesting deeper than this is still matched, but calls inside are not tracked.
+constexpr std::size_t max_depth = 512;
+// A message longer than this is cut (a bound on memory; no real message comes close).
+constexpr std::size_t max_message_bytes = std::size_t{1} << 20;
+
+}  // namespace
+
+file_findings file_scanner::scan(std::string_view source, std::string_view file_name) {
+  findings_ = {};
+  detail::cpp_lexer lexer(source, options_.comment_tag.has_value());
+  std::vector<frame> stack;
+  std::size_t untracked = 0;  // brackets opened past max_depth
+  cpp_token tok;
+  const std::vector<std::size_t>* pending = nullptr;  // keyword just seen, waiting for `(`
+  // The last identifier: a view into the lexer, valid until the next identifier, which is
+  // all the use it has (the `(` right after it).
+  std::string_view pending_name;
+  std::size_t pending_line = 0;
+  auto taint = [&stack]() {
+    if (stack.empty() || stack.back().specs == nullptr) return;
+    argument& a = stack.back().args.back();
+    a.empty = false;
+    a.literal = false;
+  };
+  bool after_identifier = false;
+  while (lexer.next(tok)) {
+    const std::vector<std::size_t>* keyword = pending;
+    pending = nullptr;
+    const bool identifier_before = after_identifier;
+    after_identifier = tok.kind == cpp_token_kind::identifier;
+    switch (tok.kind) {
+      case cpp_token_kind::identifier: {
+        taint();
+        pending_name = tok.text;
+        pending = keywords_.find(pending_name);
+        if (pending != nullptr) pending_line = tok.line;
+        break;
+      }
+      case cpp_token_kind::string: {
+        if (stack.empty() || stack.back().specs == nullptr) break;
+        argument& a = stack.back().args.back();
+        if (a.empty) {
+          a.line = tok.line;
+          a.comments = tok.comments;
+        }
+        a.empty = false;
+        if (a.literal) {
+          if (a.value.size() + tok.value.size() <= max_message_bytes) a.value += tok.value;
+          if (a.problem.empty()) a.problem = tok.problem;
+        }
+        break;
+      }
+      case cpp_token_kind::open: {
+        taint();
+        if (untracked > 0 || stack.size() >= max_depth) {
+          ++untracked;
+          break;
+        }
+        frame f;
+        f.open = tok.text[0];
+        if (keyword != nullptr && f.open == '(') {
+          f.specs = keyword;
+          f.name.assign(pending_name);
+          f.line = pending_line;
+          f.args.emplace_back();
+        } else if (f.open == '(' && identifier_before) {
+          f.format_arg = printf_format_position(pending_name);
+        }
+        stack.push_back(std::move(f));
+        break;
+      }
+      case cpp_token_kind::close: {
+        if (untracked > 0) {
+          --untracked;
+          break;
+        }
+        const char want = tok.text[0] == ')' ? '(' : tok.text[0] == ']' ? '[' : '{';
+        // Pop to the matching bracket, not past the start of a #define body; a stray closer
+        // is ignored.
+        std::size_t i = stack.size();
+        while (i > 0 && stack[i - 1].open != want && stack[i - 1].open != '#') --i;
+        if (i == 0 || stack[i - 1].open == '#') {
+          taint();
+          break;
+        }
+        stack.resize(i);
+        frame f = std::move(stack.back());
+        stack.pop_back();
+        if (f.specs != nullptr) {
+          const bool format_position = !stack.empty() && stack.back().format_arg != 0 &&
+                                       stack.back().commas + 1 == stack.back().format_arg;
+          if (close_call(f, file_name, format_position)) lexer.clear_comments();
+        }
+        taint();  // the bracketed group is part of the enclosing argument
+        break;
+      }
+      case cpp_token_kind::comma: {
+        // Bounded: a call with absurdly many arguments stops recording them.
+        if (!stack.empty()) {
+          ++stack.back().commas;
+          if (stack.back().specs != nullptr && stack.back().args.size() < 4096)
+            stack.back().args.emplace_back();
+        }
+        break;
+      }
+      case cpp_token_kind::other:
+        taint();
+        break;
+      case cpp_token_kind::directive_begin:
+        if (untracked == 0 && stack.size() < max_depth) {
+          frame f;
+          f.open = '#';
+          stack.push_back(std::move(f));
+        } else {
+          ++untracked;
+        }
+        break;
+      case cpp_token_kind::directive_end: {
+        if (untracked > 0) {
+          untracked = 0;  // brackets left open in a macro body do not outlive it
+        }
+        std::size_t i = stack.size();
+        while (i > 0 && stack[i - 1].open != '#') --i;
+        if (i > 0) stack.resize(i - 1);
+        break;
+      }
+    }
+  }
+  return std::move(findings_);
+}
+
+bool file_scanner::close_call(frame& f, std::string_view file_name, bool format_position) {
+  std::size_t count = f.args.size();
+  if (count == 1 && f.args[0].empty) count = 0;
+  const keyword_spec* spec = nullptr;
+  for (std::size_t i : *f.specs) {
+    const keyword_spec& k = options_.keywords[i];
+    if (k.total != 0 && k.total == count) {
+      spec = &k;
+      break;
+    }
+  }
+  if (spec == nullptr) {
+    for (std::size_t i : *f.specs) {
+      if (options_.keywords[i].total == 0) {
+        spec = &options_.keywords[i];
+        break;
+      }
+    }
+  }
+  if (spec == nullptr) return false;
+  const unsigned needed = std::max({spec->msgid, spec->msgid_plural, spec->context});
+  if (needed > count) return false;  // not this function's layout (e.g. a declaration, no arguments)
+  auto literal = [&](unsigned pos, const char* what) -> const argument* {
+    const argument& a = f.args[pos - 1];
+    if (a.empty || !a.literal) {
+      warn(file_name, f.line, 0,
+           std::string(what) + " argument " + std::to_string(pos) + " of '" + f.name +
+               "' is not a string literal; call skipped");
+      return nullptr;
+    }
+    if (!a.problem.empty()) {
+      warn(file_name, a.line, 0,
+           a.problem + " in argument " + std::to_string(pos) + " of '" + f.name + "'; call skipped");
+      return nullptr;
+    }
+    return &a;
+  };
+  const argument* msgid = literal(spec->msgid, "msgid");
+  if (msgid == nullptr) return false;
+  const argument* plural = nullptr;
+  if (spec->msgid_plural != 0 && (plural = literal(spec->msgid_plural, "plural")) == nullptr) return false;
+  const argument* context = nullptr;
+  if (spec->context != 0 && (context = literal(spec->context, "context")) == nullptr) return false;
+  std::string domain = options_.default_domain;
+  if (spec->domain != 0 && spec->domain <= count) {
+    const argument& d = f.args[spec->domain - 1];
+    if (!d.empty && d.literal && d.problem.empty()) domain = d.value;
+  }
+  // PO files cannot hold the context separator (msgcat and msgfmt reject it).
+  for (const argument* a : {msgid, plural, context}) {
+    if (a != nullptr && a->value.find('\x04') != std::string::npos) {
+      warn(file_name, a->line, 0, "context separator <EOT> within string; call skipped");
+      return false;
+    }
+  }
+  if (msgid->value.empty() && !context) {
+    // Kept, as xgettext keeps it: rendered with a header, it lends the header its references.
+    warn(file_name, msgid->line, 0,
+         "empty msgid; it is reserved by GNU gettext: gettext(\"\") returns the header entry");
+  }
+  // The frame is done with: its values move into the finding.
+  found_message found;
+  found.domain = std::move(domain);
+  if (context) found.context = std::move(f.args[spec->context - 1].value);
+  if (plural) found.plural = std::move(f.args[spec->msgid_plural - 1].value);
+  found.file = std::string(file_name);
+  found.line = msgid->line;
+  found.comments = msgid->comments;
+  found.format_position = format_position && passes_c_format(f.name);
+  found.msgid = std::move(f.args[spec->msgid - 1].value);
+  if (found.context) {
+    const std::string_view context_view = *found.context;
+    found.key_hash = detail::hash_key(&context_view, found.msgid);
+  } else {
+    found.key_hash = detail::hash_key(nullptr, found.msgid);
+  }
+  findings_.messages.push_back(std::move(found));
+  return true;
+}
+
+}  // namespace erli18n::extract_detail

@@ -1,0 +1,181 @@
+// The extractor's private parts, shared by its files: what a scan of one file finds
+// (found_message, file_findings), the keyword table the scanners share, the per-file
+// scanner (extract_scan.cc) and the collector that records findings into templates
+// (extract_collect.cc). extract.cc drives them: the entry points, the file walk and the
+// worker threads.
+#ifndef ERLI18N_SRC_TOOLS_EXTRACT_SCAN_H
+#define ERLI18N_SRC_TOOLS_EXTRACT_SCAN_H
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "cpp_lexer.h"
+#include "erli18n/tools/extract.h"
+
+namespace erli18n::extract_detail {
+
+// A message found in one file: everything recording it needs, owned.
+struct found_message {
+  std::string domain;
+  std::optional<std::string> context;
+  std::string msgid;
+  std::optional<std::string> plural;
+  std::string file;  // for the reference: made by the scanning thread, moved into the template
+  std::size_t line = 0;
+  detail::comment_block comments;
+  bool format_position = false;  // the call is the format argument of a printf-like call
+  std::uint64_t key_hash = 0;    // of (context, msgid), computed by the scanner's thread
+};
+
+// Which message of a template has a given (msgctxt, msgid): open addressing over the key
+// hashes, the keys themselves compared in the messages, so no key is stored twice and a
+// lookup touches one flat array before the message it finds.
+class message_table {
+ public:
+  /// The index of the message with `found`'s key; failing that, `fresh`, now remembered.
+  std::size_t find_or_add(const std::vector<po_message>& messages, const found_message& found,
+                          std::size_t fresh) {
+    if ((used_ + 1) * 2 > slots_.size()) grow();
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = found.key_hash & mask;; i = (i + 1) & mask) {
+      slot& s = slots_[i];
+      if (s.index == 0) {
+        s = {found.key_hash, fresh + 1};
+        ++used_;
+        return fresh;
+      }
+      if (s.hash == found.key_hash) {
+        const po_message& m = messages[s.index - 1];
+        if (m.msgid == found.msgid && m.msgctxt == found.context) return s.index - 1;
+      }
+    }
+  }
+
+ private:
+  struct slot {
+    std::uint64_t hash = 0;
+    std::size_t index = 0;  // message index + 1; 0 = empty
+  };
+  void grow() {
+    std::vector<slot> old = std::move(slots_);
+    slots_.assign(std::max<std::size_t>(64, old.size() * 2), slot{});
+    const std::size_t mask = slots_.size() - 1;
+    for (const slot& s : old) {
+      if (s.index == 0) continue;
+      std::size_t i = s.hash & mask;
+      while (slots_[i].index != 0) i = (i + 1) & mask;
+      slots_[i] = s;
+    }
+  }
+  std::vector<slot> slots_;
+  std::size_t used_ = 0;
+};
+
+// What one file yields, in source order.
+struct file_findings {
+  std::vector<found_message> messages;
+  std::vector<extract_warning> warnings;
+};
+
+// The keywords by function name, looked up by the lexer's view of each identifier without
+// copying it. Read-only once built, so scanners on several threads share one.
+class keyword_table {
+ public:
+  explicit keyword_table(const std::vector<keyword_spec>& keywords) {
+    for (std::size_t i = 0; i < keywords.size(); ++i) by_name_[keywords[i].name].push_back(i);
+  }
+  const std::vector<std::size_t>* find(std::string_view name) const {
+    auto it = by_name_.find(name);
+    return it == by_name_.end() ? nullptr : &it->second;
+  }
+
+ private:
+  struct name_hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  std::unordered_map<std::string, std::vector<std::size_t>, name_hash, std::equal_to<>> by_name_;
+};
+
+// Finds the keyword calls of one file. A file's findings do not depend on any other file,
+// which is what lets `extract_sources` scan files on several threads.
+class file_scanner {
+ public:
+  file_scanner(const extract_options& options, const keyword_table& keywords)
+      : options_(options), keywords_(keywords) {}
+
+  file_findings scan(std::string_view source, std::string_view file_name);
+
+ private:
+  struct argument {
+    bool empty = true;
+    bool literal = true;  // nothing but string literals so far
+    std::string value;
+    std::size_t line = 0;
+    std::string problem;
+    detail::comment_block comments;
+  };
+  struct frame {
+    char open = '(';
+    const std::vector<std::size_t>* specs = nullptr;  // keyword call frame when set
+    std::string name;
+    std::size_t line = 0;
+    std::vector<argument> args;
+    unsigned format_arg = 0;  // a printf-family call: the 1-based position of its format
+    std::size_t commas = 0;   // top-level commas so far
+  };
+
+  bool close_call(frame& f, std::string_view file_name, bool format_position);
+  void warn(std::string_view file, std::size_t line, std::size_t column, std::string message) {
+    findings_.warnings.push_back(extract_warning{std::string(file), line, column, std::move(message)});
+  }
+
+  const extract_options& options_;
+  const keyword_table& keywords_;
+  file_findings findings_;
+};
+
+// Records the findings of each file, in file order, into the templates.
+class collector {
+ public:
+  explicit collector(const extract_options& options) : options_(options) {}
+
+  void add(file_findings&& findings);
+  extract_result finish();
+
+ private:
+  // What a template knows of its messages besides the messages themselves.
+  struct template_index {
+    message_table by_key;                           // (msgctxt, msgid) -> message
+    std::unordered_set<std::string> seen_comments;  // (message, extracted comment)
+    // Per message, whether it is a C format string (as a plain argument; as printf's format
+    // argument), computed when its msgid or plural changes rather than at every occurrence.
+    std::vector<std::pair<bool, bool>> c_format;
+  };
+
+  void add(found_message& found);
+  // `take`: the message's strings may be moved out of `found` (its last recording).
+  std::size_t record(po_file& pot, template_index& index, found_message& found, bool take);
+
+  const extract_options& options_;
+  std::map<std::string, template_index> index_;  // by domain
+  template_index all_index_;                     // for result_.all
+  extract_result result_;
+};
+
+// Sorts a template's messages as the options ask (by msgid, or by file), else leaves them.
+void sort_messages(std::vector<po_message>& messages, const extract_options& options);
+
+}  // namespace erli18n::extract_detail
+
+#endif  // ERLI18N_SRC_TOOLS_EXTRACT_SCAN_H
