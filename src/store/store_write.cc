@@ -23,6 +23,7 @@
 #include "erli18n/mo.h"
 #include "erli18n/po.h"
 #include "fault_injection.h"
+#include "file_io.h"
 #include "store_impl.h"
 #include "store_write.h"
 
@@ -39,25 +40,6 @@ error make_error(errc code, std::string message, std::string file) {
   e.message = std::move(message);
   e.file = std::move(file);
   return e;
-}
-
-error io_error(const std::string& path, const char* what, int err) {
-  return make_error(errc::io, std::string(what) + ": " + std::strerror(err), path);
-}
-
-// Appends what `fd` gives until its end, at most `max_bytes` in all.
-result<void> read_to_end(int fd, const std::string& path, std::size_t max_bytes, std::string& out) {
-  char chunk[65536];
-  for (;;) {
-    const ssize_t got = ::read(fd, chunk, sizeof chunk);
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) return io_error(path, "cannot read", errno);
-    if (got == 0) return {};
-    if (static_cast<std::size_t>(got) > max_bytes - out.size())
-      return make_error(errc::limit_exceeded,
-                        "catalog exceeds the limit of " + std::to_string(max_bytes) + " bytes", path);
-    out.append(chunk, static_cast<std::size_t>(got));
-  }
 }
 
 // Opens `path` without blocking (a FIFO with no writer would block a plain open forever).
@@ -93,46 +75,45 @@ result<void> check_options(const load_options& o) {
   return {};
 }
 
-
 fault_hook set_fault_hook(fault_hook hook) noexcept { return installed_hook.exchange(hook); }
 
 void fault_point(write_step step) {
   if (fault_hook h = installed_hook.load(std::memory_order_acquire)) h(step);
 }
 
-
 // ---- store_write ----
 
 // Loads a file (from open_catalog) or a buffer into `built_`; nothing shared is touched.
-result<void> store_write::read_file(detail::opened_catalog& file, const std::string& path, const load_options& options) {
+result<void> store_write::read_file(detail::opened_catalog& file, const std::string& path,
+                                    const load_options& options) {
   fault_point(write_step::read);
   if (file.stream) return read_bytes(file.bytes, path, options, false);
   char head[4];
   ssize_t got = 0;
   do got = ::pread(file.fd(), head, sizeof head, 0);
   while (got < 0 && errno == EINTR);
-  if (got < 0) return detail::io_error(path, "cannot read", errno);
+  if (got < 0) return io_error(path, "cannot read", errno);
   if (is_mo_image(std::string_view(head, static_cast<std::size_t>(got)))) {
     // The reader maps the path (a regular file can be opened again; one replaced meanwhile
     // by something else is refused by its own checks).
     return build_mo(mo_catalog::open(path, mo_limits(options)), options);
   }
   std::string text;
-  if (result<void> r = detail::read_to_end(file.fd(), path, options.max_bytes, text); !r) return r;
+  if (result<void> r = read_to_end(file.fd(), path, options.max_bytes, text); !r) return r;
   bytes_read_ = text.size();
   return build_po(read_po(text, path, po_limits(options)), options);
 }
 
 // `in_place`: the bytes outlive the store (load_static), so the .mo is read where it is.
-result<void> store_write::read_buffer(std::string_view bytes, std::string_view name, const load_options& options,
-                         bool in_place) {
+result<void> store_write::read_buffer(std::string_view bytes, std::string_view name,
+                                      const load_options& options, bool in_place) {
   fault_point(write_step::read);
   return read_bytes(bytes, name, options, in_place);
 }
 
 // Publishes the built catalog in place of the previous one (if any).
 result<void> store_write::publish(std::string source, bool from_file, const load_options& options,
-                     bool from_pipe) {
+                                  bool from_pipe) {
   built_.value->domain = key_.first;
   built_.value->locale = key_.second;
   built_.value->source = std::move(source);
@@ -149,13 +130,13 @@ mo_open_options store_write::mo_limits(const load_options& options) {
   return o;
 }
 
-result<void> store_write::read_bytes(std::string_view bytes, std::string_view name, const load_options& options,
-                        bool in_place) {
+result<void> store_write::read_bytes(std::string_view bytes, std::string_view name,
+                                     const load_options& options, bool in_place) {
   bytes_read_ = bytes.size();
   if (bytes.size() > options.max_bytes)
     return detail::make_error(errc::limit_exceeded,
-                              "catalog of " + std::to_string(bytes.size()) +
-                                  " bytes exceeds the limit of " + std::to_string(options.max_bytes),
+                              "catalog of " + std::to_string(bytes.size()) + " bytes exceeds the limit of " +
+                                  std::to_string(options.max_bytes),
                               std::string(name));
   if (in_place) {
     in_place_ = true;
@@ -166,14 +147,12 @@ result<void> store_write::read_bytes(std::string_view bytes, std::string_view na
   if (is_mo_image(bytes)) {
     // Read for the strings it changes only: they are copied, and the bytes can go.
     if (key_copies_mo_text())
-      return build_mo(mo_catalog::from_memory(bytes.data(), bytes.size(), name, mo_limits(options)),
-                      options);
+      return build_mo(mo_catalog::from_memory(bytes.data(), bytes.size(), name, mo_limits(options)), options);
     // The caller's buffer may go away: the store keeps its own copy (if it is needed).
     buffer_ = std::make_unique<char[]>(bytes.size());
     std::memcpy(buffer_.get(), bytes.data(), bytes.size());
     buffer_size_ = bytes.size();
-    return build_mo(mo_catalog::from_memory(buffer_.get(), bytes.size(), name, mo_limits(options)),
-                    options);
+    return build_mo(mo_catalog::from_memory(buffer_.get(), bytes.size(), name, mo_limits(options)), options);
   }
   return build_po(read_po(bytes, name, po_limits(options)), options);
 }
@@ -289,7 +268,7 @@ result<void> store_write::commit(std::unique_ptr<catalog> replacement) {
 }
 
 std::unique_ptr<catalog_map> store_write::build_map(const std::pair<std::string, std::string>& key,
-                                       const catalog* replacement) const {
+                                                    const catalog* replacement) const {
   auto map = std::make_unique<catalog_map>();
   std::size_t count = 0;
   for (const auto& [k, c] : s_.catalogs) count += (k == key ? replacement != nullptr : c != nullptr);
