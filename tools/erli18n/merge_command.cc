@@ -78,7 +78,7 @@ bool merge_tree(const merge_cli_options& opts) {
     if (it->is_directory(ec)) locales.push_back(it->path());
   }
   if (ec) {
-    std::cerr << opts.for_each_locale << ": error: cannot list directory: " << ec.message() << '\n';
+    std::cerr << io_error(opts.for_each_locale, "cannot list directory", ec.value()).to_string() << '\n';
     return false;
   }
   if (templates.empty()) {
