@@ -117,6 +117,11 @@ constexpr bool is_name_char(char c) noexcept { return is_name_start(c) || (c >= 
 
 /// Adds to `out` the placeholder names of `text`, by the grammar of interpolate.h, each
 /// once.
+///
+/// A copy of the runtime's reading (`erli18n::placeholders`, interpolate.cc) because this
+/// header is constant-evaluated C++17 and the runtime's is compiled C++23 code that cannot be
+/// `constexpr` here; placeholder_grammar_test runs both over the same corpus so that they
+/// cannot drift apart.
 constexpr void add_placeholders(std::string_view text, name_list& out) noexcept {
   std::size_t i = 0;
   while (i < text.size()) {

@@ -1,8 +1,9 @@
 #include "locale_aliases.h"
 
-#include <fstream>
-#include <iterator>
 #include <string>
+#include <utility>
+
+#include "file_io.h"
 
 namespace erli18n::intl {
 namespace {
@@ -51,9 +52,10 @@ std::string_view expand_locale_alias_in(std::string_view name, std::string_view 
 // Read once and kept for the life of the process, as glibc keeps its table; a change to the
 // file is seen by the next process.
 std::string_view locale_alias_text() {
+  // A file that cannot be read holds no aliases, as glibc reads it.
   static const std::string* text = [] {
-    std::ifstream in(alias_file, std::ios::binary);
-    return new std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    result<std::string> bytes = read_whole_file(alias_file);
+    return new std::string(bytes ? std::move(*bytes) : std::string());
   }();
   return *text;
 }

@@ -1,5 +1,6 @@
 #include "erli18n/interpolate.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -8,6 +9,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "out_of_memory.h"
 
 namespace erli18n {
 namespace {
@@ -126,49 +129,73 @@ const arg* find_binding(std::string_view name, arg_list args, const arg* fallbac
   return nullptr;
 }
 
+// One piece of a template, as the grammar (interpolate.h) reads it: a run of text without
+// `%`, or what one `%` starts. Both walks over a template, `scan` (interpolation) and
+// `placeholders` (what lint and extract list), read it through `next_piece`, so they cannot
+// disagree on what a placeholder is (interpolate_test checks them over the fuzz corpus).
+struct piece {
+  std::size_t at = 0;        // byte offset of the piece in the text
+  std::string_view literal;  // text to copy (`%%` gives "%"); empty for a placeholder
+  std::string_view name;     // a placeholder's name, empty for literal text
+  std::string_view whole;    // the placeholder as written, `%{name}`
+};
+
+// The piece at `i` (< text.size()), and `i` moved past it.
+piece next_piece(std::string_view text, std::size_t& i) {
+  piece p;
+  p.at = i;
+  if (text[i] != '%') {
+    const std::size_t percent = std::min(text.find('%', i), text.size());
+    p.literal = text.substr(i, percent - i);
+    i = percent;
+    return p;
+  }
+  const std::size_t next = i + 1;
+  if (next < text.size() && text[next] == '%') {  // `%%`: one literal `%`
+    p.literal = text.substr(i, 1);
+    i = next + 1;
+    return p;
+  }
+  if (next >= text.size() || text[next] != '{') {  // a lone `%` is text
+    p.literal = text.substr(i, 1);
+    i = next;
+    return p;
+  }
+  // "%{": a placeholder if an identifier of 1..max_placeholder_name bytes and '}' follow;
+  // otherwise `%{` is text and reading goes on right after the `{`.
+  const std::size_t start = next + 1;
+  const std::size_t length = name_length_at(text, start);
+  if (length == 0) {
+    p.literal = text.substr(i, 2);
+    i = start;
+    return p;
+  }
+  p.name = text.substr(start, length);
+  p.whole = text.substr(p.at, length + 3);
+  i = start + length + 1;
+  return p;
+}
+
 // The one pass. Returns the unbound name that stops a strict call, or an empty view.
+// A placeholder after a cut in the text before it (the output is full) is dropped, unchecked.
 std::string_view scan(bounded_writer& w, std::string_view text, arg_list args, const arg* fallback,
                       interpolation_mode mode) {
   std::size_t substitutions = 0;
   std::size_t i = 0;
   while (i < text.size() && !w.full()) {
-    const std::size_t percent = text.find('%', i);
-    if (percent == std::string_view::npos) {
-      w.append(text.substr(i));
-      break;
-    }
-    w.append(text.substr(i, percent - i));
-    if (w.full()) break;  // the text before it was cut: this placeholder is dropped, unchecked
-    const std::size_t next = percent + 1;
-    if (next < text.size() && text[next] == '%') {
-      w.append("%");
-      i = next + 1;
+    const piece p = next_piece(text, i);
+    if (p.name.empty()) {
+      w.append(p.literal);
       continue;
     }
-    if (next >= text.size() || text[next] != '{') {
-      w.append("%");
-      i = next;
-      continue;
-    }
-    // "%{": a placeholder if an identifier of 1..max_placeholder_name bytes and '}' follow.
-    const std::size_t start = next + 1;
-    const std::size_t length = name_length_at(text, start);
-    if (length == 0) {
-      w.append("%{");
-      i = start;
-      continue;
-    }
-    const std::size_t end = start + length;
-    const std::string_view name = text.substr(start, length);
-    const arg* binding = find_binding(name, args, fallback);
-    if (!binding && mode == interpolation_mode::strict) return name;
+    const arg* binding = find_binding(p.name, args, fallback);
+    if (!binding && mode == interpolation_mode::strict) return p.name;
     if (binding && substitutions < max_substitutions) {
       append_value(w, binding->value);
       ++substitutions;
     } else {
-      w.append(text.substr(percent, end + 1 - percent));
+      w.append(p.whole);
     }
-    i = end + 1;
   }
   return {};
 }
@@ -177,20 +204,8 @@ std::string_view scan(bounded_writer& w, std::string_view text, arg_list args, c
 
 std::vector<placeholder> placeholders(std::string_view text) {
   std::vector<placeholder> found;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    const std::size_t percent = text.find('%', i);
-    if (percent == std::string_view::npos || percent + 1 >= text.size()) break;
-    const std::size_t next = percent + 1;
-    if (text[next] != '{') {  // `%%` is one literal `%`; a lone `%` is text
-      i = text[next] == '%' ? next + 1 : next;
-      continue;
-    }
-    const std::size_t length = name_length_at(text, next + 1);
-    if (length != 0) found.push_back({text.substr(next + 1, length), percent});
-    // As in `scan`: after an invalid `%{` scanning goes on right after the `{`.
-    i = length != 0 ? next + 1 + length + 1 : next + 1;
-  }
+  for (std::size_t i = 0; i < text.size();)
+    if (const piece p = next_piece(text, i); !p.name.empty()) found.push_back({p.name, p.at});
   return found;
 }
 
@@ -210,7 +225,7 @@ result<void> interpolate_to(std::string& out, std::string_view text, arg_list ar
     return error{errc::not_found, std::move(message), "", 0, 0};
   } catch (const std::bad_alloc&) {
     out.resize(old_size);
-    return error{errc::out_of_memory, "out of memory while interpolating", "", 0, 0};
+    return out_of_memory("interpolating");
   } catch (const std::length_error&) {  // `out` was already near max_size()
     out.resize(old_size);
     return error{errc::limit_exceeded, "interpolated string too long", "", 0, 0};
@@ -230,7 +245,7 @@ result<std::string> interpolate(std::string_view text, arg_list args, interpolat
     if (!r) return r.error();
     return out;
   } catch (const std::bad_alloc&) {
-    return error{errc::out_of_memory, "out of memory while interpolating", "", 0, 0};
+    return out_of_memory("interpolating");
   }
 }
 

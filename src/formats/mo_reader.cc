@@ -17,7 +17,10 @@
 
 #include "charset.h"
 #include "erli18n/mo.h"
+#include "file_io.h"
+#include "header_fields.h"
 #include "mo_format.h"
+#include "out_of_memory.h"
 
 namespace erli18n {
 std::size_t mo_entry::form_count() const noexcept {
@@ -36,22 +39,6 @@ std::string_view mo_entry::form(std::size_t i) const noexcept {
 }
 
 namespace {
-
-// The value of `name` in a header's "Name: value" lines, leading blanks trimmed.
-std::optional<std::string_view> find_header_field(std::string_view header, std::string_view name) noexcept {
-  std::string_view rest = header;
-  while (!rest.empty()) {
-    std::size_t nl = rest.find('\n');
-    std::string_view line = rest.substr(0, nl);
-    rest = nl == std::string_view::npos ? std::string_view() : rest.substr(nl + 1);
-    if (line.size() > name.size() && line.compare(0, name.size(), name) == 0 && line[name.size()] == ':') {
-      std::string_view value = line.substr(name.size() + 1);
-      while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) value.remove_prefix(1);
-      return value;
-    }
-  }
-  return std::nullopt;
-}
 
 using mo_format::segment_end;
 
@@ -736,12 +723,12 @@ result<mo_catalog> mo_catalog::open(const std::string& path, const mo_open_optio
   auto p = std::make_unique<impl>();
   p->name = path;
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return mo_error(path, errc::io, std::string("cannot open: ") + std::strerror(errno));
+  if (fd < 0) return io_error(path, "cannot open", errno);
   struct stat st {};
   if (::fstat(fd, &st) != 0) {
     int e = errno;
     ::close(fd);
-    return mo_error(path, errc::io, std::string("cannot stat: ") + std::strerror(e));
+    return io_error(path, "cannot stat", e);
   }
   if (!S_ISREG(st.st_mode)) {
     ::close(fd);
@@ -763,8 +750,7 @@ result<mo_catalog> mo_catalog::open(const std::string& path, const mo_open_optio
   void* addr = ::mmap(nullptr, size, PROT_READ, MAP_SHARED, fd, 0);
   int map_errno = errno;
   ::close(fd);
-  if (addr == MAP_FAILED)
-    return mo_error(path, errc::io, std::string("cannot map: ") + std::strerror(map_errno));
+  if (addr == MAP_FAILED) return io_error(path, "cannot map", map_errno);
   p->map = mapping(addr, size);
   p->data = static_cast<const unsigned char*>(addr);
   p->size = size;
@@ -849,49 +835,52 @@ std::size_t mo_catalog::owned_bytes() const noexcept {
 const std::string& mo_catalog::name() const noexcept { return impl_->name; }
 
 result<po_file> decompile_mo(const mo_catalog& catalog) {
-  // msgunfmt lists the static entries in file order, then the system-dependent ones, and
-  // writes the text back in the catalog's own charset.
-  po_file po;
-  po.file_name = catalog.name();
-  po.charset = catalog.charset();
-  po.messages.reserve(catalog.size());
-  std::optional<std::string_view> content_type = catalog.header_field("Content-Type");
-  const bool strip_non_ascii = !content_type || content_type->find("charset=") == std::string_view::npos;
-  for (std::size_t i = 0; i < catalog.size(); ++i) {
-    // The text as it is, as msgunfmt reads it (it drops invalid bytes with a warning).
-    result<mo_entry> e = catalog.impl_->entry(i, false);
-    if (!e) return std::move(e).error();
-    po_message m;
-    if (e->has_context) m.msgctxt = std::string(e->context);
-    m.msgid = std::string(e->msgid);
-    if (e->has_plural) {
-      m.msgid_plural = std::string(e->msgid_plural);
-      for (std::size_t f = 0; f < e->form_count(); ++f) m.msgstr.emplace_back(e->form(f));
-    } else {
-      m.msgstr.emplace_back(e->translation);
+  // A lambda, not a helper function: it keeps this friend's access to the catalog.
+  return or_out_of_memory("decompiling the catalog", [&]() -> result<po_file> {
+    // msgunfmt lists the static entries in file order, then the system-dependent ones, and
+    // writes the text back in the catalog's own charset.
+    po_file po;
+    po.file_name = catalog.name();
+    po.charset = catalog.charset();
+    po.messages.reserve(catalog.size());
+    std::optional<std::string_view> content_type = catalog.header_field("Content-Type");
+    const bool strip_non_ascii = !content_type || content_type->find("charset=") == std::string_view::npos;
+    for (std::size_t i = 0; i < catalog.size(); ++i) {
+      // The text as it is, as msgunfmt reads it (it drops invalid bytes with a warning).
+      result<mo_entry> e = catalog.impl_->entry(i, false);
+      if (!e) return std::move(e).error();
+      po_message m;
+      if (e->has_context) m.msgctxt = std::string(e->context);
+      m.msgid = std::string(e->msgid);
+      if (e->has_plural) {
+        m.msgid_plural = std::string(e->msgid_plural);
+        for (std::size_t f = 0; f < e->form_count(); ++f) m.msgstr.emplace_back(e->form(f));
+      } else {
+        m.msgstr.emplace_back(e->translation);
+      }
+      if (e->system_dependent) {
+        // msgunfmt marks a system-dependent message c-format when its msgid and every
+        // translation form read as valid C formats (the `I` flag only in translations).
+        bool valid = false;
+        (void)mo_format::segment_c_format(m.msgid, false, &valid);
+        for (std::size_t f = 0; valid && f < m.msgstr.size(); ++f)
+          (void)mo_format::segment_c_format(m.msgstr[f], true, &valid);
+        if (valid) m.flags.emplace_back("c-format");
+      }
+      if (strip_non_ascii) {
+        // With no charset declared msgunfmt reads the text as ASCII and drops every other byte.
+        auto strip = [](std::string& text) {
+          std::erase_if(text, [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+        };
+        if (m.msgctxt) strip(*m.msgctxt);
+        strip(m.msgid);
+        if (m.msgid_plural) strip(*m.msgid_plural);
+        for (std::string& str : m.msgstr) strip(str);
+      }
+      po.messages.push_back(std::move(m));
     }
-    if (e->system_dependent) {
-      // msgunfmt marks a system-dependent message c-format when its msgid and every
-      // translation form read as valid C formats (the `I` flag only in translations).
-      bool valid = false;
-      (void)mo_format::segment_c_format(m.msgid, false, &valid);
-      for (std::size_t f = 0; valid && f < m.msgstr.size(); ++f)
-        (void)mo_format::segment_c_format(m.msgstr[f], true, &valid);
-      if (valid) m.flags.emplace_back("c-format");
-    }
-    if (strip_non_ascii) {
-      // With no charset declared msgunfmt reads the text as ASCII and drops every other byte.
-      auto strip = [](std::string& text) {
-        std::erase_if(text, [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
-      };
-      if (m.msgctxt) strip(*m.msgctxt);
-      strip(m.msgid);
-      if (m.msgid_plural) strip(*m.msgid_plural);
-      for (std::string& str : m.msgstr) strip(str);
-    }
-    po.messages.push_back(std::move(m));
-  }
-  return po;
+    return po;
+  });
 }
 
 }  // namespace erli18n

@@ -15,6 +15,7 @@
 #include "charset.h"
 #include "erli18n/mo.h"
 #include "mo_format.h"
+#include "out_of_memory.h"
 
 namespace erli18n {
 namespace {
@@ -136,13 +137,12 @@ std::string without_pot_creation_date(std::string_view header) {
 // string with neither character needs no segmenting.
 bool may_have_segments(std::string_view s) { return s.find_first_of("<I") != std::string_view::npos; }
 
-}  // namespace
-
 // Long (about 130 lines) on purpose: one pass over the messages fills the parallel tables the
 // image is built from (statics, their key lengths and slots, the system-dependent strings),
 // which the sort after it reads, with one charset lambda reporting against the file; split,
-// each piece would take all of them.
-result<std::string> compile_mo(const po_file& po, const mo_compile_options& options) {
+// each piece would take all of them. compile_mo runs it under the out-of-memory guard
+// (HACKING.md "Errors").
+result<std::string> compile_unguarded(const po_file& po, const mo_compile_options& options) {
   // Duplicates are fatal whatever the entries' state, fuzzy and untranslated included.
   std::vector<std::size_t> by_key;
   if (std::optional<error> e = find_duplicate(po, by_key)) return std::move(*e);
@@ -277,6 +277,12 @@ result<std::string> compile_mo(const po_file& po, const mo_compile_options& opti
   input.statics.reserve(statics.size());
   for (std::uint32_t i : order) input.statics.push_back(std::move(statics[i]));
   return mo_format::build_image(input, !options.no_hash, options.big_endian);
+}
+
+}  // namespace
+
+result<std::string> compile_mo(const po_file& po, const mo_compile_options& options) {
+  return or_out_of_memory("compiling the catalog", [&] { return compile_unguarded(po, options); });
 }
 
 }  // namespace erli18n

@@ -18,6 +18,7 @@
 #include <string_view>
 
 #include "erli18n/plural.h"
+#include "out_of_memory.h"
 #include "plural_known.h"
 
 namespace erli18n {
@@ -568,7 +569,7 @@ result<plural_rule> plural_rule::parse(std::string_view plural_forms, const plur
   } catch (const std::bad_alloc&) {
     // Not a property of the rule: callers that fall back to the default rule for an
     // invalid one must not do so here.
-    return error{errc::out_of_memory, "out of memory while compiling the plural expression", "", 0, 0};
+    return out_of_memory("compiling the plural expression");
   }
 }
 

@@ -26,12 +26,8 @@
 // The reader's parts: po_parser.h (the parser class and tokens), po_lexer.cc (the lexer),
 // po_entry.cc (entries, comments, flags, references), po_charset.cc (UTF-8 checks, declared
 // charsets); this file holds the entry points and the two passes.
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <cstring>
 #include <optional>
 #include <string>
@@ -40,13 +36,15 @@
 
 #include "charset.h"
 #include "erli18n/po.h"
+#include "file_io.h"
+#include "header_fields.h"
+#include "out_of_memory.h"
 #include "po_parser.h"
 
 namespace erli18n {
 namespace {
 
 using po_detail::charset_problem;
-using po_detail::npos;
 using po_detail::parser;
 using po_detail::text_mode;
 
@@ -83,24 +81,17 @@ const po_message* po_file::header() const noexcept {
 
 std::optional<std::string> po_file::header_field(std::string_view name) const {
   const po_message* h = header();
-  if (h == nullptr || h->msgstr.empty() || name.empty()) return std::nullopt;
-  std::string_view s = h->msgstr[0];
-  std::size_t start = 0;
-  while (start < s.size()) {
-    std::size_t nl = s.find('\n', start);
-    std::size_t end = nl == npos ? s.size() : nl;
-    std::string_view line = s.substr(start, end - start);
-    if (line.size() > name.size() && line.compare(0, name.size(), name) == 0 && line[name.size()] == ':') {
-      std::string_view value = line.substr(name.size() + 1);
-      while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) value.remove_prefix(1);
-      return std::string(value);
-    }
-    start = end + 1;
-  }
+  if (h == nullptr || h->msgstr.empty()) return std::nullopt;
+  if (std::optional<std::string_view> value = find_header_field(h->msgstr[0], name))
+    return std::string(*value);
   return std::nullopt;
 }
 
-result<po_file> read_po(std::string_view text, std::string_view file_name, const po_read_options& options) {
+namespace {
+
+// read_po without the out-of-memory guard (HACKING.md "Errors").
+result<po_file> read_unguarded(std::string_view text, std::string_view file_name,
+                               const po_read_options& options) {
   if (text.size() > options.max_bytes)
     return error{errc::limit_exceeded,
                  "file too large (" + std::to_string(text.size()) + " bytes, the limit is " +
@@ -157,51 +148,16 @@ result<po_file> read_po(std::string_view text, std::string_view file_name, const
   return out;
 }
 
+}  // namespace
+
+result<po_file> read_po(std::string_view text, std::string_view file_name, const po_read_options& options) {
+  return or_out_of_memory("reading the catalog", [&] { return read_unguarded(text, file_name, options); });
+}
+
 result<po_file> read_po_file(const std::string& path, const po_read_options& options) {
-  auto io_error = [&](const char* what, int err) {
-    std::string msg = what;
-    msg += ": ";
-    std::string reason = std::strerror(err);
-    if (!reason.empty() && reason[0] >= 'A' && reason[0] <= 'Z')
-      reason[0] = static_cast<char>(reason[0] - 'A' + 'a');
-    msg += reason;
-    return error{errc::io, std::move(msg), path, 0, 0};
-  };
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return io_error("cannot open file", errno);
-  struct fd_closer {
-    int fd;
-    ~fd_closer() { ::close(fd); }
-  } closer{fd};
-  struct stat st {};
-  if (::fstat(fd, &st) != 0) return io_error("cannot read file", errno);
-  if (S_ISDIR(st.st_mode)) return io_error("cannot read file", EISDIR);
-  std::string data;
-  if (S_ISREG(st.st_mode)) {
-    auto size = static_cast<std::size_t>(st.st_size);
-    if (size > options.max_bytes)
-      return error{errc::limit_exceeded,
-                   "file too large (" + std::to_string(size) + " bytes, the limit is " +
-                       std::to_string(options.max_bytes) + ")",
-                   path, 0, 0};
-    data.reserve(size + 1);
-  }
-  // Read until EOF (the file may change size, or be a pipe), never past the bound.
-  char buf[65536];
-  while (true) {
-    ssize_t got = ::read(fd, buf, sizeof buf);
-    if (got < 0) {
-      if (errno == EINTR) continue;
-      return io_error("cannot read file", errno);
-    }
-    if (got == 0) break;
-    data.append(buf, static_cast<std::size_t>(got));
-    if (data.size() > options.max_bytes)
-      return error{errc::limit_exceeded,
-                   "file too large (the limit is " + std::to_string(options.max_bytes) + " bytes)", path, 0,
-                   0};
-  }
-  return read_po(data, path, options);
+  result<std::string> data = read_whole_file(path, options.max_bytes);
+  if (!data) return std::move(data).error();
+  return read_po(*data, path, options);
 }
 
 }  // namespace erli18n

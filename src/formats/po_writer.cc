@@ -22,6 +22,7 @@
 
 #include "charset.h"
 #include "erli18n/po.h"
+#include "out_of_memory.h"
 #include "po_writer_unicode.h"
 
 namespace erli18n {
@@ -681,9 +682,8 @@ void write_message(writer& w, const po_message& m, bool wrap) {
   }
 }
 
-}  // namespace
-
-result<std::string> write_po(const po_file& po, const po_write_options& options) {
+// write_po without the out-of-memory guard (HACKING.md "Errors").
+result<std::string> write_unguarded(const po_file& po, const po_write_options& options) {
   // msgcat refuses a file that defines a message twice.
   {
     struct key_hash {
@@ -736,6 +736,12 @@ result<std::string> write_po(const po_file& po, const po_write_options& options)
   charset::conversion conv = charset::from_utf8(text, po.charset);
   if (!conv.ok) return error{errc::charset, "cannot convert the output to " + po.charset, po.file_name, 0, 0};
   return std::move(conv.text);
+}
+
+}  // namespace
+
+result<std::string> write_po(const po_file& po, const po_write_options& options) {
+  return or_out_of_memory("writing the catalog", [&] { return write_unguarded(po, options); });
 }
 
 }  // namespace erli18n

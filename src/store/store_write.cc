@@ -23,6 +23,7 @@
 #include "erli18n/mo.h"
 #include "erli18n/po.h"
 #include "fault_injection.h"
+#include "file_io.h"
 #include "store_impl.h"
 #include "store_write.h"
 
@@ -39,25 +40,6 @@ error make_error(errc code, std::string message, std::string file) {
   e.message = std::move(message);
   e.file = std::move(file);
   return e;
-}
-
-error io_error(const std::string& path, const char* what, int err) {
-  return make_error(errc::io, std::string(what) + ": " + std::strerror(err), path);
-}
-
-// Appends what `fd` gives until its end, at most `max_bytes` in all.
-result<void> read_to_end(int fd, const std::string& path, std::size_t max_bytes, std::string& out) {
-  char chunk[65536];
-  for (;;) {
-    const ssize_t got = ::read(fd, chunk, sizeof chunk);
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) return io_error(path, "cannot read", errno);
-    if (got == 0) return {};
-    if (static_cast<std::size_t>(got) > max_bytes - out.size())
-      return make_error(errc::limit_exceeded,
-                        "catalog exceeds the limit of " + std::to_string(max_bytes) + " bytes", path);
-    out.append(chunk, static_cast<std::size_t>(got));
-  }
 }
 
 // Opens `path` without blocking (a FIFO with no writer would block a plain open forever).
@@ -110,14 +92,14 @@ result<void> store_write::read_file(detail::opened_catalog& file, const std::str
   ssize_t got = 0;
   do got = ::pread(file.fd(), head, sizeof head, 0);
   while (got < 0 && errno == EINTR);
-  if (got < 0) return detail::io_error(path, "cannot read", errno);
+  if (got < 0) return io_error(path, "cannot read", errno);
   if (is_mo_image(std::string_view(head, static_cast<std::size_t>(got)))) {
     // The reader maps the path (a regular file can be opened again; one replaced meanwhile
     // by something else is refused by its own checks).
     return build_mo(mo_catalog::open(path, mo_limits(options)), options);
   }
   std::string text;
-  if (result<void> r = detail::read_to_end(file.fd(), path, options.max_bytes, text); !r) return r;
+  if (result<void> r = read_to_end(file.fd(), path, options.max_bytes, text); !r) return r;
   bytes_read_ = text.size();
   return build_po(read_po(text, path, po_limits(options)), options);
 }

@@ -21,6 +21,7 @@
 #include "erli18n/catalog_store.h"
 #include "erli18n/mo.h"
 #include "erli18n/po.h"
+#include "file_io.h"
 #include "store_impl.h"
 
 namespace erli18n::detail {
@@ -28,7 +29,6 @@ namespace erli18n::detail {
 using store_impl = catalog_store::impl;
 
 error make_error(errc code, std::string message, std::string file = {});
-error io_error(const std::string& path, const char* what, int err);
 
 // A catalog's file, opened once: checking a pipe's first bytes for the MO magic and then
 // opening it again would lose them. A regular file is read where it is (`fd`); a pipe or
@@ -54,9 +54,6 @@ class opened_catalog {
  private:
   int fd_ = -1;
 };
-
-// Appends what `fd` gives until its end, at most `max_bytes` in all.
-result<void> read_to_end(int fd, const std::string& path, std::size_t max_bytes, std::string& out);
 
 // Opens `path` without blocking; a pipe or FIFO is read whole now (see store_write.cc).
 result<opened_catalog> open_catalog(const std::string& path, std::size_t max_bytes, bool read_streams);

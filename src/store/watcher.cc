@@ -28,6 +28,7 @@
 
 #include "erli18n/locale_name.h"
 #include "erli18n/watch.h"
+#include "file_io.h"
 #include "store_impl.h"
 #include "watch_internal.h"
 #include "watch_scan.h"
@@ -64,13 +65,6 @@ error watch_error(errc code, std::string message, std::string file = {}) {
   e.message = std::move(message);
   e.file = std::move(file);
   return e;
-}
-
-// strerror's text with a lower-case first letter, as the library's other messages.
-std::string errno_text(int err) {
-  std::string text = std::strerror(err);
-  if (!text.empty() && text[0] >= 'A' && text[0] <= 'Z') text[0] = static_cast<char>(text[0] - 'A' + 'a');
-  return text;
 }
 
 }  // namespace
@@ -262,7 +256,7 @@ struct catalog_watcher::state {
   // Reads every queued event and marks what it concerns.
   void drain_events() {
     if (const int err = read_events(inotify_fd, [this](const inotify_event& e) { on_event(e); }))
-      use_polling("cannot read inotify events: " + errno_text(err));
+      use_polling(io_error({}, "cannot read inotify events", err).message);
   }
 
   void on_event(const inotify_event& e) {
@@ -574,7 +568,7 @@ result<catalog_watcher> catalog_store::watch(const std::string& root, const watc
   if (options.debounce.count() < 0 || options.poll_interval.count() <= 0)
     return watch_error(errc::invalid_argument, "debounce must be >= 0 and poll_interval > 0");
   const file_signature root_sig = detail::signature_of(root);
-  if (root_sig.error != 0) return watch_error(errc::io, "cannot watch: " + errno_text(root_sig.error), root);
+  if (root_sig.error != 0) return io_error(root, "cannot watch", root_sig.error);
   if (!S_ISDIR(root_sig.mode)) return watch_error(errc::io, "cannot watch: not a folder", root);
   try {
     auto s = std::make_shared<catalog_watcher::state>();
@@ -592,14 +586,14 @@ result<catalog_watcher> catalog_store::watch(const std::string& root, const watc
     }
     s->options = options;
     s->wake_fd = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
-    if (s->wake_fd < 0) return watch_error(errc::io, "eventfd: " + errno_text(errno));
+    if (s->wake_fd < 0) return io_error({}, "eventfd", errno);
     s->mode.store(watch_mode::polling);
     if (!options.force_polling) {
       s->inotify_fd = ::inotify_init1(IN_CLOEXEC | IN_NONBLOCK);
       if (s->inotify_fd >= 0)
         s->mode.store(watch_mode::inotify);
       else
-        s->report(watch_error(errc::io, "polling instead of inotify: " + errno_text(errno), root));
+        s->report(io_error(root, "polling instead of inotify", errno));
     }
     // Watches are set before the files are read, so a change made meanwhile is not missed.
     s->examine_all();

@@ -1,6 +1,8 @@
 // The C++ lexer of the extractor (cpp_lexer.h).
 #include "cpp_lexer.h"
 
+#include "erli18n/interpolate.h"
+
 #include <cstdint>
 
 namespace erli18n::detail {
@@ -672,23 +674,8 @@ bool is_c_format(std::string_view s, bool directive_needed) {
   return true;
 }
 
-bool has_erli18n_placeholder(std::string_view s) {
-  for (std::size_t i = 0; i + 1 < s.size(); ++i) {
-    if (s[i] != '%') continue;
-    if (s[i + 1] == '%') {
-      ++i;
-      continue;
-    }
-    if (s[i + 1] != '{') continue;
-    std::size_t j = i + 2;
-    if (j >= s.size() || !((s[j] >= 'a' && s[j] <= 'z') || (s[j] >= 'A' && s[j] <= 'Z') || s[j] == '_'))
-      continue;
-    while (j < s.size() && (is_ident_char(static_cast<unsigned char>(s[j])) &&
-                            static_cast<unsigned char>(s[j]) < 0x80 && s[j] != '$'))
-      ++j;
-    if (j < s.size() && s[j] == '}') return true;
-  }
-  return false;
-}
+// The runtime's grammar itself, so that a message is flagged erli18n-format exactly when
+// interpolation would substitute something in it (a name over max_placeholder_name is not).
+bool has_erli18n_placeholder(std::string_view s) { return !placeholders(s).empty(); }
 
 }  // namespace erli18n::detail

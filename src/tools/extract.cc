@@ -5,16 +5,11 @@
 // extract_keywords.cc, the rendering in extract_render.cc.
 #include "erli18n/tools/extract.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <condition_variable>
 #include <cstdint>
-#include <cstring>
 #include <filesystem>
 #include <mutex>
 #include <set>
@@ -23,7 +18,10 @@
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
+
 #include "extract_scan.h"
+#include "file_io.h"
+#include "out_of_memory.h"
 
 namespace erli18n {
 
@@ -43,35 +41,6 @@ result<extract_result> extract_text(std::string_view source, std::string_view fi
 
 namespace {
 
-// Reads `path` into `bytes` (reused across files: one buffer, grown to the largest file):
-// one read of the whole file when it tells its size; a pipe is read to its end.
-result<bool> read_file(const std::string& path, std::string& bytes) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return error{errc::io, std::string("cannot open: ") + std::strerror(errno), path, 0, 0};
-  struct stat st {};
-  if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-    ::close(fd);
-    return error{errc::io, "cannot read: is a directory", path, 0, 0};
-  }
-  std::size_t want = S_ISREG(st.st_mode) && st.st_size > 0 ? static_cast<std::size_t>(st.st_size) + 1 : 65536;
-  std::size_t have = 0;
-  if (bytes.size() < want) bytes.resize(want);
-  while (true) {
-    if (have == bytes.size()) bytes.resize(bytes.size() * 2);
-    const ssize_t got = ::read(fd, bytes.data() + have, bytes.size() - have);
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) {
-      ::close(fd);
-      return error{errc::io, "read error", path, 0, 0};
-    }
-    if (got == 0) break;
-    have += static_cast<std::size_t>(got);
-  }
-  ::close(fd);
-  bytes.resize(have);
-  return true;
-}
-
 // extract_sources with no worker thread: each file read, scanned and recorded in turn.
 result<extract_result> extract_on_this_thread(const std::vector<std::string>& files,
                                               const extract_options& options, const keyword_table& keywords,
@@ -80,7 +49,7 @@ result<extract_result> extract_on_this_thread(const std::vector<std::string>& fi
   std::string text;
   for (std::size_t i = 0; i < files.size(); ++i) {
     const std::string& file = files[i];
-    result<bool> read = read_file(file, text);
+    result<void> read = read_whole_file(file, text);
     if (!read) return std::move(read).error();
     c.add(scanner.scan(text, file));
     if (options.on_file_done) options.on_file_done(i + 1, files.size());
@@ -117,14 +86,14 @@ result<extract_result> extract_sources(const std::vector<std::string>& files,
          !stop.load(std::memory_order_relaxed) && (i = next.fetch_add(1)) < files.size();) {
       slot out;
       try {
-        result<bool> read = read_file(files[i], text);
+        result<void> read = read_whole_file(files[i], text);
         if (read) {
           out.findings = scanner.scan(text, files[i]);
         } else {
           out.failed = std::move(read).error();
         }
       } catch (const std::bad_alloc&) {
-        out.failed = error{errc::out_of_memory, "out of memory", files[i], 0, 0};
+        out.failed = out_of_memory("extracting messages", files[i]);
       }
       {
         std::lock_guard<std::mutex> lock(mutex);
@@ -186,16 +155,16 @@ result<std::vector<std::string>> collect_source_files(const std::vector<std::str
   for (const std::string& path : paths) {
     std::error_code ec;
     fs::file_status st = fs::status(path, ec);
-    if (ec || !fs::exists(st)) return error{errc::io, "no such file or directory", path, 0, 0};
+    if (ec || !fs::exists(st)) return io_error(path, "cannot open", ec ? ec.value() : ENOENT);
     if (!fs::is_directory(st)) {
       if (seen.insert(path).second) out.push_back(path);
       continue;
     }
     std::vector<std::string> found;
     fs::recursive_directory_iterator it(path, fs::directory_options::none, ec), end;
-    if (ec) return error{errc::io, "cannot read directory: " + ec.message(), path, 0, 0};
+    if (ec) return io_error(path, "cannot read directory", ec.value());
     for (; it != end; it.increment(ec)) {
-      if (ec) return error{errc::io, "cannot read directory: " + ec.message(), path, 0, 0};
+      if (ec) return io_error(path, "cannot read directory", ec.value());
       const fs::path& p = it->path();
       const std::string name = p.filename().string();
       if (!name.empty() && name[0] == '.') {

@@ -4,9 +4,8 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 
+#include "file_io.h"
 #include "lint_context.h"
 
 namespace erli18n {
@@ -128,11 +127,9 @@ std::vector<lint_diagnostic> lint_po(std::string_view text, std::string_view fil
 }
 
 std::vector<lint_diagnostic> lint_po_file(const std::string& path, const lint_options& options) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return {{path, 0, 0, lint_severity::error, "read", "cannot open the file"}};
-  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  if (in.bad()) return {{path, 0, 0, lint_severity::error, "read", "cannot read the file"}};
-  return lint_po(text, path, options);
+  result<std::string> text = read_whole_file(path);
+  if (!text) return {{path, 0, 0, lint_severity::error, "read", text.error().message}};
+  return lint_po(*text, path, options);
 }
 
 std::string to_string(const lint_diagnostic& d) {

@@ -7,6 +7,8 @@
 #include <iterator>
 #include <vector>
 
+#include "header_fields.h"
+
 namespace erli18n::detail {
 namespace {
 
@@ -319,13 +321,9 @@ std::string_view language_of_team(std::string_view team) {
   return at->code;
 }
 
+// msgmerge matches the fields of the header it rebuilds without regard to case.
 bool starts_with_field(std::string_view line, std::string_view field) {
-  if (line.size() <= field.size() || line[field.size()] != ':') return false;
-  for (std::size_t i = 0; i < field.size(); ++i) {
-    auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
-    if (lower(line[i]) != lower(field[i])) return false;
-  }
-  return true;
+  return is_header_field(line, field, field_case::ignored);
 }
 
 // The lines of `text`, each with its newline (the last one may lack it).
@@ -350,8 +348,8 @@ std::string_view value_of(std::string_view line, std::string_view field) {
 }  // namespace
 
 std::optional<std::string> header_value(std::string_view header, std::string_view field) {
-  for (std::string_view line : lines_of(header))
-    if (starts_with_field(line, field)) return std::string(value_of(line, field));
+  if (std::optional<std::string_view> value = raw_header_field(header, field, field_case::ignored))
+    return std::string(*value);
   return std::nullopt;
 }
 

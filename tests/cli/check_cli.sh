@@ -204,7 +204,7 @@ run 0 --template po/tags.pot -cTAG: src
 run 1 --template po/tags.pot -c src
 has "po/tags.pot: "
 run 2 --template po/tags.pot -c TAG: src
-grep -q '^TAG:: error: no such file or directory' err.txt || fail "check -c TAG: $(cat err.txt)"
+grep -q '^TAG:: error: cannot open: no such file or directory' err.txt || fail "check -c TAG: $(cat err.txt)"
 run 2 --template po/tags.pot -k tr src
 grep -q 'no keywords to look for' err.txt || fail "check -k tr: $(cat err.txt)"
 ok

@@ -89,7 +89,7 @@ for opt in -c --add-comments; do
   set +e
   "$ERLI18N" extract $opt TAG: -o - src/tags.cc > /dev/null 2> err.txt; rc=$?
   set -e
-  [ "$rc" -eq 1 ] && grep -qx 'TAG:: error: no such file or directory' err.txt || fail "$opt TAG: rc=$rc $(cat err.txt)"; ok
+  [ "$rc" -eq 1 ] && grep -qx 'TAG:: error: cannot open: no such file or directory' err.txt || fail "$opt TAG: rc=$rc $(cat err.txt)"; ok
 done
 
 # Comments, locations, header options.
@@ -103,7 +103,7 @@ printf '// TRANSLATORS: greet\ngettext("hi");\n' > src/c.cc
 # --output-dir are usage errors (2).
 set +e
 "$ERLI18N" extract -o - src/missing.cc > /dev/null 2> err.txt; rc=$?
-[ "$rc" -eq 1 ] && grep -q 'src/missing.cc: error: no such file or directory' err.txt || fail "missing: $rc $(cat err.txt)"; ok
+[ "$rc" -eq 1 ] && grep -q 'src/missing.cc: error: cannot open: no such file or directory' err.txt || fail "missing: $rc $(cat err.txt)"; ok
 "$ERLI18N" extract > /dev/null 2>&1; [ $? -eq 2 ] || fail "no input"; ok
 "$ERLI18N" extract --bogus src > /dev/null 2>&1; [ $? -eq 2 ] || fail "unknown option"; ok
 "$ERLI18N" extract -o x.pot --output-dir out src > /dev/null 2>&1; [ $? -eq 2 ] || fail "-o with --output-dir"; ok

@@ -85,7 +85,7 @@ ok
 # Unreadable and malformed files are errors; the other files are still checked.
 printf 'msgid "x\n' > broken.po
 run 1 missing.po broken.po fr.po
-grep -q '^missing.po: error: cannot open the file \[read\]$' err.txt || fail "missing: $(cat err.txt)"
+grep -q '^missing.po: error: cannot open: no such file or directory \[read\]$' err.txt || fail "missing: $(cat err.txt)"
 grep -q '^broken.po:1:[0-9]*: error: .* \[syntax\]$' err.txt || fail "broken: $(cat err.txt)"
 grep -q '^fr.po:5:2: warning:' err.txt || fail "fr.po not checked after errors: $(cat err.txt)"
 ok

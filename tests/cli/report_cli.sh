@@ -117,7 +117,7 @@ ok
 printf 'msgid "x"\nmsgstr "unterminated\n' > broken.po
 run 1 po/fr/LC_MESSAGES/app.po broken.po missing.po
 grep -q '^broken.po:2:[0-9]*: error: ' err.txt || fail "broken.po: $(cat err.txt)"
-grep -q '^missing.po: error: cannot open file: no such file or directory$' err.txt || fail "missing: $(cat err.txt)"
+grep -q '^missing.po: error: cannot open: no such file or directory$' err.txt || fail "missing: $(cat err.txt)"
 grep -q '^app  *fr  *3  *0  *0  *0  *100.0%$' out.txt || fail "fr not reported: $(cat out.txt)"
 grep -q '^messages  *broken  *(unreadable)$' out.txt || fail "broken row: $(cat out.txt)"
 ok

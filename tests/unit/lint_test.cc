@@ -158,7 +158,7 @@ TEST(Lint, FuzzyEntriesOnlyWithUseFuzzy) {
 TEST(Lint, UnreadableAndMalformedFiles) {
   std::vector<lint_diagnostic> missing = lint_po_file("/nonexistent/x.po");
   ASSERT_EQ(missing.size(), 1u);
-  EXPECT_EQ(to_string(missing[0]), "/nonexistent/x.po: error: cannot open the file [read]");
+  EXPECT_EQ(to_string(missing[0]), "/nonexistent/x.po: error: cannot open: no such file or directory [read]");
   std::vector<std::string> broken = lint("msgid \"x\n");
   ASSERT_EQ(broken.size(), 1u);
   EXPECT_THAT(broken[0], testing::MatchesRegex("t\\.po:1:[0-9]+: error: .* \\[syntax\\]"));

@@ -604,7 +604,7 @@ TEST(PoReader, FileErrors) {
   ASSERT_FALSE(missing);
   EXPECT_EQ(missing.error().code, errc::io);
   EXPECT_EQ(missing.error().file, kData + "/po/no-such-file.po");
-  EXPECT_EQ(missing.error().message, "cannot open file: no such file or directory");
+  EXPECT_EQ(missing.error().message, "cannot open: no such file or directory");
   auto dir = read_po_file(kData + "/po");
   ASSERT_FALSE(dir);
   EXPECT_EQ(dir.error().code, errc::io);

@@ -7,7 +7,6 @@
 #include <CLI/CLI.hpp>
 
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <iterator>
 #include <map>
@@ -25,6 +24,7 @@
 #include "erli18n/tools/extract.h"
 #include "erli18n/tools/template_diff.h"
 #include "extract_cli_options.h"
+#include "file_io.h"
 #include "progress.h"
 
 namespace erli18n::cli {
@@ -48,20 +48,6 @@ struct fresh_template {
   std::string bytes;
   po_file po;
 };
-
-std::optional<std::string> read_bytes(const std::string& path, std::string& problem) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    problem = "cannot read";
-    return std::nullopt;
-  }
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) {
-    problem = "cannot read";
-    return std::nullopt;
-  }
-  return bytes;
-}
 
 std::string join_path(std::string dir, const std::string& name) {
   while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
@@ -94,10 +80,9 @@ committed_template read_committed(const std::string& path) {
   std::error_code ec;
   if (!fs::exists(path, ec)) return c;
   c.exists = true;
-  std::string problem;
-  std::optional<std::string> bytes = read_bytes(path, problem);
+  result<std::string> bytes = read_whole_file(path);
   if (!bytes) {
-    c.problem = path + ": error: " + problem;
+    c.problem = bytes.error().to_string();
     return c;
   }
   c.bytes = std::move(*bytes);

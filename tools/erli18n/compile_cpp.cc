@@ -4,27 +4,19 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <iterator>
 #include <sstream>
 
 #include "erli18n/locale_name.h"
 #include "erli18n/po.h"
+#include "file_io.h"
 
 namespace erli18n::cli {
 namespace {
 
 error input_error(const std::string& path, std::string message) {
   return error{errc::invalid_argument, std::move(message), path, 0, 0};
-}
-
-result<std::string> read_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return error{errc::io, "cannot open the file", path, 0, 0};
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) return error{errc::io, "cannot read the file", path, 0, 0};
-  return bytes;
 }
 
 // The key of the catalog at `path`, by the rules of embed_naming.
@@ -70,7 +62,7 @@ result<std::vector<embed_input>> read_embed_inputs(const std::vector<std::string
   for (const std::string& path : paths) {
     result<embed_input> in = name_catalog(path, naming);
     if (!in) return std::move(in).error();
-    result<std::string> bytes = read_bytes(path);
+    result<std::string> bytes = read_whole_file(path);
     if (!bytes) return std::move(bytes).error();
     if (is_mo_image(*bytes)) {
       // Refuse what the store would refuse at startup, now rather than in the user's program.

@@ -7,9 +7,10 @@
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <string>
 #include <utility>
+
+#include "file_io.h"
 
 namespace erli18n::cli {
 namespace {
@@ -102,14 +103,16 @@ result<extract_options> make_extract_options(const extract_cli_options& o) {
 result<std::vector<std::string>> source_files(const extract_cli_options& o) {
   std::vector<std::string> paths = o.paths;
   for (const std::string& list : o.files_from) {
-    std::ifstream in(list);
-    if (!in) return error{errc::io, std::string("cannot read: ") + std::strerror(errno), list, 0, 0};
-    std::string line;
-    while (std::getline(in, line)) {
+    result<std::string> text = read_whole_file(list);
+    if (!text) return std::move(text).error();
+    for (std::string_view rest = *text; !rest.empty();) {
+      const std::size_t end = rest.find('\n');
+      std::string_view line = rest.substr(0, end);
+      rest.remove_prefix(end == std::string_view::npos ? rest.size() : end + 1);
       while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
-        line.pop_back();
+        line.remove_suffix(1);
       if (line.empty() || line.front() == '#') continue;
-      paths.push_back(line);
+      paths.emplace_back(line);
     }
   }
   if (paths.empty()) return invalid("no source paths given (PATH… or --files-from)");

@@ -16,6 +16,7 @@
 #include "commands.h"
 #include "erli18n/tools/extract.h"
 #include "extract_cli_options.h"
+#include "file_io.h"
 #include "progress.h"
 
 namespace erli18n::cli {
@@ -50,7 +51,7 @@ int write_per_domain(const std::string& dir, const extract_result& extracted, co
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) {
-    std::cerr << dir << ": error: cannot create directory: " << ec.message() << '\n';
+    std::cerr << io_error(dir, "cannot create directory", ec.value()).to_string() << '\n';
     return exit_bad_input;
   }
   int exit_code = 0;

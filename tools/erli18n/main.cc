@@ -14,11 +14,13 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
 #include "commands.h"
 #include "extract_cli_options.h"
+#include "file_io.h"
 
 namespace erli18n::cli {
 
@@ -34,7 +36,7 @@ bool write_output(const std::string& path, std::string_view bytes) {
   }
   // One write() of the whole buffer: no stream buffer to allocate and copy through.
   auto fail = [&path](int err) {
-    std::cerr << path << ": error: cannot write: " << std::strerror(err) << '\n';
+    std::cerr << io_error(path, "cannot write", err).to_string() << '\n';
     return false;
   };
   int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
@@ -158,6 +160,10 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     int rc = app.exit(e);
     return rc == 0 ? 0 : 2;  // usage errors exit 2, as the GNU tools do
+  } catch (const std::bad_alloc&) {
+    // A library call that returns a plain value lets std::bad_alloc out (HACKING.md "Errors").
+    std::cerr << "erli18n: error: out of memory\n";
+    return 1;
   }
   return exit_code;
 }

@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <iterator>
 #include <memory>
@@ -20,6 +19,7 @@
 #include "commands.h"
 #include "erli18n/po.h"
 #include "erli18n/tools/merge.h"
+#include "file_io.h"
 
 namespace erli18n::cli {
 namespace {
@@ -39,11 +39,9 @@ struct merge_cli_options {
 
 // The file's bytes, or nothing when it cannot be read (a missing file reads as nothing).
 std::optional<std::string> file_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) return std::nullopt;
-  return bytes;
+  result<std::string> bytes = read_whole_file(path);
+  if (!bytes) return std::nullopt;
+  return std::move(*bytes);
 }
 
 // Merges one pair; writes to `output`, or back to `def_path` when `in_place` (only on change).
@@ -80,7 +78,7 @@ bool merge_tree(const merge_cli_options& opts) {
     if (it->is_directory(ec)) locales.push_back(it->path());
   }
   if (ec) {
-    std::cerr << opts.for_each_locale << ": error: cannot list directory: " << ec.message() << '\n';
+    std::cerr << io_error(opts.for_each_locale, "cannot list directory", ec.value()).to_string() << '\n';
     return false;
   }
   if (templates.empty()) {

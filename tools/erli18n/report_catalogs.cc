@@ -16,6 +16,7 @@
 
 #include "erli18n/locale_name.h"
 #include "erli18n/po.h"
+#include "file_io.h"
 #include "report_model.h"
 
 namespace erli18n::cli {
@@ -65,7 +66,7 @@ class collector {
     std::error_code ec;
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
       entries.push_back(it->path());
-    if (ec) return fail(dir.string() + ": error: cannot read directory: " + ec.message());
+    if (ec) return fail(io_error(dir.string(), "cannot read directory", ec.value()).to_string());
     std::sort(entries.begin(), entries.end());  // a stable order for diagnostics
     for (const fs::path& p : entries) {
       std::error_code type_ec;
@@ -86,7 +87,8 @@ class collector {
     for (fs::directory_iterator it(locale_dir / "LC_MESSAGES", ec), end; !ec && it != end; it.increment(ec))
       if (it->path().extension() == ".po") files.push_back(it->path());
     if (ec)
-      return fail((locale_dir / "LC_MESSAGES").string() + ": error: cannot read directory: " + ec.message());
+      return fail(
+          io_error((locale_dir / "LC_MESSAGES").string(), "cannot read directory", ec.value()).to_string());
     std::sort(files.begin(), files.end());
     for (const fs::path& f : files) add_file(f.string());
   }
