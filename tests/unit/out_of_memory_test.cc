@@ -23,13 +23,15 @@ struct failing_allocations {
 };
 }  // namespace
 
-void* operator new(std::size_t size) {
+// Not inlined: gcc's -Wmismatched-new-delete (at -O1 with sanitizers) would otherwise see the
+// std::free of an inlined delete against a `new` it does not know is this malloc.
+[[gnu::noinline]] void* operator new(std::size_t size) {
   if (fail_above != 0 && size > fail_above) throw std::bad_alloc();
   if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
   throw std::bad_alloc();
 }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+[[gnu::noinline]] void operator delete(void* p) noexcept { std::free(p); }
+[[gnu::noinline]] void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace {
 
