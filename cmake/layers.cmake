@@ -22,7 +22,6 @@ function(erli18n_add_layer name)
   set_target_properties(${target} PROPERTIES CXX_STANDARD 23 CXX_STANDARD_REQUIRED ON CXX_EXTENSIONS OFF
                                              POSITION_INDEPENDENT_CODE ON)
   erli18n_set_warnings(${target})
-  set_property(GLOBAL APPEND PROPERTY ERLI18N_LAYERS ${name})
 endfunction()
 
 # The objects of `layers`, as a list of $<TARGET_OBJECTS:...>, for the libraries built from them.

@@ -5,7 +5,6 @@
 #include <cstring>
 #include <memory>
 #include <string>
-#include <vector>
 
 #include "erli18n/locale_name.h"
 #include "lookup_internal.h"
