@@ -18,7 +18,7 @@
 namespace erli18n::cli {
 namespace {
 
-struct options {
+struct compile_command_options {
   std::vector<std::string> inputs;
   std::string output;  // messages.mo for an MO file, standard output for --cpp and --keys
   bool use_fuzzy = false;
@@ -31,7 +31,7 @@ struct options {
   std::string locale;
 };
 
-void compile_one_mo(const options& opts, const mo_compile_options& compile_options, int& exit_code) {
+void compile_one_mo(const compile_command_options& opts, const mo_compile_options& compile_options, int& exit_code) {
   if (opts.inputs.size() != 1) {
     std::cerr << "erli18n compile: error: one PO file at a time (or --cpp / --keys)\n";
     exit_code = 1;
@@ -48,7 +48,7 @@ void compile_one_mo(const options& opts, const mo_compile_options& compile_optio
   exit_now(exit_code);
 }
 
-void compile_cpp(const options& opts, const mo_compile_options& compile_options, int& exit_code) {
+void compile_cpp(const compile_command_options& opts, const mo_compile_options& compile_options, int& exit_code) {
   const std::string ns = opts.name_space.empty() ? "erli18n_catalogs" : opts.name_space;
   if (!is_namespace_name(ns)) {
     std::cerr << "erli18n compile: error: --namespace '" << ns << "' is not a C++ namespace name\n";
@@ -64,7 +64,7 @@ void compile_cpp(const options& opts, const mo_compile_options& compile_options,
 }  // namespace
 
 void add_compile_command(CLI::App& app, int& exit_code) {
-  auto opts = std::make_shared<options>();
+  auto opts = std::make_shared<compile_command_options>();
   CLI::App* cmd = app.add_subcommand("compile", "Compile a PO file into an MO catalog, as msgfmt does");
   cmd->add_option("input", opts->inputs, "PO file to read (--cpp: catalogs; --keys: templates)")->required();
   cmd->add_option(

@@ -25,7 +25,7 @@ namespace {
 constexpr int exit_bad_input = 1;
 constexpr int exit_usage = 2;
 
-struct options {
+struct extract_command_options {
   std::string output;
   std::string output_dir;
   extract_cli_options extract;
@@ -68,7 +68,7 @@ int write_per_domain(const std::string& dir, const extract_result& extracted, co
   return exit_code;
 }
 
-int run_extract(options& opts) {
+int run_extract(extract_command_options& opts) {
   result<extract_options> made = make_extract_options(opts.extract);
   if (!made) {
     std::cerr << "erli18n extract: error: " << made.error().message << '\n';
@@ -120,7 +120,7 @@ int run_extract(options& opts) {
 }  // namespace
 
 void add_extract_command(CLI::App& app, int& exit_code) {
-  auto opts = std::make_shared<options>();
+  auto opts = std::make_shared<extract_command_options>();
   CLI::App* cmd = app.add_subcommand("extract", "Extract translatable messages from C/C++ sources into .pot");
   cmd->add_option("-o,--output", opts->output, "Write one template with every domain to FILE ('-': stdout)");
   cmd->add_option("-p,--output-dir", opts->output_dir, "Write DOMAIN.pot per text domain into DIR");
