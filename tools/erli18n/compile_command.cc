@@ -31,7 +31,8 @@ struct compile_command_options {
   std::string locale;
 };
 
-void compile_one_mo(const compile_command_options& opts, const mo_compile_options& compile_options, int& exit_code) {
+void compile_one_mo(const compile_command_options& opts, const mo_compile_options& compile_options,
+                    int& exit_code) {
   if (opts.inputs.size() != 1) {
     std::cerr << "erli18n compile: error: one PO file at a time (or --cpp / --keys)\n";
     exit_code = 1;
@@ -48,7 +49,8 @@ void compile_one_mo(const compile_command_options& opts, const mo_compile_option
   exit_now(exit_code);
 }
 
-void compile_cpp(const compile_command_options& opts, const mo_compile_options& compile_options, int& exit_code) {
+void compile_cpp(const compile_command_options& opts, const mo_compile_options& compile_options,
+                 int& exit_code) {
   const std::string ns = opts.name_space.empty() ? "erli18n_catalogs" : opts.name_space;
   if (!is_namespace_name(ns)) {
     std::cerr << "erli18n compile: error: --namespace '" << ns << "' is not a C++ namespace name\n";
