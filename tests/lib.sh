@@ -9,6 +9,10 @@
 #   fail MESSAGE        FAIL: MESSAGE on stderr, exit 1
 #   ok                  counts one check passed (in $checks)
 #   passed NAME         the last line: NAME: N checks passed
+#   check_generated FILE WHAT -- GENERATOR...
+#                       a committed generated FILE (relative to the repository) is what
+#                       GENERATOR... -o OUT makes now of WHAT (the installed data it reads):
+#                       runs it and compares bytes, else fails saying how to regenerate
 set -euo pipefail
 
 need_env() {
@@ -35,3 +39,19 @@ checks=0
 fail() { echo "FAIL: $*" >&2; exit 1; }
 ok() { checks=$((checks + 1)); }
 passed() { echo "$1: $checks checks passed"; }
+
+check_generated() {
+  local file=$1 what=$2 root fresh
+  shift 3  # FILE WHAT --
+  need_env TEST_TMP
+  root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+  mkdir -p "$TEST_TMP"
+  fresh=$TEST_TMP/$(basename "$file")
+  (cd "$root" && "$@" -o "$fresh") || fail "the generator failed ($*): is $what installed? (scripts/install-deps.sh)"
+  if ! cmp -s "$root/$file" "$fresh"; then
+    diff -u "$root/$file" "$fresh" | head -40 || true
+    fail "$file is out of date with the installed $what (or was edited by hand). Regenerate it and commit the result:
+  $* -o $file"
+  fi
+  echo "$file: in sync with the installed $what"
+}
