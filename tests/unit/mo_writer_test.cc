@@ -115,6 +115,26 @@ TEST(MoWriter, MatchesMsgfmtOnSystemDependentStrings) {
   EXPECT_EQ(*bytes, read_file(std::string(ERLI18N_TEST_DATA) + "/mo/sysdep_i_flag.mo"));
 }
 
+// A string is system-dependent only when it is a valid C format, with msgfmt's numbering rule
+// (measured with msgfmt 0.21: the MO revision is 1 for the first two, 0 for the third): `%m`
+// uses no argument, so it is neither numbered nor unnumbered; `%*1$d` mixes the two.
+TEST(MoWriter, NumbersArgumentUsesAsMsgfmtDoes) {
+  auto revision = [](const char* text) {
+    po_file po;
+    po.messages.push_back(msg("", "Content-Type: text/plain; charset=UTF-8\n"));
+    po_message m = msg(text, text);
+    m.flags = {"c-format"};
+    po.messages.push_back(m);
+    auto bytes = compile_mo(po);
+    EXPECT_TRUE(bytes);
+    return bytes && bytes->size() > 8 ? static_cast<int>(static_cast<unsigned char>((*bytes)[4])) : -1;
+  };
+  EXPECT_EQ(revision("%1$<PRId64> %m"), 1);
+  EXPECT_EQ(revision("%<PRId64> %1$m"), 1);
+  EXPECT_EQ(revision("%*1$<PRId64>"), 0);
+  EXPECT_EQ(revision("%1$<PRId64> %2$s"), 1);
+}
+
 TEST(MoWriter, KeepsAndDropsWhatMsgfmtDoes) {
   auto mo_bytes = compile_mo(basic_po());
   ASSERT_TRUE(mo_bytes);
