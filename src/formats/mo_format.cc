@@ -262,7 +262,7 @@ segmented segment_c_format(std::string_view s, bool translation, bool* valid) {
       i = d.end;
       continue;
     }
-    if (d.problem != printf_problem::none || d.conversion == '%') return plain;
+    if (d.problem != printf_problem::none) return plain;
     const bool macro = d.conversion == '<';
     // msgfmt reads a macro only where a size letter could start, and knows only the PRI ones.
     if (macro && (!d.sizes.empty() || !read_pri_macro(d.macro) || !expand_segment(d.macro))) return plain;

@@ -116,8 +116,9 @@ TEST(MoWriter, MatchesMsgfmtOnSystemDependentStrings) {
 }
 
 // A string is system-dependent only when it is a valid C format, with msgfmt's numbering rule
-// (measured with msgfmt 0.21: the MO revision is 1 for the first two, 0 for the third): `%m`
-// uses no argument, so it is neither numbered nor unnumbered; `%*1$d` mixes the two.
+// (measured with msgfmt 0.21: the MO revision is 1 for all but `%*1$<PRId64>`): `%m` uses no
+// argument, so it is neither numbered nor unnumbered; `%*1$d` mixes the two; a `%` conversion
+// after a width or a position is valid, as msgfmt -c takes it.
 TEST(MoWriter, NumbersArgumentUsesAsMsgfmtDoes) {
   auto revision = [](const char* text) {
     po_file po;
@@ -133,6 +134,8 @@ TEST(MoWriter, NumbersArgumentUsesAsMsgfmtDoes) {
   EXPECT_EQ(revision("%<PRId64> %1$m"), 1);
   EXPECT_EQ(revision("%*1$<PRId64>"), 0);
   EXPECT_EQ(revision("%1$<PRId64> %2$s"), 1);
+  EXPECT_EQ(revision("%5% %<PRId64>"), 1);
+  EXPECT_EQ(revision("%1$% %1$<PRId64>"), 1);
 }
 
 TEST(MoWriter, KeepsAndDropsWhatMsgfmtDoes) {
