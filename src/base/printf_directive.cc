@@ -80,14 +80,6 @@ printf_directive read_printf_directive(std::string_view s, std::size_t at) noexc
   return d;
 }
 
-bool printf_numbering::note(const printf_directive& d) noexcept {
-  auto note_one = [this](bool numbered) { (numbered ? numbered_ : unnumbered_) = true; };
-  for (const printf_amount* a : {&d.width, &d.precision})
-    if (a->form == printf_amount::kind::star) note_one(a->number.has_value());
-  if (d.reads_argument()) note_one(d.number.has_value());
-  return !(numbered_ && unnumbered_);
-}
-
 std::optional<pri_macro> read_pri_macro(std::string_view name) noexcept {
   if (name.size() < 4 || name.substr(0, 3) != "PRI") return std::nullopt;
   pri_macro m;

@@ -63,19 +63,6 @@ struct printf_directive {
   bool reads_argument() const noexcept { return conversion != '%' && conversion != 'm'; }
 };
 
-/// The numbered and unnumbered argument uses seen so far in one string: msgfmt refuses a
-/// string that has both.
-class printf_numbering {
- public:
-  /// Notes the arguments `d` reads: its `*` width and precision, then its value (`%` and `m`
-  /// read none, whatever their `N$`). False once the string has both kinds.
-  bool note(const printf_directive& d) noexcept;
-
- private:
-  bool numbered_ = false;
-  bool unnumbered_ = false;
-};
-
 /// Numbers (`N$`, `*N$`) above this read as this.
 inline constexpr std::size_t printf_number_cap = 1'000'000;
 

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <utility>
 
+#include "c_format.h"
 #include "erli18n/mo.h"
 #include "printf_directive.h"
 
@@ -244,35 +245,28 @@ std::string build_image(const image_input& input, bool with_hash, bool big_endia
 }
 
 // Splits a c-format string at its `<PRI...>` macros (and, in a translation, its `I` flags)
-// as msgfmt does. A string that is not a valid C format yields no segments at all.
+// as msgfmt does. A string that is not a valid C format (msgfmt's check, c_format.h; the `I`
+// flag only in a translation) yields no segments at all.
 segmented segment_c_format(std::string_view s, bool translation, bool* valid) {
   if (valid != nullptr) *valid = false;
-  segmented out;
   segmented plain;
   plain.texts[0] = std::string(s);
-  printf_numbering numbering;
+  if (!c_format::parse_c_format(s).valid) return plain;
+  segmented out;
   for (std::size_t i = 0; i < s.size();) {
     if (s[i] != '%') {
       out.texts.back() += s[i++];
       continue;
     }
     const printf_directive d = read_printf_directive(s, i);
-    if (d.bare_percent()) {
-      out.texts.back() += "%%";
-      i = d.end;
-      continue;
-    }
-    if (d.problem != printf_problem::none) return plain;
     const bool macro = d.conversion == '<';
-    // msgfmt reads a macro only where a size letter could start, and knows only the PRI ones.
-    if (macro && (!d.sizes.empty() || !read_pri_macro(d.macro) || !expand_segment(d.macro))) return plain;
-    if (!numbering.note(d)) return plain;
-    // The directive's text, cut at each `I` flag (a translation's only) and at the macro.
+    if (macro && !expand_segment(d.macro)) return plain;
+    // The directive's text, cut at each `I` flag and at the macro.
     const std::size_t flags = static_cast<std::size_t>(d.flags.data() - s.data());
     const std::size_t text_end = macro ? d.end - d.macro.size() - 2 : d.end;
     for (std::size_t k = i; k < text_end; ++k) {
       if (k >= flags && k < flags + d.flags.size() && s[k] == 'I') {
-        if (!translation) return plain;  // the `I` flag is for translations only
+        if (!translation) return plain;
         out.segments.emplace_back("I");
         out.texts.emplace_back();
       } else {

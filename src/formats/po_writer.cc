@@ -14,6 +14,7 @@
 #include <array>
 #include <climits>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -255,7 +256,8 @@ bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 // follows a size letter, argument number 0, the `I` flag outside a translation, the first
 // use that mixes numbered and unnumbered arguments. objc-format adds `%@`.
 void mark_c_directives(std::string_view s, bool objc, bool translation, std::vector<std::uint8_t>& inside) {
-  printf_numbering numbering;
+  bool numbered = false, unnumbered = false;
+  auto note = [&](const std::optional<std::size_t>& number) { (number ? numbered : unnumbered) = true; };
   for (std::size_t i = 0; i < s.size();) {
     if (s[i] != '%') {
       ++i;
@@ -271,7 +273,10 @@ void mark_c_directives(std::string_view s, bool objc, bool translation, std::vec
       if (d.conversion == '<' && (!d.sizes.empty() || !read_pri_macro(d.macro))) return;
       if (d.number == 0U || d.width.number == 0U || d.precision.number == 0U) return;
       if (!translation && d.flags.find('I') != std::string_view::npos) return;
-      if (!numbering.note(d)) return;
+      for (const printf_amount* a : {&d.width, &d.precision})
+        if (a->form == printf_amount::kind::star) note(a->number);
+      if (d.reads_argument()) note(d.number);
+      if (numbered && unnumbered) return;
     }
     for (std::size_t k = i + 1; k < d.end; ++k) inside[k] = 1;
     i = d.end;

@@ -1,6 +1,7 @@
 // The C++ lexer of the extractor (cpp_lexer.h).
 #include "cpp_lexer.h"
 
+#include "c_format.h"
 #include "erli18n/interpolate.h"
 #include "printf_directive.h"
 
@@ -567,19 +568,11 @@ bool cpp_lexer::next(cpp_token& token) {
   }
 }
 
-// xgettext's rules over the directive grammar: msgfmt's (no mixing of numbered and unnumbered
-// argument uses, no gaps), but `%%` only bare and no `I` flag, which is for translations.
+// xgettext's guess is msgfmt's check (c_format.h) with two more refusals: `%` as a conversion
+// after other pieces (`%5%`), and the `I` flag, which is for translations.
 bool is_c_format(std::string_view s, bool directive_needed) {
+  if (!c_format::parse_c_format(s).valid) return false;
   std::size_t directives = 0;
-  printf_numbering numbering;
-  std::vector<bool> used;
-  auto use = [&](const std::optional<std::size_t>& pos) {
-    if (!pos) return true;
-    if (*pos == 0 || *pos > 10000) return false;
-    if (used.size() < *pos) used.resize(*pos, false);
-    used[*pos - 1] = true;
-    return true;
-  };
   for (std::size_t i = 0; i < s.size();) {
     if (s[i] != '%') {
       ++i;
@@ -589,16 +582,9 @@ bool is_c_format(std::string_view s, bool directive_needed) {
     i = d.end;
     ++directives;
     if (d.bare_percent()) continue;
-    if (d.problem != printf_problem::none || d.conversion == '%') return false;
-    if (d.flags.find('I') != std::string_view::npos) return false;
-    if (d.conversion == '<' && (!d.sizes.empty() || !read_pri_macro(d.macro))) return false;
-    if (!numbering.note(d) || !use(d.width.number) || !use(d.precision.number)) return false;
-    if (d.reads_argument() && !use(d.number)) return false;
+    if (d.conversion == '%' || d.flags.find('I') != std::string_view::npos) return false;
   }
-  if (directives == 0 && directive_needed) return false;
-  for (bool u : used)
-    if (!u) return false;
-  return true;
+  return directives != 0 || !directive_needed;
 }
 
 // The runtime's grammar itself, so that a message is flagged erli18n-format exactly when

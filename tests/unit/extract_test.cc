@@ -164,12 +164,13 @@ TEST(CppLexer, CFormat) {
         "%1$*2$d", "%<PRId64>", "%<PRIxLEAST8>", "%<PRIuMAX>", "%m", "% d", "%.d", "x%%y", "%hhx", "%Lf",
         "%Zd", "%qd", "%C", "%S",
         // xgettext 0.21 marks these too: any sequence of size letters; `%m` reads no argument.
-        "%lhd", "%hhhd", "%Lld", "%1$s %m", "%m %1$s", "%d %1$m"})
+        "%lhd", "%hhhd", "%Lld", "%1$s %m", "%m %1$s", "%d %1$m", "%2$m %1$d"})
     EXPECT_TRUE(is_c_format(yes)) << yes;
   for (const char* no :
-       {"",         "text",    "50%",  "% ",      "%ll",       "%z",   "%5%",       "%-%",
-        "%y",       "%I64d",   "%2$s", "%1$s %s", "%1$d %3$d", "%0$d", "%*1$d",     "%<SCNd32>",
-        "%<PRId7>", "%{name}", "%s %", "%1$*d",   "%1$%",      "%Id",  "%l<PRId64>"})
+       {"", "text", "50%", "% ", "%ll", "%z", "%5%", "%-%", "%y", "%I64d", "%2$s", "%1$s %s", "%1$d %3$d",
+        "%0$d", "%*1$d", "%<SCNd32>", "%<PRId7>", "%{name}", "%s %", "%1$*d", "%1$%", "%Id", "%l<PRId64>",
+        // as msgfmt -c refuses them: one argument read as two types, number 0, over 1024
+        "%1$d %1$s", "%1$d %1$ld", "%0$m", "%1025$d"})
     EXPECT_FALSE(is_c_format(no)) << no;
   EXPECT_TRUE(is_c_format("plain", false));
   EXPECT_FALSE(is_c_format("50%", false));

@@ -115,10 +115,11 @@ TEST(MoWriter, MatchesMsgfmtOnSystemDependentStrings) {
   EXPECT_EQ(*bytes, read_file(std::string(ERLI18N_TEST_DATA) + "/mo/sysdep_i_flag.mo"));
 }
 
-// A string is system-dependent only when it is a valid C format, with msgfmt's numbering rule
-// (measured with msgfmt 0.21: the MO revision is 1 for all but `%*1$<PRId64>`): `%m` uses no
-// argument, so it is neither numbered nor unnumbered; `%*1$d` mixes the two; a `%` conversion
-// after a width or a position is valid, as msgfmt -c takes it.
+// A string is system-dependent only when it is a valid C format as msgfmt -c reads it
+// (measured with msgfmt 0.21: revision 1 is a system-dependent string, 0 a plain one): `%m`
+// uses no argument, so it is neither numbered nor unnumbered; `%*1$d` mixes the two; a `%`
+// conversion after a width or a position is valid; number 0, a gap, a number above 1024 and
+// one argument read as two types are not.
 TEST(MoWriter, NumbersArgumentUsesAsMsgfmtDoes) {
   auto revision = [](const char* text) {
     po_file po;
@@ -136,6 +137,12 @@ TEST(MoWriter, NumbersArgumentUsesAsMsgfmtDoes) {
   EXPECT_EQ(revision("%1$<PRId64> %2$s"), 1);
   EXPECT_EQ(revision("%5% %<PRId64>"), 1);
   EXPECT_EQ(revision("%1$% %1$<PRId64>"), 1);
+  EXPECT_EQ(revision("%1$<PRId64> %1$<PRIi64>"), 1);
+  EXPECT_EQ(revision("%0$<PRId64>"), 0);
+  EXPECT_EQ(revision("%<PRId64> %0$m"), 0);
+  EXPECT_EQ(revision("%2$<PRId64>"), 0);
+  EXPECT_EQ(revision("%1025$<PRId64>"), 0);
+  EXPECT_EQ(revision("%1$<PRId64> %1$s"), 0);
 }
 
 TEST(MoWriter, KeepsAndDropsWhatMsgfmtDoes) {

@@ -1,4 +1,5 @@
-// c_format.h — reads the printf directives of a `c-format` string, for `erli18n lint`.
+// c_format.h — msgfmt's check of a `c-format` string, for `erli18n lint` and `merge`, the MO
+// writer and reader (a system-dependent string must be a valid one) and extract's c-format guess.
 //
 // `parse_c_format` lists the arguments a format string consumes, in argument order, each
 // with the type printf reads it as. Two strings agree when these lists agree; that is the
