@@ -7,6 +7,7 @@
 #include <iterator>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "erli18n/mo.h"
@@ -131,18 +132,21 @@ TEST(MoWriter, NumbersArgumentUsesAsMsgfmtDoes) {
     EXPECT_TRUE(bytes);
     return bytes && bytes->size() > 8 ? static_cast<int>(static_cast<unsigned char>((*bytes)[4])) : -1;
   };
-  EXPECT_EQ(revision("%1$<PRId64> %m"), 1);
-  EXPECT_EQ(revision("%<PRId64> %1$m"), 1);
-  EXPECT_EQ(revision("%*1$<PRId64>"), 0);
-  EXPECT_EQ(revision("%1$<PRId64> %2$s"), 1);
-  EXPECT_EQ(revision("%5% %<PRId64>"), 1);
-  EXPECT_EQ(revision("%1$% %1$<PRId64>"), 1);
-  EXPECT_EQ(revision("%1$<PRId64> %1$<PRIi64>"), 1);
-  EXPECT_EQ(revision("%0$<PRId64>"), 0);
-  EXPECT_EQ(revision("%<PRId64> %0$m"), 0);
-  EXPECT_EQ(revision("%2$<PRId64>"), 0);
-  EXPECT_EQ(revision("%1025$<PRId64>"), 0);
-  EXPECT_EQ(revision("%1$<PRId64> %1$s"), 0);
+  const std::pair<const char*, int> cases[] = {
+      {"%1$<PRId64> %m", 1},
+      {"%<PRId64> %1$m", 1},
+      {"%*1$<PRId64>", 0},
+      {"%1$<PRId64> %2$s", 1},
+      {"%5% %<PRId64>", 1},
+      {"%1$% %1$<PRId64>", 1},
+      {"%1$<PRId64> %1$<PRIi64>", 1},
+      {"%0$<PRId64>", 0},
+      {"%<PRId64> %0$m", 0},
+      {"%2$<PRId64>", 0},
+      {"%1025$<PRId64>", 0},
+      {"%1$<PRId64> %1$s", 0},
+  };
+  for (const auto& [text, expected] : cases) EXPECT_EQ(revision(text), expected) << text;
 }
 
 TEST(MoWriter, KeepsAndDropsWhatMsgfmtDoes) {
