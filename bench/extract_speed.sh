@@ -31,8 +31,6 @@ keywords=(
   -k -kgettext -kngettext:1,2 -kpgettext:1c,2 -knpgettext:1c,2,3
   -kdgettext:2 -kdngettext:2,3 -kdpgettext:2c,3 -kdnpgettext:2c,3,4
   -kdlgettext:3 -kdlngettext:3,4 -kdlpgettext:3c,4 -kdlnpgettext:3c,4,5
-  -kgettextf:1,2t -kgettextf:2,3t -kngettextf:1,2,4t -kngettextf:2,3,5t
-  -kpgettextf:1c,2,3t -kpgettextf:2c,3,4t -knpgettextf:1c,2,3,5t -knpgettextf:2c,3,4,6t
   -k_ -kN_ -kgettext_noop
 )
 export SOURCE_DATE_EPOCH=0

@@ -1,5 +1,6 @@
 // Fuzzes the printf directive parser of `erli18n lint` (src/tools/c_format.cc), whose input is
-// the msgid and msgstr of untrusted PO files, and the c-format check that compares them.
+// the msgid and msgstr of untrusted PO files, the one directive reader under it
+// (src/base/printf_directive.cc), and the c-format check that compares them.
 // The input is split at its first NUL into a msgid and a msgstr. Checked: the parser
 // terminates, is deterministic, reads at most 3 arguments per `%` (width, precision,
 // value), and reports a failure with a reason and an offset inside the text; the whole lint
@@ -13,6 +14,7 @@
 
 #include "c_format.h"
 #include "erli18n/tools/lint.h"
+#include "printf_directive.h"
 
 namespace {
 
@@ -20,7 +22,32 @@ void check(bool condition) {
   if (!condition) std::abort();
 }
 
+// Every directive read ends after its `%` and inside the text, with its pieces inside it.
+void check_directives(std::string_view text) {
+  auto inside = [&](std::string_view piece, const erli18n::printf_directive& d) {
+    return piece.empty() ||
+           (piece.data() > text.data() + d.start && piece.data() + piece.size() <= text.data() + d.end);
+  };
+  for (std::size_t i = text.find('%'); i != std::string_view::npos; i = text.find('%', i + 1)) {
+    const erli18n::printf_directive d = erli18n::read_printf_directive(text, i);
+    check(d.start == i && d.end > i && d.end <= text.size());
+    switch (d.problem) {
+      case erli18n::printf_problem::none:
+        check(text[d.end - 1] == (d.conversion == '<' ? '>' : d.conversion));
+        break;
+      case erli18n::printf_problem::ends_inside:
+        check(d.end == text.size() && d.conversion == '\0');
+        break;
+      default:
+        check(d.end < text.size() && text[d.end] == d.conversion);
+    }
+    check(inside(d.flags, d) && inside(d.sizes, d) && inside(d.macro, d));
+    check(!d.number || *d.number <= erli18n::printf_number_cap);
+  }
+}
+
 void check_parse(std::string_view text) {
+  check_directives(text);
   const erli18n::c_format::parsed p = erli18n::c_format::parse_c_format(text);
   const erli18n::c_format::parsed again = erli18n::c_format::parse_c_format(text);
   check(p.valid == again.valid && p.args == again.args && p.reason == again.reason);

@@ -6,13 +6,14 @@
 #include <algorithm>
 #include <cinttypes>
 #include <cstdint>
-#include <cstring>
 #include <map>
 #include <optional>
 #include <string_view>
 #include <utility>
 
+#include "c_format.h"
 #include "erli18n/mo.h"
+#include "printf_directive.h"
 
 namespace erli18n {
 
@@ -244,95 +245,40 @@ std::string build_image(const image_input& input, bool with_hash, bool big_endia
 }
 
 // Splits a c-format string at its `<PRI...>` macros (and, in a translation, its `I` flags)
-// as msgfmt does. A string that is not a valid C format yields no segments at all.
-// Long (about 90 lines) on purpose: msgfmt's reading of a c-format string into the static
-// texts and the `<PRI...>` and `I` segments between them, one scan of the directive grammar.
+// as msgfmt does. A string that is not a valid C format (msgfmt's check, c_format.h; the `I`
+// flag only in a translation) yields no segments at all.
 segmented segment_c_format(std::string_view s, bool translation, bool* valid) {
   if (valid != nullptr) *valid = false;
-  segmented out;
   segmented plain;
   plain.texts[0] = std::string(s);
-  bool numbered = false, unnumbered = false;
-  auto is_digit = [](char c) { return c >= '0' && c <= '9'; };
-  std::size_t i = 0;
-  while (i < s.size()) {
-    char c = s[i];
-    if (c != '%') {
-      out.texts.back() += c;
-      ++i;
+  if (!c_format::parse_c_format(s).valid) return plain;
+  segmented out;
+  for (std::size_t i = 0; i < s.size();) {
+    if (s[i] != '%') {
+      out.texts.back() += s[i++];
       continue;
     }
-    out.texts.back() += c;
-    ++i;
-    if (i < s.size() && s[i] == '%') {
-      out.texts.back() += '%';
-      ++i;
-      continue;
-    }
-    // Argument number.
-    std::size_t j = i;
-    while (j < s.size() && is_digit(s[j])) ++j;
-    bool this_numbered = false;
-    if (j > i && j < s.size() && s[j] == '$') {
-      this_numbered = true;
-      out.texts.back().append(s.substr(i, j + 1 - i));
-      i = j + 1;
-    }
-    // Flags.
-    while (i < s.size() && std::strchr("-+ #0'I", s[i]) != nullptr && s[i] != '\0') {
-      if (s[i] == 'I' && !translation) return plain;  // the `I` flag is for translations only
-      if (s[i] == 'I') {
+    const printf_directive d = read_printf_directive(s, i);
+    const bool macro = d.conversion == '<';
+    if (macro && !expand_segment(d.macro)) return plain;
+    // The directive's text, cut at each `I` flag and at the macro.
+    const std::size_t flags = static_cast<std::size_t>(d.flags.data() - s.data());
+    const std::size_t text_end = macro ? d.end - d.macro.size() - 2 : d.end;
+    for (std::size_t k = i; k < text_end; ++k) {
+      if (k >= flags && k < flags + d.flags.size() && s[k] == 'I') {
+        if (!translation) return plain;
         out.segments.emplace_back("I");
         out.texts.emplace_back();
       } else {
-        out.texts.back() += s[i];
+        out.texts.back() += s[k];
       }
-      ++i;
     }
-    auto star_or_digits = [&]() -> bool {
-      if (i < s.size() && s[i] == '*') {
-        out.texts.back() += '*';
-        ++i;
-        std::size_t k = i;
-        while (k < s.size() && is_digit(s[k])) ++k;
-        if (k > i && k < s.size() && s[k] == '$') {
-          out.texts.back().append(s.substr(i, k + 1 - i));
-          i = k + 1;
-          this_numbered = true;
-        } else {
-          unnumbered = true;
-        }
-        return true;
-      }
-      while (i < s.size() && is_digit(s[i])) out.texts.back() += s[i++];
-      return true;
-    };
-    star_or_digits();
-    if (i < s.size() && s[i] == '.') {
-      out.texts.back() += '.';
-      ++i;
-      star_or_digits();
-    }
-    if (this_numbered)
-      numbered = true;
-    else
-      unnumbered = true;
-    if (i < s.size() && s[i] == '<') {
-      std::size_t close = s.find('>', i);
-      if (close == std::string_view::npos) return plain;
-      std::string name(s.substr(i + 1, close - i - 1));
-      if (name.size() < 4 || name.compare(0, 3, "PRI") != 0 || !expand_segment(name)) return plain;
-      out.segments.push_back(std::move(name));
+    if (macro) {
+      out.segments.emplace_back(d.macro);
       out.texts.emplace_back();
-      i = close + 1;
-      continue;
     }
-    // Size modifiers, then the conversion.
-    while (i < s.size() && std::strchr("hlLqjzZt", s[i]) != nullptr) out.texts.back() += s[i++];
-    if (i >= s.size() || std::strchr("diouxXeEfFgGaAcspnCSm", s[i]) == nullptr) return plain;
-    out.texts.back() += s[i++];
+    i = d.end;
   }
-  if (numbered && unnumbered) return plain;
   if (valid != nullptr) *valid = true;
   return out;
 }

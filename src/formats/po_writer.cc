@@ -14,6 +14,7 @@
 #include <array>
 #include <climits>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -24,6 +25,7 @@
 #include "erli18n/po.h"
 #include "out_of_memory.h"
 #include "po_writer_unicode.h"
+#include "printf_directive.h"
 
 namespace erli18n {
 namespace {
@@ -244,53 +246,40 @@ constexpr auto needs_escape = [] {
 
 // Which format-string syntax protects its directives from line breaks: msgcat never
 // breaks inside a directive of a message flagged with that format.
-enum class directives : std::uint8_t { none, c, python };
+enum class directives : std::uint8_t { none, c, objc, python };
 
 bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 
 // Marks the bytes inside each C format directive (all but its first byte) in `inside`.
-// Stops at the first malformed directive, keeping the marks made so far, as msgcat does.
-void mark_c_directives(std::string_view s, std::vector<std::uint8_t>& inside) {
-  const std::size_t n = s.size();
-  auto at = [&](std::size_t i) { return i < n ? s[i] : '\0'; };
-  for (std::size_t i = 0; i < n;) {
+// Stops at the first directive msgfmt's reading refuses, keeping the marks made so far, as
+// msgcat does (measured on msgcat 0.21): a malformed one, a macro that is no PRI macro or
+// follows a size letter, argument number 0, the `I` flag outside a translation, the first
+// use that mixes numbered and unnumbered arguments. objc-format adds `%@`.
+void mark_c_directives(std::string_view s, bool objc, bool translation, std::vector<std::uint8_t>& inside) {
+  bool numbered = false, unnumbered = false;
+  auto note = [&](const std::optional<std::size_t>& number) { (number ? numbered : unnumbered) = true; };
+  for (std::size_t i = 0; i < s.size();) {
     if (s[i] != '%') {
       ++i;
       continue;
     }
-    const std::size_t start = i++;
-    if (at(i) != '%') {
-      std::size_t j = i;
-      while (is_digit(at(j))) ++j;
-      if (j > i && at(j) == '$') i = j + 1;
-      while (std::string_view("-+ #0'I").find(at(i)) != std::string_view::npos && at(i) != '\0') ++i;
-      auto number_or_star = [&] {
-        if (at(i) == '*') {
-          ++i;
-          std::size_t k = i;
-          while (is_digit(at(k))) ++k;
-          if (k > i && at(k) == '$') i = k + 1;
-        } else {
-          while (is_digit(at(i))) ++i;
-        }
-      };
-      number_or_star();
-      if (at(i) == '.') {
-        ++i;
-        number_or_star();
-      }
-      while (std::string_view("hlLqjzZt").find(at(i)) != std::string_view::npos && at(i) != '\0') ++i;
-      if (at(i) == '<') {
-        const std::size_t close = s.find('>', i);
-        if (close == std::string_view::npos) return;
-        i = close;
-      } else if (at(i) == '\0' ||
-                 std::string_view("diouxXeEfFgGaAcsCSpnm@").find(at(i)) == std::string_view::npos) {
-        return;
-      }
+    printf_directive d = read_printf_directive(s, i);
+    if (objc && d.problem == printf_problem::bad_conversion && d.conversion == '@') {
+      d.problem = printf_problem::none;
+      ++d.end;
     }
-    ++i;
-    for (std::size_t k = start + 1; k < i; ++k) inside[k] = 1;
+    if (!d.bare_percent()) {
+      if (d.problem != printf_problem::none) return;
+      if (d.conversion == '<' && (!d.sizes.empty() || !read_pri_macro(d.macro))) return;
+      if (d.number == 0U || d.width.number == 0U || d.precision.number == 0U) return;
+      if (!translation && d.flags.find('I') != std::string_view::npos) return;
+      for (const printf_amount* a : {&d.width, &d.precision})
+        if (a->form == printf_amount::kind::star) note(a->number);
+      if (d.reads_argument()) note(d.number);
+      if (numbered && unnumbered) return;
+    }
+    for (std::size_t k = i + 1; k < d.end; ++k) inside[k] = 1;
+    i = d.end;
   }
 }
 
@@ -354,7 +343,7 @@ class writer {
     // A line (prefix, keyword and quotes included) may be exactly `width` columns wide.
     const std::size_t first_start = prefix.size() + keyword.size() + 2;
     if (write_short(prefix, keyword, text, wrap, first_start, width)) return;
-    analyse(text, wrap, format, first_start, prefix.size() + 1, width - 1);
+    analyse(text, wrap, format, keyword.starts_with("msgstr"), first_start, prefix.size() + 1, width - 1);
     const std::size_t n = count_;
     bool single = true;
     if (wrap) {
@@ -469,7 +458,8 @@ class writer {
   // Long (about 100 lines) on purpose: one pass builds the escaped text and, in step, the
   // arrays the breaker reads (code points, columns, break classes, escape boundaries); split,
   // every piece would take all four arrays and the position in each.
-  void analyse(std::string_view text, bool wrap, directives format, std::size_t first_start,
+  // `translation`: the text is a msgstr, where a C format may use the `I` flag.
+  void analyse(std::string_view text, bool wrap, directives format, bool translation, std::size_t first_start,
                std::size_t next_start, std::size_t limit) {
     escaped_.clear();
     // At most two code points per byte (an escape); plus the end offset. resize() only grows
@@ -488,8 +478,8 @@ class writer {
     directive_inside_.clear();
     if (wrap && format != directives::none) {
       directive_inside_.assign(text.size(), 0);
-      if (format == directives::c)
-        mark_c_directives(text, directive_inside_);
+      if (format == directives::c || format == directives::objc)
+        mark_c_directives(text, format == directives::objc, translation, directive_inside_);
       else
         mark_python_directives(text, directive_inside_);
     }
@@ -658,9 +648,10 @@ void write_message(writer& w, const po_message& m, bool wrap) {
     return flags.formats[i] == tri::yes || flags.formats[i] == tri::possible;
   };
   // format_names: 0 is c, 1 objc, 2 python.
-  const directives format = flagged(0) || flagged(1) ? directives::c
-                            : flagged(2)             ? directives::python
-                                                     : directives::none;
+  const directives format = flagged(0)   ? directives::c
+                            : flagged(1) ? directives::objc
+                            : flagged(2) ? directives::python
+                                         : directives::none;
   const std::string_view previous_prefix = m.obsolete ? "#~| " : "#| ";
   if (m.previous_msgctxt) w.write_string(previous_prefix, "msgctxt", *m.previous_msgctxt, do_wrap, format);
   if (m.previous_msgid) w.write_string(previous_prefix, "msgid", *m.previous_msgid, do_wrap, format);

@@ -1,7 +1,9 @@
 // The C++ lexer of the extractor (cpp_lexer.h).
 #include "cpp_lexer.h"
 
+#include "c_format.h"
 #include "erli18n/interpolate.h"
+#include "printf_directive.h"
 
 #include <cstdint>
 
@@ -566,112 +568,23 @@ bool cpp_lexer::next(cpp_token& token) {
   }
 }
 
-// Long (about 100 lines) on purpose: xgettext's printf directive grammar (flags, width,
-// precision, size, conversion, `%n$` positions) as one scan, each step a few lines on the
-// same position.
+// xgettext's guess is msgfmt's check (c_format.h) with two more refusals: `%` as a conversion
+// after other pieces (`%5%`), and the `I` flag, which is for translations.
 bool is_c_format(std::string_view s, bool directive_needed) {
+  if (!c_format::parse_c_format(s).valid) return false;
   std::size_t directives = 0;
-  int numbered = -1;  // unknown, 0 = plain directives, 1 = `%N$` directives
-  std::vector<bool> used;
-  const std::size_t n = s.size();
-  auto read_number = [&](std::size_t& i, unsigned long& value) {
-    std::size_t start = i;
-    value = 0;
-    while (i < n && is_digit(static_cast<unsigned char>(s[i]))) {
-      if (value < 100000) value = value * 10 + static_cast<unsigned long>(s[i] - '0');
+  for (std::size_t i = 0; i < s.size();) {
+    if (s[i] != '%') {
       ++i;
-    }
-    return i > start;
-  };
-  auto use = [&](unsigned long pos) {
-    if (pos == 0 || pos > 10000) return false;
-    if (used.size() < pos) used.resize(pos, false);
-    used[pos - 1] = true;
-    return true;
-  };
-  // `*` or `*N$` for a width or precision.
-  auto star = [&](std::size_t& i) {
-    ++i;
-    std::size_t save = i;
-    unsigned long pos = 0;
-    if (read_number(i, pos) && i < n && s[i] == '$') {
-      ++i;
-      return numbered == 1 && use(pos);
-    }
-    i = save;
-    return numbered == 0;
-  };
-  for (std::size_t i = 0; i < n; ++i) {
-    if (s[i] != '%') continue;
-    ++i;
-    if (i >= n) return false;
-    if (s[i] == '%') {
-      ++directives;
       continue;
     }
-    std::size_t save = i;
-    unsigned long pos = 0;
-    int this_numbered = 0;
-    if (read_number(i, pos) && i < n && s[i] == '$') {
-      ++i;
-      this_numbered = 1;
-    } else {
-      i = save;
-    }
-    if (numbered == -1) numbered = this_numbered;
-    if (numbered != this_numbered) return false;
-    if (this_numbered && !use(pos)) return false;
-    while (i < n && (s[i] == '-' || s[i] == '+' || s[i] == ' ' || s[i] == '#' || s[i] == '0' || s[i] == '\''))
-      ++i;
-    unsigned long ignored = 0;
-    if (i < n && s[i] == '*') {
-      if (!star(i)) return false;
-    } else {
-      read_number(i, ignored);
-    }
-    if (i < n && s[i] == '.') {
-      ++i;
-      if (i < n && s[i] == '*') {
-        if (!star(i)) return false;
-      } else {
-        read_number(i, ignored);
-      }
-    }
-    if (i >= n) return false;
-    if (s[i] == '<') {
-      // <inttypes.h> macros: PRId64, PRIxLEAST8, PRIuMAX, ...
-      std::size_t close = s.find('>', i);
-      if (close == std::string_view::npos) return false;
-      std::string_view m = s.substr(i + 1, close - i - 1);
-      if (m.size() < 5 || m.substr(0, 3) != "PRI") return false;
-      if (std::string_view("diouxX").find(m[3]) == std::string_view::npos) return false;
-      std::string_view rest = m.substr(4);
-      if (rest.substr(0, 5) == "LEAST")
-        rest.remove_prefix(5);
-      else if (rest.substr(0, 4) == "FAST")
-        rest.remove_prefix(4);
-      else if (rest == "MAX" || rest == "PTR")
-        rest = "8";
-      if (rest != "8" && rest != "16" && rest != "32" && rest != "64") return false;
-      i = close;
-      ++directives;
-      continue;
-    }
-    if (s[i] == 'h' || s[i] == 'l') {
-      char size = s[i];
-      ++i;
-      if (i < n && s[i] == size) ++i;
-    } else if (s[i] == 'L' || s[i] == 'q' || s[i] == 'j' || s[i] == 'z' || s[i] == 'Z' || s[i] == 't') {
-      ++i;
-    }
-    if (i >= n) return false;
-    if (std::string_view("diouxXeEfFgGaAcsCSpnm").find(s[i]) == std::string_view::npos) return false;
+    const printf_directive d = read_printf_directive(s, i);
+    i = d.end;
     ++directives;
+    if (d.bare_percent()) continue;
+    if (d.conversion == '%' || d.flags.find('I') != std::string_view::npos) return false;
   }
-  if (directives == 0 && directive_needed) return false;
-  for (bool u : used)
-    if (!u) return false;
-  return true;
+  return directives != 0 || !directive_needed;
 }
 
 // The runtime's grammar itself, so that a message is flagged erli18n-format exactly when

@@ -126,13 +126,7 @@ std::vector<keyword_spec> default_keywords() {
       "dlngettext:1d,3,4", "dlpgettext:1d,3c,4", "dlnpgettext:1d,3c,4,5",
       // GNU only: the category is the last argument.
       "dcgettext:1d,2", "dcngettext:1d,2,3", "dcpgettext:1d,2c,3", "dcnpgettext:1d,2c,3,4",  //
-      "_:1", "N_:1", "gettext_noop:1",
-      // Interpolating forms: a trailing bindings argument; the translator-first overloads
-      // are told apart by their argument count.
-      "gettextf:1,2t", "gettextf:2,3t", "ngettextf:1,2,4t", "ngettextf:2,3,5t",  //
-      "pgettextf:1c,2,3t", "pgettextf:2c,3,4t", "npgettextf:1c,2,3,5t", "npgettextf:2c,3,4,6t",
-      "dgettextf:1d,2", "dngettextf:1d,2,3", "dpgettextf:1d,2c,3", "dnpgettextf:1d,2c,3,4", "dlgettextf:1d,3",
-      "dlngettextf:1d,3,4", "dlpgettextf:1d,3c,4", "dlnpgettextf:1d,3c,4,5"};
+      "_:1", "N_:1", "gettext_noop:1"};
   std::vector<keyword_spec> out;
   out.reserve(std::size(specs));
   for (std::string_view s : specs) out.push_back(*parse_keyword_spec(s));

@@ -1,6 +1,6 @@
 // [placeholders]: the `%{name}` placeholders of each translation must be those of its
 // msgid and msgid_plural. An extra name is never bound by the code (it prints as written,
-// or fails a strict gettextf); a missing one loses information. As for c-format, a plural
+// or fails a strict `erli18n::format`); a missing one loses information. As for c-format, a plural
 // form the rule uses for few n (form 0 for n = 1) may omit names ("one file").
 #include <algorithm>
 

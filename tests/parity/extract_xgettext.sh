@@ -18,11 +18,7 @@ keywords=(-k)
 for spec in gettext:1 ngettext:1,2 pgettext:1c,2 npgettext:1c,2,3 \
             dgettext:2 dngettext:2,3 dpgettext:2c,3 dnpgettext:2c,3,4 \
             dlgettext:3 dlngettext:3,4 dlpgettext:3c,4 dlnpgettext:3c,4,5 \
-            dcgettext:2 dcngettext:2,3 dcpgettext:2c,3 dcnpgettext:2c,3,4 _:1 N_:1 gettext_noop:1 \
-            gettextf:1,2t gettextf:2,3t ngettextf:1,2,4t ngettextf:2,3,5t \
-            pgettextf:1c,2,3t pgettextf:2c,3,4t npgettextf:1c,2,3,5t npgettextf:2c,3,4,6t \
-            dgettextf:2 dngettextf:2,3 dpgettextf:2c,3 dnpgettextf:2c,3,4 \
-            dlgettextf:3 dlngettextf:3,4 dlpgettextf:3c,4 dlnpgettextf:3c,4,5; do
+            dcgettext:2 dcngettext:2,3 dcpgettext:2c,3 dcnpgettext:2c,3,4 _:1 N_:1 gettext_noop:1; do
   keywords+=("--keyword=$spec")
 done
 

@@ -160,12 +160,17 @@ TEST(CppLexer, Directives) {
 TEST(CppLexer, CFormat) {
   using detail::is_c_format;
   for (const char* yes :
-       {"%d",  "%%",        "%5.2f",     "%-*d",    "%lld",      "%zu",           "%ls",        "%p", "%n",
-        "%'d", "%1$s %2$s", "%2$s %1$s", "%1$*2$d", "%<PRId64>", "%<PRIxLEAST8>", "%<PRIuMAX>", "%m", "% d",
-        "%.d", "x%%y",      "%hhx",      "%Lf",     "%Zd",       "%qd",           "%C",         "%S"})
+       {"%d", "%%", "%5.2f", "%-*d", "%lld", "%zu", "%ls", "%p", "%n", "%'d", "%1$s %2$s", "%2$s %1$s",
+        "%1$*2$d", "%<PRId64>", "%<PRIxLEAST8>", "%<PRIuMAX>", "%m", "% d", "%.d", "x%%y", "%hhx", "%Lf",
+        "%Zd", "%qd", "%C", "%S",
+        // xgettext 0.21 marks these too: any sequence of size letters; `%m` reads no argument.
+        "%lhd", "%hhhd", "%Lld", "%1$s %m", "%m %1$s", "%d %1$m", "%2$m %1$d"})
     EXPECT_TRUE(is_c_format(yes)) << yes;
-  for (const char* no : {"", "text", "50%", "% ", "%ll", "%z", "%5%", "%-%", "%y", "%I64d", "%2$s", "%1$s %s",
-                         "%1$d %3$d", "%0$d", "%*1$d", "%<SCNd32>", "%<PRId7>", "%{name}", "%s %"})
+  for (const char* no :
+       {"", "text", "50%", "% ", "%ll", "%z", "%5%", "%-%", "%y", "%I64d", "%2$s", "%1$s %s", "%1$d %3$d",
+        "%0$d", "%*1$d", "%<SCNd32>", "%<PRId7>", "%{name}", "%s %", "%1$*d", "%1$%", "%Id", "%l<PRId64>",
+        // as msgfmt -c refuses them: one argument read as two types, number 0, over 1024
+        "%1$d %1$s", "%1$d %1$ld", "%0$m", "%1025$d"})
     EXPECT_FALSE(is_c_format(no)) << no;
   EXPECT_TRUE(is_c_format("plain", false));
   EXPECT_FALSE(is_c_format("50%", false));
@@ -234,18 +239,23 @@ std::vector<std::string> msgids(const po_file& po) {
 
 TEST(Extract, CallFormsAndOverloads) {
   po_file po = extract(R"(
-    gettextf("a %{x}", {{"x", 1}});
-    gettextf(tr, "b", {});
-    ngettextf("c", "cs", n, {});
-    ngettextf(tr, "d", "ds", n, args);
-    pgettextf(tr, "ctx", "e", args);
+    format(gettext("a %{x}"), {{"x", 1}});
+    format(tr.gettext("b"), {});
+    format(ngettext("c", "cs", n), {});
+    format(tr.ngettext("d", "ds", n), args);
+    format(tr.pgettext("ctx", "e"), args);
     tr.gettext("f"); p->ngettext("g", "gs", 2); ns::pgettext("h", "i");
-    gettextf(x, "not matched", a, b);
+    gettextf("the removed interpolating names are no keywords", {});
     dlgettext("dom", "fr", "j");
   )");
   EXPECT_EQ(msgids(po), (std::vector<std::string>{"a %{x}", "b", "c", "d", "ctx|e", "f", "g", "h|i", "j"}));
   EXPECT_EQ(po.messages[2].msgid_plural, "cs");
   EXPECT_EQ(po.messages[0].flags, (std::vector<std::string>{"erli18n-format"}));
+  // Overloads told apart by their argument count (`t`), a leading argument or not.
+  extract_options o;
+  o.keywords = {*parse_keyword_spec("log:1,2t"), *parse_keyword_spec("log:2,3t")};
+  EXPECT_EQ(msgids(extract(R"(log("a", {{"x", 1}}); log(ch, "b", {}); log(x, "not matched", a, b);)", o)),
+            (std::vector<std::string>{"a", "b"}));
 }
 
 TEST(Extract, TotalFirstThenAny) {
@@ -301,7 +311,7 @@ TEST(Extract, DomainsSplitAndMerge) {
 gettext("one");
 dgettext("errors", "two");
 dngettext("errors", "three", "threes", n);
-dpgettextf("ui", "menu", "four", {});
+dpgettext("ui", "menu", "four");
 dlgettext("errors", "fr", "one");
 )",
                                           "d.cc", o);
@@ -352,7 +362,7 @@ gettext("d");
 }
 
 TEST(Extract, FlagsAndFormatPositions) {
-  po_file po = extract(R"(gettext("%d"); printf(gettext("plain")); printf(gettextf("f", {}));
+  po_file po = extract(R"(gettext("%d"); printf(gettext("plain")); printf(format(gettext("f"), {}));
 fprintf(f, _("x")); fprintf(_("y")); gettext("%{a} %d"); printf(gettext("50%"));)");
   ASSERT_EQ(po.messages.size(), 7u);
   EXPECT_EQ(po.messages[0].flags, (std::vector<std::string>{"c-format"}));

@@ -65,6 +65,8 @@ TEST(CFormat, InvalidDirectives) {
   EXPECT_EQ(described("%")[0], "invalid: directive 1: the string ends inside it");
   EXPECT_EQ(described("%<PRId64")[0], "invalid: directive 1: '<' without a closing '>'");
   EXPECT_EQ(described("%<PRIs>")[0], "invalid: directive 1: '<PRIs>' is not an <inttypes.h> PRI macro");
+  // msgfmt -c: "the character '<' is not a valid conversion specifier" after a size letter.
+  EXPECT_EQ(described("%l<PRId64>")[0], "invalid: directive 1: '<' is not a conversion");
   EXPECT_EQ(described("%*Id")[0], "invalid: directive 1: 'I' is not a conversion");  // flags come first
   EXPECT_EQ(described("%b")[0], "invalid: directive 1: 'b' is not a conversion");
 }

@@ -7,6 +7,7 @@
 #include <iterator>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "erli18n/mo.h"
@@ -113,6 +114,39 @@ TEST(MoWriter, MatchesMsgfmtOnSystemDependentStrings) {
   auto bytes = compile_mo(po);
   ASSERT_TRUE(bytes) << bytes.error().to_string();
   EXPECT_EQ(*bytes, read_file(std::string(ERLI18N_TEST_DATA) + "/mo/sysdep_i_flag.mo"));
+}
+
+// A string is system-dependent only when it is a valid C format as msgfmt -c reads it
+// (measured with msgfmt 0.21: revision 1 is a system-dependent string, 0 a plain one): `%m`
+// uses no argument, so it is neither numbered nor unnumbered; `%*1$d` mixes the two; a `%`
+// conversion after a width or a position is valid; number 0, a gap, a number above 1024 and
+// one argument read as two types are not.
+TEST(MoWriter, NumbersArgumentUsesAsMsgfmtDoes) {
+  auto revision = [](const char* text) {
+    po_file po;
+    po.messages.push_back(msg("", "Content-Type: text/plain; charset=UTF-8\n"));
+    po_message m = msg(text, text);
+    m.flags = {"c-format"};
+    po.messages.push_back(m);
+    auto bytes = compile_mo(po);
+    EXPECT_TRUE(bytes);
+    return bytes && bytes->size() > 8 ? static_cast<int>(static_cast<unsigned char>((*bytes)[4])) : -1;
+  };
+  const std::pair<const char*, int> cases[] = {
+      {"%1$<PRId64> %m", 1},
+      {"%<PRId64> %1$m", 1},
+      {"%*1$<PRId64>", 0},
+      {"%1$<PRId64> %2$s", 1},
+      {"%5% %<PRId64>", 1},
+      {"%1$% %1$<PRId64>", 1},
+      {"%1$<PRId64> %1$<PRIi64>", 1},
+      {"%0$<PRId64>", 0},
+      {"%<PRId64> %0$m", 0},
+      {"%2$<PRId64>", 0},
+      {"%1025$<PRId64>", 0},
+      {"%1$<PRId64> %1$s", 0},
+  };
+  for (const auto& [text, expected] : cases) EXPECT_EQ(revision(text), expected) << text;
 }
 
 TEST(MoWriter, KeepsAndDropsWhatMsgfmtDoes) {

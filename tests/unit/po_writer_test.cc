@@ -380,6 +380,40 @@ TEST(PoWriter, FormatDirectivesOfFlaggedMessagesAreNotSplit) {
   EXPECT_THAT(write_one(m), ::testing::HasSubstr(" \"\n\"%%pcrel\"\n"));
 }
 
+// Whether a line of `text` (before the directive `% d`, placed at each of 20 columns around
+// the wrap point) ever ends inside that directive, in a message flagged `flag`; in the
+// msgstr when `translation`.
+bool splits_a_later_directive(std::string_view before, const char* flag, bool translation = false) {
+  for (std::size_t pad = 50; pad < 70; ++pad) {
+    const std::string text =
+        std::string(before) + " x b " + std::string(pad, 'a') + " bbbbbbb % d tail text here";
+    po_message m = translation ? message("x", text) : message(text, "");
+    m.flags = {flag};
+    const std::string out = write_one(m);
+    if (out.find("% \"\n") != std::string::npos || out.find("$ \"\n") != std::string::npos) return true;
+  }
+  return false;
+}
+
+// msgcat 0.21 protects a directive only while the string reads as a valid C format so far
+// (measured with this very layout): a directive it refuses ends the protection.
+TEST(PoWriter, DirectiveProtectionEndsWhereMsgcatsReadingFails) {
+  EXPECT_FALSE(splits_a_later_directive("%d", "c-format"));
+  EXPECT_FALSE(splits_a_later_directive("%<PRId64>", "c-format"));
+  EXPECT_FALSE(splits_a_later_directive("%5% %1$%", "c-format"));   // `%` after a width: valid
+  EXPECT_FALSE(splits_a_later_directive("%Id", "c-format", true));  // `I`: translations only
+  EXPECT_FALSE(splits_a_later_directive("%@", "objc-format"));
+  EXPECT_TRUE(splits_a_later_directive("%<foo>", "c-format"));
+  EXPECT_TRUE(splits_a_later_directive("%<foo>", "objc-format"));
+  EXPECT_TRUE(splits_a_later_directive("%l<PRId64>", "c-format"));
+  EXPECT_TRUE(splits_a_later_directive("%@", "c-format"));
+  EXPECT_TRUE(splits_a_later_directive("%<PRId64", "c-format"));
+  EXPECT_TRUE(splits_a_later_directive("%y", "c-format"));
+  EXPECT_TRUE(splits_a_later_directive("%Id", "c-format"));
+  EXPECT_TRUE(splits_a_later_directive("%1$d", "c-format"));  // `% d` then mixes the two kinds
+  EXPECT_TRUE(splits_a_later_directive("%0$d", "c-format"));
+}
+
 TEST(PoWriter, NoWrapOptionKeepsLongLinesButSplitsAtNewlines) {
   const std::string text = words(120);
   EXPECT_EQ(write_one(message(text, text + "\nsecond"), no_wrap()),

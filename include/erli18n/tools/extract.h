@@ -50,8 +50,8 @@ namespace erli18n {
 ///
 /// Several specs may share a name (overloads). For a call with N arguments the spec whose
 /// `total` equals N is used; failing that, the first spec of that name with `total == 0`;
-/// failing that, the call is not a keyword call. So `gettextf(msgid, args)` (`1,2t`) and
-/// `gettextf(translator, msgid, args)` (`2,3t`) are told apart by their argument count, as
+/// failing that, the call is not a keyword call. So `log(msgid, args)` (`log:1,2t`) and
+/// `log(channel, msgid, args)` (`log:2,3t`) are told apart by their argument count, as
 /// xgettext does with `Nt`. Arguments are counted at the call's top level: commas inside
 /// (), [], {} and string or character literals do not separate arguments.
 struct keyword_spec {
@@ -84,13 +84,12 @@ std::string to_string(const keyword_spec& spec);
 /// The default keywords: the erli18n lookup API and GNU's C defaults.
 ///
 /// The erli18n lookup API: `gettext`, `ngettext`, `pgettext`, `npgettext` (free functions
-/// and `translator` members, matched by the name after `.` or `->`), their `d` and `dl`
-/// variants, and every interpolating `f` form (`gettextf`, ...), free, strict and
-/// translator-first. GNU's C defaults: `gettext`, `dgettext`, `dcgettext`, `ngettext`,
+/// and `translator` members, matched by the name after `.` or `->`) and their `d` and `dl`
+/// variants; a lookup wrapped in `erli18n::format(...)` is found by its own name. GNU's C
+/// defaults: `gettext`, `dgettext`, `dcgettext`, `ngettext`,
 /// `dngettext`, `dcngettext`, `pgettext`, `dpgettext`, `dcpgettext`, `npgettext`,
 /// `dnpgettext`, `dcnpgettext`, `_`, `N_`, `gettext_noop`. Domain arguments are marked
-/// (`d`). The `f` names have two layouts each (with and without a leading translator), told
-/// apart by `total`.
+/// (`d`).
 std::vector<keyword_spec> default_keywords();
 
 /// The default keywords as xgettext `--keyword` specs (the `d` marks removed), for running

@@ -2,7 +2,7 @@
 #include <cstdio>
 
 #include "erli18n/gettext.h"
-#include "erli18n/gettextf.h"
+#include "erli18n/format.h"
 
 namespace demo {
 
@@ -20,20 +20,20 @@ void free_functions(unsigned long n, const erli18n::arg_list& args) {
   erli18n::dlngettext("errors", "fr", "one try", "many tries", n);
   erli18n::dlpgettext("errors", "fr", "file", "Not found");
   erli18n::dlnpgettext("errors", "fr", "file", "a file", "some files", n);
-  erli18n::gettextf("Welcome, %{name}!", args);
-  erli18n::ngettextf("%{count} item", "%{count} items", n, args);
-  erli18n::pgettextf("greeting", "Hi %{name}", args);
-  erli18n::npgettextf("cart", "%{count} product", "%{count} products", n, args);
-  erli18n::dgettextf("errors", "Cannot open %{path}", args);
-  erli18n::dngettextf("errors", "%{count} warning", "%{count} warnings", n, args);
-  erli18n::dpgettextf("errors", "io", "Read %{path}", args);
-  erli18n::dnpgettextf("errors", "io", "%{count} byte", "%{count} bytes", n, args);
-  erli18n::dlgettextf("errors", "de", "Bad %{what}", args);
-  erli18n::dlngettextf("errors", "de", "%{count} day", "%{count} days", n, args);
-  erli18n::dlpgettextf("errors", "de", "time", "At %{when}", args);
-  erli18n::dlnpgettextf("errors", "de", "time", "%{count} hour", "%{count} hours", n, args);
-  erli18n::strict::gettextf("Strict %{x}", args);
-  erli18n::gettextf("No placeholder", {});
+  erli18n::format(erli18n::gettext("Welcome, %{name}!"), args);
+  erli18n::format(erli18n::ngettext("%{count} item", "%{count} items", n), args);
+  erli18n::format(erli18n::pgettext("greeting", "Hi %{name}"), args);
+  erli18n::format(erli18n::npgettext("cart", "%{count} product", "%{count} products", n), args);
+  erli18n::format(erli18n::dgettext("errors", "Cannot open %{path}"), args);
+  erli18n::format(erli18n::dngettext("errors", "%{count} warning", "%{count} warnings", n), args);
+  erli18n::format(erli18n::dpgettext("errors", "io", "Read %{path}"), args);
+  erli18n::format(erli18n::dnpgettext("errors", "io", "%{count} byte", "%{count} bytes", n), args);
+  erli18n::format(erli18n::dlgettext("errors", "de", "Bad %{what}"), args);
+  erli18n::format(erli18n::dlngettext("errors", "de", "%{count} day", "%{count} days", n), args);
+  erli18n::format(erli18n::dlpgettext("errors", "de", "time", "At %{when}"), args);
+  erli18n::format(erli18n::dlnpgettext("errors", "de", "time", "%{count} hour", "%{count} hours", n), args);
+  erli18n::format(erli18n::gettext("Strict %{x}"), args, erli18n::strict);
+  erli18n::format(erli18n::gettext("No placeholder"), {});
 }
 
 void translators(const erli18n::translator& tr, const erli18n::translator* fr, unsigned long n,
@@ -43,10 +43,10 @@ void translators(const erli18n::translator& tr, const erli18n::translator* fr, u
   tr.ngettext("one apple", "%lu apples", n);
   tr.pgettext("fruit", "Orange");
   fr->npgettext("fruit", "a pear", "%lu pears", n);
-  erli18n::gettextf(tr, "Hello %{user}", args);
-  erli18n::ngettextf(tr, "%{count} pear", "%{count} pears", n, args);
-  erli18n::pgettextf(tr, "fruit", "Fresh %{kind}", args);
-  erli18n::npgettextf(tr, "fruit", "%{count} plum", "%{count} plums", n, args);
+  erli18n::format(tr.gettext("Hello %{user}"), args);
+  erli18n::format(tr.ngettext("%{count} pear", "%{count} pears", n), args);
+  erli18n::format(tr.pgettext("fruit", "Fresh %{kind}"), args);
+  erli18n::format(tr.npgettext("fruit", "%{count} plum", "%{count} plums", n), args);
 }
 
 void gnu_names(int n) {

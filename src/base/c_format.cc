@@ -2,46 +2,42 @@
 
 #include <optional>
 
+#include "printf_directive.h"
+
 namespace erli18n::c_format {
 namespace {
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
 // The size and signedness of an `<inttypes.h>` macro name such as "PRId64", or nothing.
 std::optional<arg_type> macro_type(std::string_view name) {
-  if (name.size() < 4 || name.substr(0, 3) != "PRI") return std::nullopt;
-  const char conversion = name[3];
-  base kind;
-  if (conversion == 'd' || conversion == 'i')
-    kind = base::signed_int;
-  else if (conversion == 'o' || conversion == 'u' || conversion == 'x' || conversion == 'X')
-    kind = base::unsigned_int;
-  else
-    return std::nullopt;
-  std::string_view rest = name.substr(4);
-  if (rest == "MAX") return arg_type{kind, size::intmax};
-  if (rest == "PTR") return arg_type{kind, size::intptr};
+  const std::optional<pri_macro> m = read_pri_macro(name);
+  if (!m) return std::nullopt;
+  const base kind = m->conversion == 'd' || m->conversion == 'i' ? base::signed_int : base::unsigned_int;
+  if (m->kind == pri_macro::family::max) return arg_type{kind, size::intmax};
+  if (m->kind == pri_macro::family::ptr) return arg_type{kind, size::intptr};
   // Exact, LEAST and FAST widths are three families of four.
-  int family = 0;
-  if (rest.substr(0, 5) == "LEAST") {
-    family = 1;
-    rest.remove_prefix(5);
-  } else if (rest.substr(0, 4) == "FAST") {
-    family = 2;
-    rest.remove_prefix(4);
-  }
-  int bits;
-  if (rest == "8")
-    bits = 0;
-  else if (rest == "16")
-    bits = 1;
-  else if (rest == "32")
-    bits = 2;
-  else if (rest == "64")
-    bits = 3;
-  else
-    return std::nullopt;
+  const int family = m->kind == pri_macro::family::least ? 1 : m->kind == pri_macro::family::fast ? 2 : 0;
+  const int bits = m->bits == 8 ? 0 : m->bits == 16 ? 1 : m->bits == 32 ? 2 : 3;
   return arg_type{kind, static_cast<size>(static_cast<int>(size::exact8) + family * 4 + bits)};
+}
+
+// The size the size letters give, in order: `h` after `h` is hh, `l` after `l` is ll.
+size size_of(std::string_view letters) {
+  size width = size::plain;
+  for (const char c : letters) {
+    if (c == 'h')
+      width = (width == size::short_ || width == size::char_) ? size::char_ : size::short_;
+    else if (c == 'l')
+      width = (width == size::long_ || width == size::long_long) ? size::long_long : size::long_;
+    else if (c == 'L' || c == 'q')
+      width = size::long_long;
+    else if (c == 'j')
+      width = size::intmax;
+    else if (c == 'z' || c == 'Z')
+      width = size::size_t_;
+    else if (c == 't')
+      width = size::ptrdiff;
+  }
+  return width;
 }
 
 // The walk over one string: directive count, argument uses, and the first problem.
@@ -50,14 +46,16 @@ class reader {
   explicit reader(std::string_view text) : text_(text) {}
 
   parsed run() {
-    while (out_.valid && i_ < text_.size()) {
-      if (text_[i_] != '%') {
-        ++i_;
+    for (std::size_t i = 0; out_.valid && i < text_.size();) {
+      if (text_[i] != '%') {
+        ++i;
         continue;
       }
-      directive_start_ = i_++;
+      directive_start_ = i;
       ++directive_;
-      directive();
+      const printf_directive d = read_printf_directive(text_, i);
+      i = d.end;
+      directive(d);
     }
     if (out_.valid) resolve_numbered();
     return std::move(out_);
@@ -73,27 +71,17 @@ class reader {
   }
   void fail_here(const std::string& what) { fail("directive " + std::to_string(directive_) + ": " + what); }
 
-  bool at_end() const { return i_ >= text_.size(); }
-
-  // Reads `digits$` at the cursor: the argument number, 0 when there is none (the cursor
-  // then stays), or nullopt after a failure.
-  std::optional<std::size_t> position() {
-    std::size_t j = i_, n = 0;
-    while (j < text_.size() && is_digit(text_[j])) {
-      n = n * 10 + static_cast<std::size_t>(text_[j] - '0');
-      if (n > max_c_format_args) n = max_c_format_args + 1;  // saturate: the check below refuses it
-      ++j;
-    }
-    if (j == i_ || j >= text_.size() || text_[j] != '$') return 0;
-    if (n == 0) {
+  // An argument number of `%N$` or `*N$` (0 when there is none), or nullopt after a failure.
+  std::optional<std::size_t> position(std::optional<std::size_t> n) {
+    if (!n) return 0;
+    if (*n == 0) {
       fail_here("argument number 0");
       return std::nullopt;
     }
-    if (n > max_c_format_args) {
+    if (*n > max_c_format_args) {
       fail_here("argument number above " + std::to_string(max_c_format_args));
       return std::nullopt;
     }
-    i_ = j + 1;
     return n;
   }
 
@@ -115,55 +103,38 @@ class reader {
     slot = type;
   }
 
-  // `*` or `*N$` for a width or precision; the cursor is on the `*`.
-  void star() {
-    ++i_;
-    std::optional<std::size_t> n = position();
-    if (n) use(*n, arg_type{base::signed_int, size::plain});
+  // A `*` or `*N$` width or precision reads an int.
+  void star(const printf_amount& a) {
+    if (a.form != printf_amount::kind::star) return;
+    if (std::optional<std::size_t> n = position(a.number)) use(*n, arg_type{base::signed_int, size::plain});
   }
 
-  // Long (about 85 lines) on purpose: one printf directive, read in the grammar's order (flags,
-  // width, precision, size, conversion), each part a few lines on the reader's position.
-  void directive() {
-    std::optional<std::size_t> number = position();
+  // One directive's arguments, checked in the grammar's order (position, width, precision,
+  // conversion), so that the first problem in reading order is the one reported.
+  void directive(const printf_directive& d) {
+    const std::optional<std::size_t> number = position(d.number);
     if (!number) return;
-    while (!at_end() && std::string_view("-+ #0'I").find(text_[i_]) != std::string_view::npos) ++i_;
-    if (!at_end() && text_[i_] == '*') {
-      star();
-    } else {
-      while (!at_end() && is_digit(text_[i_])) ++i_;
-    }
+    star(d.width);
     if (!out_.valid) return;
-    if (!at_end() && text_[i_] == '.') {
-      ++i_;
-      if (!at_end() && text_[i_] == '*')
-        star();
-      else
-        while (!at_end() && is_digit(text_[i_])) ++i_;
-    }
+    star(d.precision);
     if (!out_.valid) return;
-    size width = size::plain;
-    for (; !at_end(); ++i_) {
-      const char c = text_[i_];
-      if (c == 'h')
-        width = (width == size::short_ || width == size::char_) ? size::char_ : size::short_;
-      else if (c == 'l')
-        width = (width == size::long_ || width == size::long_long) ? size::long_long : size::long_;
-      else if (c == 'L' || c == 'q')
-        width = size::long_long;
-      else if (c == 'j')
-        width = size::intmax;
-      else if (c == 'z' || c == 'Z')
-        width = size::size_t_;
-      else if (c == 't')
-        width = size::ptrdiff;
-      else
+    switch (d.problem) {
+      case printf_problem::none:
         break;
+      case printf_problem::ends_inside:
+        return fail_here("the string ends inside it");
+      case printf_problem::unclosed_macro:
+        return fail_here("'<' without a closing '>'");
+      case printf_problem::bad_conversion: {
+        const unsigned char u = static_cast<unsigned char>(d.conversion);
+        const std::string shown =
+            (u >= 0x20 && u < 0x7f) ? std::string(1, d.conversion) : "\\x" + std::to_string(u);
+        return fail_here("'" + shown + "' is not a conversion");
+      }
     }
-    if (at_end()) return fail_here("the string ends inside it");
-    const char c = text_[i_++];
+    const size width = size_of(d.sizes);
     const bool longish = width == size::long_ || width == size::long_long;
-    switch (c) {
+    switch (d.conversion) {
       case '%':
       case 'm':
         return;  // no argument
@@ -175,15 +146,6 @@ class reader {
       case 'x':
       case 'X':
         return use(*number, {base::unsigned_int, width});
-      case 'e':
-      case 'E':
-      case 'f':
-      case 'F':
-      case 'g':
-      case 'G':
-      case 'a':
-      case 'A':
-        return use(*number, {base::floating, width == size::long_long ? size::long_double : size::plain});
       case 'c':
         return use(*number, {base::character, longish ? size::wide : size::plain});
       case 'C':
@@ -197,19 +159,14 @@ class reader {
       case 'n':
         return use(*number, {base::count, width});
       case '<': {
-        const std::size_t close = text_.find('>', i_);
-        if (close == std::string_view::npos) return fail_here("'<' without a closing '>'");
-        const std::string_view name = text_.substr(i_, close - i_);
-        i_ = close + 1;
-        std::optional<arg_type> t = macro_type(name);
-        if (!t) return fail_here("'<" + std::string(name) + ">' is not an <inttypes.h> PRI macro");
+        // msgfmt reads a macro only where a size letter could start, not after one.
+        if (!d.sizes.empty()) return fail_here("'<' is not a conversion");
+        std::optional<arg_type> t = macro_type(d.macro);
+        if (!t) return fail_here("'<" + std::string(d.macro) + ">' is not an <inttypes.h> PRI macro");
         return use(*number, *t);
       }
-      default: {
-        const unsigned char u = static_cast<unsigned char>(c);
-        std::string shown = (u >= 0x20 && u < 0x7f) ? std::string(1, c) : "\\x" + std::to_string(u);
-        return fail_here("'" + shown + "' is not a conversion");
-      }
+      default:  // e E f F g G a A
+        return use(*number, {base::floating, width == size::long_long ? size::long_double : size::plain});
     }
   }
 
@@ -227,7 +184,6 @@ class reader {
   }
 
   std::string_view text_;
-  std::size_t i_ = 0;
   std::size_t directive_ = 0;
   std::size_t directive_start_ = 0;
   bool numbered_ = false;

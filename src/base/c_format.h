@@ -1,19 +1,13 @@
-// c_format.h — reads the printf directives of a `c-format` string, for `erli18n lint`.
+// c_format.h — msgfmt's check of a `c-format` string, for `erli18n lint` and `merge`, the MO
+// writer and reader (a system-dependent string must be a valid one) and extract's c-format guess.
 //
 // `parse_c_format` lists the arguments a format string consumes, in argument order, each
 // with the type printf reads it as. Two strings agree when these lists agree; that is the
 // comparison `msgfmt --check-format` makes between a msgid and its translations.
 //
-// What a directive is (glibc's printf, as msgfmt 0.21 reads it; established by experiment):
-//   % [N$] [flags: - + space # 0 ' I] [width: digits | * | *N$] [. [digits | * | *N$]]
-//     [size: hh h l ll L q j z Z t, any sequence] conversion
-// Conversions: d i (signed), o u x X (unsigned), e E f F g G a A (double), c, s, p, n,
-// C (= lc), S (= ls), `%` and `m` (no argument), and `<PRI...>` (ISO C99 <inttypes.h>
-// macros such as `<PRId64>`, typed by the macro's width: `<PRId32>` is not `%d`).
-// Sizes: `h` after `h` is hh, `l` after `l` is ll; L and q are ll; for doubles only L/ll/q
-// matter (long double); `l` (or ll) makes c and s wide; p ignores sizes.
-// Arguments are numbered (`%2$s`, `*1$`) or not, never both in one string; numbered
-// arguments must cover 1..max without gaps, and one used twice must be read the same way.
+// The directive grammar and which string counts as numbered or unnumbered are documented with
+// the one directive reader, src/base/printf_directive.h; this file adds the argument types and
+// msgfmt's rules: no mixing, no gaps, one type per argument number.
 //
 // Bounded: linear in the input; positional numbers above `max_c_format_args` are refused.
 #ifndef ERLI18N_C_FORMAT_H
