@@ -46,6 +46,10 @@ TEST(CppLexer, PlainStringsAndEscapes) {
   EXPECT_EQ(strings_of(R"("\u00e9\U0001F600")"), (strings{{"\xc3\xa9\xf0\x9f\x98\x80", 1}}));
   EXPECT_EQ(strings_of(R"("unknown \e escape")"), (strings{{"unknown e escape", 1}}));
   EXPECT_EQ(strings_of(R"("nul\0 ends it")"), (strings{{"nul", 1}}));
+  // A backslash before a NUL byte is an unknown escape standing for the NUL, which ends the C
+  // string as xgettext reads it (found by fuzz_cpp_lexer: the NUL used to stay in the msgid).
+  static constexpr char escaped_nul[] = "\"ab\\\0x\"";
+  EXPECT_EQ(strings_of(std::string(escaped_nul, sizeof escaped_nul - 1)), (strings{{"ab", 1}}));
 }
 
 TEST(CppLexer, BadEscapesAreProblems) {
