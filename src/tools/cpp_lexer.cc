@@ -362,8 +362,10 @@ void cpp_lexer::read_string(cpp_token& token, int encoding) {
         }
         break;
       }
-      default:                         // \\ \' \" \? and unknown escapes stand for the character itself,
-        if (e == 0) truncated = true;  // so a backslash before a NUL byte ends the C string too
+      default:
+        // \\ \' \" \? and unknown escapes stand for the character itself, so a backslash
+        // before a NUL byte ends the C string too.
+        if (e == 0) truncated = true;
         put_byte(static_cast<char>(e));
         break;
     }
