@@ -2,7 +2,6 @@
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
 TSAN_BUILD ?= build-tsan
-FUZZ_BUILD ?= build-fuzz
 BENCH_BUILD ?= build-bench
 JOBS       ?= $(shell nproc)
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=RelWithDebInfo -DERLI18N_WERROR=ON
@@ -25,14 +24,17 @@ build: deps
 	@$(TIMED) build-configure cmake -S . -B $(BUILD) $(CMAKE_FLAGS)
 	@$(TIMED) build cmake --build $(BUILD) -j $(JOBS)
 
-# ASan+UBSan, asserts on, -O1: the library, the CLI and the tests that run their code; no
-# examples, no checks of the build itself, no corpus replays (ERLI18N_SANITIZER_TESTS_ONLY in
-# CMakeLists.txt): those prove the same under a sanitizer as in the normal build.
+# One clang-19 build with ASan+UBSan, asserts on, -O1, serves the sanitizer tests and the
+# fuzzers: the library, the CLI and the tests that run their code, and every libFuzzer binary
+# (the library is instrumented for coverage, -fsanitize=fuzzer-no-link). No examples, no checks
+# of the build itself, no corpus replays (ERLI18N_SANITIZER_TESTS_ONLY in CMakeLists.txt):
+# those prove the same under a sanitizer as in the normal build. Warnings are gcc's, -Werror
+# in the normal build. Run one fuzzer: build-asan/bin/fuzz_po fuzz/corpus/fuzz_po
 asan: deps
-	@$(TIMED) asan-configure cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug \
+	@CC=clang-19 CXX=clang++-19 $(TIMED) asan-configure cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug \
 	  -DCMAKE_CXX_FLAGS_DEBUG="$(SAN_G) -O1" -DCMAKE_C_FLAGS_DEBUG="$(SAN_G) -O1" \
-	  -DERLI18N_WERROR=ON -DERLI18N_SANITIZE=address,undefined -DERLI18N_BUILD_EXAMPLES=OFF \
-	  -DERLI18N_SANITIZER_TESTS_ONLY=ON
+	  -DERLI18N_SANITIZE=address,undefined -DERLI18N_BUILD_EXAMPLES=OFF \
+	  -DERLI18N_SANITIZER_TESTS_ONLY=ON -DERLI18N_BUILD_FUZZERS=ON
 	@$(TIMED) asan-build cmake --build $(ASAN_BUILD) -j $(JOBS)
 
 # The tests of threaded code under ThreadSanitizer: the catalog store (its lock-free read path
@@ -52,12 +54,12 @@ tsan: deps
 
 # What CI runs (HACKING.md "How make test is organised"), the quickest and likeliest failures
 # first: the format check, the normal build and every test but the slow label; then the
-# ASan+UBSan build and its tests, the TSan tests, and every fuzzer for FUZZ_SECONDS.
+# ASan+UBSan build, its tests and every fuzzer for FUZZ_SECONDS; then the TSan tests.
 # Under ASan each parity test compares ASAN_PARITY_SAMPLE percent of its inputs
 # (ERLI18N_PARITY_SAMPLE, tests/parity/real_catalogs.sh): the normal build compares them all
 # against the GNU tools; the sanitizer run puts the same code paths under ASan.
 ASAN_PARITY_SAMPLE ?= 10
-test: phase-log-reset format-check test-build test-asan tsan fuzz-check
+test: phase-log-reset format-check test-build test-asan fuzz-check tsan
 	@echo "make test: passed. Phases (seconds):"; cat $(PHASE_LOG)
 
 phase-log-reset:
@@ -97,13 +99,8 @@ bench: deps
 	cmake --build $(BENCH_BUILD) -j $(JOBS)
 	bash bench/run.sh $(BENCH_BUILD)
 
-# libFuzzer binaries (clang-19, ASan+UBSan). Run one: build-fuzz/bin/fuzz_po fuzz/corpus/fuzz_po
-fuzz: deps
-	@CC=clang-19 CXX=clang++-19 $(TIMED) fuzz-configure cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 $(SAN_G) -DNDEBUG" \
-	  -DERLI18N_BUILD_FUZZERS=ON -DERLI18N_BUILD_TESTS=OFF -DERLI18N_BUILD_TOOLS=OFF \
-	  -DERLI18N_BUILD_EXAMPLES=OFF -DERLI18N_SANITIZE=address,undefined
-	@$(TIMED) fuzz-build cmake --build $(FUZZ_BUILD) -j $(JOBS)
+# The libFuzzer binaries are built by `make asan` (above), in $(ASAN_BUILD)/bin.
+fuzz: asan
 
 # Every fuzzer for FUZZ_SECONDS from a copy of its seed corpus: a finding, or fewer than
 # FUZZ_MIN_EXECS inputs executed, fails (scripts/fuzz_check.sh). First the check proves it
@@ -111,9 +108,9 @@ fuzz: deps
 FUZZ_SECONDS   ?= 25
 FUZZ_MIN_EXECS ?= 5000
 fuzz-check: fuzz
-	@$(TIMED) fuzz-self-test bash scripts/fuzz_check.sh --self-test $(FUZZ_BUILD)
+	@$(TIMED) fuzz-self-test bash scripts/fuzz_check.sh --self-test $(ASAN_BUILD)
 	@$(TIMED) fuzz-check bash scripts/fuzz_check.sh --seconds $(FUZZ_SECONDS) --min-execs $(FUZZ_MIN_EXECS) \
-	  --jobs $(JOBS) $(FUZZ_BUILD)
+	  --jobs $(JOBS) $(ASAN_BUILD)
 
 # The API reference from the public headers (Doxygen), in $(BUILD)/docs/html; any warning
 # (an undocumented public entity, a broken reference) fails it, as the api_docs test does.
@@ -123,4 +120,4 @@ docs: deps
 	@echo "API reference: $(BUILD)/docs/html/index.html"
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD) $(FUZZ_BUILD) $(BENCH_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD) $(BENCH_BUILD)

@@ -1,6 +1,7 @@
 // The C API of erli18n/erli18n.h over the default catalog store.
 #include "erli18n/erli18n.h"
 
+#include <cstring>
 #include <new>
 #include <string>
 #include <string_view>
@@ -102,7 +103,12 @@ ERLI18N_C_EXPORT const char* erli18n_npgettext(const char* domain, const char* l
 ERLI18N_C_EXPORT const char* erli18n_last_error(void) { return t_last_error.c_str(); }
 
 ERLI18N_C_EXPORT const char* erli18n_status_string(erli18n_status status) {
-  switch (status) {
+  // A C caller may pass any int. In C++ an erli18n_status holds only the values its
+  // enumerators' bits span (0 to 15), so the argument is read as the int it was passed as.
+  int value = 0;
+  static_assert(sizeof value == sizeof status);
+  std::memcpy(&value, &status, sizeof value);
+  switch (value) {
     case ERLI18N_OK:
       return "ok";
     case ERLI18N_ERR_SYNTAX:

@@ -77,9 +77,9 @@ ok
 # The generated source compiles cleanly with the project's warnings, and what it registers
 # answers exactly as the .mo files loaded from disk.
 flags=(-std=c++17 -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Werror $CXXFLAGS_EXTRA -I"$SOURCE_DIR/include")
-c++ "${flags[@]}" -c gen.cc -o gen.o
-c++ "${flags[@]}" -c "$SOURCE_DIR/tests/cli/embedded_compare.cc" -o compare.o
-c++ $CXXFLAGS_EXTRA compare.o gen.o "$LIBRARY" -pthread -o compare
+"${CXX:-c++}" "${flags[@]}" -c gen.cc -o gen.o
+"${CXX:-c++}" "${flags[@]}" -c "$SOURCE_DIR/tests/cli/embedded_compare.cc" -o compare.o
+"${CXX:-c++}" $CXXFLAGS_EXTRA compare.o gen.o "$LIBRARY" -pthread -o compare
 ./compare fr=fr.mo de=de.mo ru=ru.mo > compare.out || fail "embedded and loaded catalogs differ"
 cat compare.out
 # Keys: the headers (3), fr/de: Hello, Open, %d file (the untranslated one is not compiled);
@@ -88,7 +88,7 @@ cat compare.out
 grep -qx 'catalogs=3 keys=10 translated=10 plural_checks=310 copied=0' compare.out || fail "unexpected counts"
 ok
 # C++20 too.
-c++ -std=c++20 -Wall -Wextra -Wpedantic -Werror $CXXFLAGS_EXTRA -I"$SOURCE_DIR/include" -fsyntax-only gen.cc
+"${CXX:-c++}" -std=c++20 -Wall -Wextra -Wpedantic -Werror $CXXFLAGS_EXTRA -I"$SOURCE_DIR/include" -fsyntax-only gen.cc
 ok
 
 # Bad input: file: error: ... and exit 1, no output written.
@@ -125,7 +125,7 @@ grep -q '"fr", catalog_0' skip.cc && ! grep -q '"ja"' skip.cc || fail "ja should
 ok
 # No catalog at all still gives a source that compiles and registers nothing.
 "$ERLI18N" compile --cpp -o empty.cc --domain app flat/ja.po 2> /dev/null
-c++ "${flags[@]}" -fsyntax-only empty.cc
+"${CXX:-c++}" "${flags[@]}" -fsyntax-only empty.cc
 ok
 
 passed compile_cpp_cli

@@ -9,7 +9,7 @@ rm -rf "$TEST_TMP"
 dir=$TEST_TMP/locale
 mkdir -p "$dir/de/LC_MESSAGES"
 preload=$lib
-runtimes=$(ldd "$lib" | awk '/lib(asan|ubsan)\.so/ {print $3}' | paste -sd:)
+runtimes=$(ldd "$lib" | awk '/lib(asan|ubsan)\.so|libclang_rt\.(asan|ubsan)/ {print $3}' | paste -sd:)
 if [[ -n $runtimes ]]; then preload=$runtimes:$lib; fi
 
 catalog() {  # catalog VERSION: a PO translating "hello" as "Hallo VERSION"

@@ -35,7 +35,7 @@ real_catalogs_need intl_preload_diff "catalogs of the domains ${domains[*]} unde
 env -i LANG=C.UTF-8 "$lookup" "$manifest" > "$TEST_TMP/glibc.out"
 # A sanitizer build of the library needs its runtime ahead of it in the preload list.
 preload=$lib
-runtimes=$(ldd "$lib" | awk '/lib(asan|ubsan)\.so/ {print $3}' | paste -sd:)
+runtimes=$(ldd "$lib" | awk '/lib(asan|ubsan)\.so|libclang_rt\.(asan|ubsan)/ {print $3}' | paste -sd:)
 if [[ -n $runtimes ]]; then preload=$runtimes:$lib; fi
 env -i LANG=C.UTF-8 LD_PRELOAD="$preload" "$lookup" "$manifest" > "$TEST_TMP/erli18n.out"
 summary=$(tail -n 1 "$TEST_TMP/glibc.out")

@@ -25,7 +25,7 @@ commands=(
 # A sanitizer build of the library needs its runtime loaded first into programs built
 # without it; their own leaks are not ours to report.
 preload=$lib sanitizer_env=()
-runtimes=$(ldd "$lib" | awk '/lib(asan|ubsan)\.so/ {print $3}' | paste -sd:)
+runtimes=$(ldd "$lib" | awk '/lib(asan|ubsan)\.so|libclang_rt\.(asan|ubsan)/ {print $3}' | paste -sd:)
 if [[ -n $runtimes ]]; then
   preload=$runtimes:$lib
   sanitizer_env=(ASAN_OPTIONS=detect_leaks=0)
