@@ -27,8 +27,10 @@ packages=(
   # a Japanese font for the web example's screenshots (DejaVu has no CJK glyphs)
   libcpp-httplib-dev libboost-dev wrk fonts-vlgothic
   iproute2  # ss: examples/web/server_test.sh checks the web example's listen queue
-  # the formatting check (scripts/format.sh runs this version by name) and the fuzzers
-  clang-format-14 clang-19 libclang-rt-19-dev
+  # the formatting check (scripts/format.sh runs this version by name); the sanitizer builds
+  # and the fuzzers (clang-19 and its runtimes; llvm-19 for the llvm-symbolizer that reads
+  # their reports: Debian's default one, llvm-14's, fails with clang-19's runtimes)
+  clang-format-14 clang-19 libclang-rt-19-dev llvm-19
   # the API reference (make docs, the api_docs test)
   doxygen
 )
