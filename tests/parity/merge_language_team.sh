@@ -59,9 +59,19 @@ for name in sorted(names - set(known)):
     print(name + " <team@example.org>")
 PY
 
-# language_line OUT: the Language line of a merged file's header ("none" when it has none).
-language_line() {
-  sed -n '/^msgid ""$/,/^$/p' "$1" | grep -m1 '^"Language:' || echo none
+# header_language FILE: sets $language to the Language line of a merged file's header ("none"
+# when it has none). Read by bash itself: the test runs it twice for each of its ~600 cases.
+header_language() {
+  local line in_header=0
+  language=none
+  while IFS= read -r line; do
+    if [[ $in_header -eq 0 ]]; then
+      [[ $line == 'msgid ""' ]] && in_header=1
+      continue
+    fi
+    [[ -z $line ]] && return
+    [[ $line == '"Language:'* ]] && { language=$line; return; }
+  done < "$1"
 }
 
 cases=0 differ=0
@@ -79,8 +89,10 @@ check() {
     differ=$((differ + 1))
     return
   fi
-  gnu=$(language_line "$t/gnu.po")
-  ours=$(language_line "$t/ours.po")
+  header_language "$t/gnu.po"
+  gnu=$language
+  header_language "$t/ours.po"
+  ours=$language
   if [ "$gnu" != "$ours" ]; then
     echo "FAIL $name: msgmerge writes $gnu, erli18n $ours"
     differ=$((differ + 1))
@@ -92,7 +104,10 @@ while IFS= read -r team <&3; do
   parity_keep $((team_index++)) || continue  # ERLI18N_PARITY_SAMPLE (real_catalogs.sh)
   {
     printf 'msgid ""\nmsgstr ""\n"Project-Id-Version: x 1.0\\n"\n'
-    printf '"Language-Team: %s\\n"\n' "$(printf '%s' "$team" | sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/\t/\\t/g')"
+    escaped=${team//\\/\\\\}  # the team name as a PO string: \\ \" \t escaped
+    escaped=${escaped//\"/\\\"}
+    escaped=${escaped//$'\t'/\\t}
+    printf '"Language-Team: %s\\n"\n' "$escaped"
     printf '"MIME-Version: 1.0\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "a"\nmsgstr "A"\n'
   } > "$t/def.po"
   check "team '$team'" "$t/def.po"

@@ -9,11 +9,10 @@
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
 #include <string>
 
 #include "intl_cxx_other_order.h"
+#include "temp_dir.h"
 
 namespace {
 
@@ -38,16 +37,17 @@ msgstr[0] "%d Datei"
 msgstr[1] "%d Dateien"
 )po";
 
+// Each test writes its catalog in a folder of its own: ctest runs the tests of this file as
+// processes side by side, and one rewriting a shared file while another loads it made the
+// other read it half-written.
 class IntlCxx : public ::testing::Test {
  protected:
   void SetUp() override {
-    const std::filesystem::path dir = std::filesystem::path(::testing::TempDir()) / "intl_cxx_test";
-    std::filesystem::create_directories(dir / "de" / "LC_MESSAGES");
-    const std::filesystem::path po = dir / "de" / "LC_MESSAGES" / (std::string(domain) + ".po");
-    std::ofstream(po) << de_po;
-    ASSERT_NE(::bindtextdomain(domain, dir.c_str()), nullptr);  // the C API reads it from there
-    ASSERT_TRUE(erli18n::catalog_store::default_store().load(domain, "de", po.string()));  // and C++
+    const std::string po = dir_.write("de/LC_MESSAGES/" + std::string(domain) + ".po", de_po);
+    ASSERT_NE(::bindtextdomain(domain, dir_.root().c_str()), nullptr);  // the C API reads it from there
+    ASSERT_TRUE(erli18n::catalog_store::default_store().load(domain, "de", po));  // and C++
   }
+  erli18n::test_support::temp_dir dir_;
 };
 
 TEST_F(IntlCxx, BothApisLibintlFirst) {
