@@ -58,7 +58,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (token.kind == erli18n::detail::cpp_token_kind::string) check(token.value.size() <= size);
   }
 
-  erli18n::extract_options options;
+  // The default keywords parsed once, not for every input (their parsing took a tenth of a run).
+  static const erli18n::extract_options defaults;
+  erli18n::extract_options options = defaults;
   if (size > 0 && (data[0] & 1) != 0) options.comment_tag = (data[0] & 2) != 0 ? "" : "TRANSLATORS:";
   options.sort_output = size > 0 && (data[0] & 4) != 0;
   options.creation_time = 0;
