@@ -46,7 +46,8 @@ for po in "$TEST_DATA"/mo/po/*.po; do
   msgfmt --use-fuzzy "$po" -o "fixture_$name.mo" 2> /dev/null && [ -s "fixture_$name.mo" ] && inputs+=("fixture_$name.mo")
 done
 modes=("" "-o out.po" "--output-file=out.po" "--output-f out.po" "-o -" "--no-wrap" "--no-w" "-w 30" "--width=20"
-  "--wid 45" "-w5" "-w100" "--force-po" "--force" "-e" "--no-escape" "--force-po -o out.po" "--no-wrap -w 40")
+  "--wid 45" "-w5" "-w100" "--force-po" "--force" "-e" "--no-escape" "--force-po -o out.po" "--no-wrap -w 40"
+  "-v" "--verbose" "-vv" "-ve")
 for input in "${inputs[@]}"; do
   for mode in "${modes[@]}"; do
     # shellcheck disable=SC2086 # a mode is several words
@@ -94,7 +95,7 @@ done
 ok
 
 # What is not supported says so and fails, rather than writing something else.
-for option in -i --indent -s --sort-output --strict -E --escape -p -v -j --tcl --color "--style=x.css"; do
+for option in -i --indent -s --sort-output --strict -E --escape -p -j --tcl --color "--style=x.css"; do
   set +e
   "$ours" "$option" "$TEST_DATA/mo/basic.mo" > /dev/null 2> ours.err
   rc=$?

@@ -85,6 +85,8 @@ int msgunfmt_main(std::string_view program, std::span<const char* const> args) {
         break;
       case 'e':
         break;  // no C escapes beyond GNU's usual ones: the default
+      case 'v':
+        break;  // GNU's msgunfmt prints nothing more for MO input
       case 'w': {
         // A plain positive number only: GNU reads other spellings in ways of its own.
         const std::string_view text = *event.value;
