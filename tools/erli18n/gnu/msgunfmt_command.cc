@@ -2,6 +2,7 @@
 // decompiler as `erli18n decompile`. The options of its other modes (Java, C#, Tcl) and of
 // other output styles are recognised, so that abbreviations resolve as GNU's do, and refused
 // as not supported; docs/cli.md lists which are which.
+#include <algorithm>
 #include <charconv>
 #include <iostream>
 #include <string>
@@ -72,6 +73,7 @@ int msgunfmt_main(std::string_view program, std::span<const char* const> args) {
   }
   std::string output;
   po_write_options layout;
+  bool sort_output = false;
   for (const option_event& event : parsed.events) {
     switch (event.code) {
       case 'o':
@@ -85,6 +87,9 @@ int msgunfmt_main(std::string_view program, std::span<const char* const> args) {
         break;
       case 'e':
         break;  // no C escapes beyond GNU's usual ones: the default
+      case 's':
+        sort_output = true;
+        break;
       case 'v':
         break;  // GNU's msgunfmt prints nothing more for MO input
       case 'w': {
@@ -120,6 +125,14 @@ int msgunfmt_main(std::string_view program, std::span<const char* const> args) {
   if (!cli::succeeded(mo, exit_code)) return exit_code;
   result<po_file> po = decompile_mo(*mo);
   if (!cli::succeeded(po, exit_code)) return exit_code;
+  if (sort_output) {
+    // By msgid, then msgctxt (none first), compared as bytes: the header, whose msgid is
+    // empty, stays first. Each pair is unique in an MO file, so the order is total.
+    std::ranges::sort(po->messages, [](const po_message& a, const po_message& b) {
+      if (int order = a.msgid.compare(b.msgid); order != 0) return order < 0;
+      return a.msgctxt < b.msgctxt;
+    });
+  }
   result<std::string> text = write_po(*po, layout);
   if (!cli::succeeded(text, exit_code)) return exit_code;
   // A catalog of nothing but its header writes nothing (no file either) without --force-po.
