@@ -116,7 +116,7 @@ run with_ours(const std::vector<std::string>& args, const std::string& shorts, b
   return out;
 }
 
-// Returns the number of cases compared; stops at the first difference.
+// Both parsers on `args`; a fatal failure at the first difference, naming the case.
 void expect_same(const std::vector<std::string>& args, const std::string& shorts, bool posix) {
   const run theirs = with_glibc(args, shorts, posix);
   const run ours = with_ours(args, shorts, posix);
@@ -168,7 +168,9 @@ const std::vector<std::string> pool = {"--output-d",
                                        "--d",
                                        "--de",
                                        "-nX",
-                                       "-n"};
+                                       "-n",
+                                       "",
+                                       "--colour"};
 
 const std::vector<std::string> option_strings = {short_letters, std::string("+") + short_letters,
                                                  std::string("-") + short_letters,
