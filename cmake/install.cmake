@@ -11,6 +11,18 @@ install(TARGETS erli18n erli18n_tools erli18n_intl erli18n_intl_static EXPORT er
 install(DIRECTORY include/erli18n DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 if(ERLI18N_BUILD_TOOLS)
   install(TARGETS erli18n_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  # The GNU-compatible commands: links named as GNU's tools to the installed erli18n, in a
+  # folder of their own that a build puts first on PATH (nothing shadows GNU's tools otherwise).
+  # The links are relative, so the installed tree can be moved.
+  set(erli18n_gnu_dir ${CMAKE_INSTALL_LIBEXECDIR}/erli18n/gnu)
+  file(RELATIVE_PATH erli18n_gnu_target /${erli18n_gnu_dir} /${CMAKE_INSTALL_BINDIR}/erli18n${CMAKE_EXECUTABLE_SUFFIX})
+  install(CODE "
+    set(gnu_dir \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${erli18n_gnu_dir}\")
+    file(MAKE_DIRECTORY \"\${gnu_dir}\")
+    foreach(command ${ERLI18N_GNU_COMMANDS})
+      message(STATUS \"Installing: \${gnu_dir}/\${command}\")
+      file(CREATE_LINK \"${erli18n_gnu_target}\" \"\${gnu_dir}/\${command}\" SYMBOLIC)
+    endforeach()")
 endif()
 
 set(ERLI18N_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/erli18n)

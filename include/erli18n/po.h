@@ -124,6 +124,9 @@ struct po_write_options {
   /// False (`--no-wrap`): strings are not filled, only broken after embedded newlines;
   /// `#:` reference lines are folded at `width` either way.
   bool wrap = true;
+  /// True (`--force-po`): a file holding nothing but its header is written too; by default it
+  /// comes out empty, as from the GNU tools.
+  bool force_po = false;
 };
 
 /// Writes `po` as `msgcat` would, in `po.charset`.

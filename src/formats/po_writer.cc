@@ -696,8 +696,8 @@ result<std::string> write_unguarded(const po_file& po, const po_write_options& o
         return error{errc::syntax, "duplicate message definition", po.file_name, m.line, m.column};
     }
   }
-  // A file holding nothing but its header comes out empty.
-  bool only_header = true;
+  // A file holding nothing but its header comes out empty, unless forced (`--force-po`).
+  bool only_header = !options.force_po;
   for (const po_message& m : po.messages) only_header = only_header && m.is_header();
   if (only_header) return std::string{};
 

@@ -9,6 +9,16 @@ jobs=$(nproc)
 rm -rf "$work" && mkdir -p "$work"
 prefix=$work/prefix
 cmake --install "$build" --prefix "$prefix" >"$work/install.log"
+# The GNU-compatible commands: links in libexec/erli18n/gnu to the installed erli18n, each
+# running the command it is named after.
+for command in xgettext msgfmt msgmerge msgcat msgunfmt msginit msgattrib msguniq; do
+  link=$prefix/libexec/erli18n/gnu/$command
+  [ -L "$link" ] && [ "$(readlink -f "$link")" = "$(readlink -f "$prefix/bin/erli18n")" ] ||
+    { echo "FAIL: $link is not a link to the installed erli18n"; exit 1; }
+done
+# (Refused, while msguniq is not written, or as an unknown option once it is: either names it.)
+said=$("$prefix/libexec/erli18n/gnu/msguniq" --no-such-option < /dev/null 2>&1 || true)
+grep -q 'msguniq: ' <<< "$said" || { echo "FAIL: the installed msguniq link does not run msguniq: $said"; exit 1; }
 
 consumer=$src/tests/cmake/consumer
 # find_package builds a copy, whose catalog the embedding check below edits.

@@ -68,6 +68,15 @@ TEST(PoWriter, FileWithOnlyAHeaderIsEmpty) {
   EXPECT_EQ(write({}), "");
 }
 
+TEST(PoWriter, ForcePoWritesAFileWithOnlyAHeader) {
+  // As `msgunfmt --force-po` (and msgcat's) write such a file.
+  po_write_options forced;
+  forced.force_po = true;
+  EXPECT_EQ(write({message("", "Content-Type: text/plain; charset=UTF-8\n")}, forced),
+            "msgid \"\"\n"
+            "msgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n");
+}
+
 TEST(PoWriter, ObsoleteEntryAloneIsKept) {
   po_message m = message("x", "y");
   m.obsolete = true;

@@ -15,12 +15,14 @@
 #include <cstring>
 #include <iostream>
 #include <new>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "commands.h"
 #include "extract_cli_options.h"
 #include "file_io.h"
+#include "gnu/gnu_commands.h"
 
 namespace erli18n::cli {
 
@@ -134,6 +136,13 @@ void exit_now(int exit_code) {
 }  // namespace erli18n::cli
 
 int main(int argc, char** argv) {
+  // Started as `msgfmt` (a link of that name) or as `erli18n msgfmt`: GNU's command line.
+  const std::span<const char* const> all(argv, static_cast<std::size_t>(argc));
+  if (argc > 0)
+    if (auto command = erli18n::gnu::find_command(erli18n::gnu::base_name(argv[0])))
+      return command(argv[0], all.subspan(1));
+  if (argc > 1)
+    if (auto command = erli18n::gnu::find_command(argv[1])) return command(argv[1], all.subspan(2));
   CLI::App app{"erli18n: GNU gettext-compatible catalog tools"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "erli18n 0.1.0");

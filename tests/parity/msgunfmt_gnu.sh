@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# The GNU-compatible msgunfmt (build/gnu/bin/msgunfmt) against GNU msgunfmt 0.21: for each
+# option it supports, spelled as GNU's users spell it (long, abbreviated, short, bundled,
+# attached, after the operands), the same bytes on standard output or in the -o file, the same
+# exit status, and the same diagnostics for a bad command line; over the MO fixtures, the
+# fixtures' PO compiled by msgfmt, a catalog of nothing but its header, and a sample of the
+# real catalogs (real_catalogs.sh). The options it refuses exit 1 with a word saying so.
+# Usage: msgunfmt_gnu.sh [COUNT]  (env: GNU_BIN, TEST_DATA, TEST_TMP)
+. "$(dirname "$0")/../lib.sh" || exit 1
+# shellcheck source=real_catalogs.sh
+. "$(dirname "$0")/real_catalogs.sh"
+need_env GNU_BIN TEST_DATA
+need_tools msgunfmt msgfmt
+count=${1:-40}
+ours=$GNU_BIN/msgunfmt
+fresh_tmp
+cd "$TEST_TMP"
+
+# compare WHAT ARGS...: both programs run with ARGS (standard input from stdin.mo when it
+# exists); stdout, the out.po an -o wrote, and the exit status must match.
+compare() {
+  local what=$1 rc_gnu rc_ours
+  shift
+  rm -f out.po
+  set +e
+  msgunfmt "$@" < "${stdin:-/dev/null}" > gnu.out 2> gnu.err
+  rc_gnu=$?
+  [ -e out.po ] && mv out.po gnu.file || rm -f gnu.file
+  "$ours" "$@" < "${stdin:-/dev/null}" > ours.out 2> ours.err
+  rc_ours=$?
+  set -e
+  [ -e out.po ] && mv out.po ours.file || rm -f ours.file
+  [ "$rc_gnu" = "$rc_ours" ] || fail "$what: msgunfmt $*: exit $rc_ours, GNU's $rc_gnu ($(head -c 300 ours.err))"
+  cmp -s gnu.out ours.out || { diff gnu.out ours.out | head -20 || true; fail "$what: msgunfmt $*: standard output differs"; }
+  if [ -e gnu.file ] || [ -e ours.file ]; then
+    cmp -s gnu.file ours.file || fail "$what: msgunfmt $*: the -o file differs (or only one was written)"
+  fi
+}
+
+# A catalog of nothing but its header: written only under --force-po (and no -o file without).
+printf 'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n' > header.po
+msgfmt header.po -o header.mo
+inputs=("$TEST_DATA"/mo/*.mo header.mo)
+for po in "$TEST_DATA"/mo/po/*.po; do
+  name=$(basename "$po" .po)
+  msgfmt --use-fuzzy "$po" -o "fixture_$name.mo" 2> /dev/null && [ -s "fixture_$name.mo" ] && inputs+=("fixture_$name.mo")
+done
+modes=("" "-o out.po" "--output-file=out.po" "--output-f out.po" "-o -" "--no-wrap" "--no-w" "-w 30" "--width=20"
+  "--wid 45" "-w5" "-w100" "--force-po" "--force" "-e" "--no-escape" "--force-po -o out.po" "--no-wrap -w 40"
+  "-v" "--verbose" "-vv" "-ve" "-s" "--sort-output" "--sort" "-sw 30" "-svo out.po")
+for input in "${inputs[@]}"; do
+  for mode in "${modes[@]}"; do
+    # shellcheck disable=SC2086 # a mode is several words
+    compare "$(basename "$input")" $mode "$input"
+    # shellcheck disable=SC2086
+    compare "$(basename "$input") (options after the operand)" "$input" $mode
+  done
+  ok
+done
+
+# Standard input: no operand, or `-`.
+stdin=$TEST_DATA/mo/basic.mo
+compare "standard input" 
+compare "standard input" -
+compare "standard input" --force-po -o out.po -
+compare "standard input" -- -
+stdin=header.mo
+compare "standard input, header only" -
+compare "standard input, header only" --force-po
+stdin=
+ok
+
+# Bad command lines: GNU's words (named as started), then the same exit status.
+compare "unknown option" --no-such-option "$TEST_DATA/mo/basic.mo"
+compare "unknown short option" -Z "$TEST_DATA/mo/basic.mo"
+compare "ambiguous prefix" --s "$TEST_DATA/mo/basic.mo"
+compare "missing argument" "$TEST_DATA/mo/basic.mo" -o
+compare "missing argument" "$TEST_DATA/mo/basic.mo" --output-file
+compare "argument refused" --no-wrap=yes "$TEST_DATA/mo/basic.mo"
+compare "a missing file" no-such-file.mo
+compare "not an MO file" header.po
+# The words too, for every prefix shared by several of GNU msgunfmt's options (the list names
+# them in GNU's order) and for each kind of error.
+for args in --c --cs --no- --st --s --v "--no-such-option x.mo" "-Z x.mo" "x.mo -o" "x.mo --w" "--o" \
+  "--no-wrap=1 x.mo" "--force-po=yes"; do
+  set +e
+  # shellcheck disable=SC2086 # several words
+  "$ours" $args > /dev/null 2> ours.err
+  # shellcheck disable=SC2086
+  msgunfmt $args > /dev/null 2> gnu.err
+  set -e
+  sed "s|^$ours:|msgunfmt:|; s|'$ours --help'|'msgunfmt --help'|" ours.err > ours_named.err
+  cmp -s gnu.err ours_named.err || fail "msgunfmt $args: diagnostic differs: $(cat ours.err) / GNU: $(cat gnu.err)"
+done
+ok
+
+# What is not supported says so and fails, rather than writing something else.
+for option in -i --indent --strict -E --escape -p -j --tcl --color "--style=x.css"; do
+  set +e
+  "$ours" "$option" "$TEST_DATA/mo/basic.mo" > /dev/null 2> ours.err
+  rc=$?
+  set -e
+  [ "$rc" -eq 1 ] && grep -q 'not supported by erli18n' ours.err || fail "$option: exit $rc: $(cat ours.err)"
+done
+"$ours" basic.mo other.mo 2> ours.err && fail "several inputs were accepted"
+grep -q 'not supported by erli18n' ours.err || fail "several inputs: $(cat ours.err)"
+ok
+
+# A sample of the real catalogs, each under a few of the option sets.
+real_catalogs_pick /usr/share/locale "$count" picked
+mapfile -t real < picked
+real_catalogs_need msgunfmt_gnu "real catalogs" "${#real[@]}" "$count"
+i=0
+for mo in "${real[@]}"; do
+  for mode in "" "--no-wrap" "-w 60" "-s" "${modes[i % ${#modes[@]}]}"; do
+    # shellcheck disable=SC2086
+    compare "$mo" $mode "$mo"
+  done
+  i=$((i + 1))
+  ok
+done
+passed msgunfmt_gnu
