@@ -39,6 +39,15 @@ std::vector<std::string> extracted_comments(const detail::comment_block& block,
 
 }  // namespace
 
+collector::collector(const extract_options& options) : options_(options) {
+  bool known = true;
+  source_charset_of(options.from_code, known);
+  if (!known)
+    result_.warnings.push_back(
+        extract_warning{"--from-code", 0, 0,
+                        "'" + *options.from_code + "' is not a valid encoding name; using ASCII instead"});
+}
+
 void collector::add(file_findings&& findings) {
   for (extract_warning& w : findings.warnings) result_.warnings.push_back(std::move(w));
   for (found_message& found : findings.messages) add(found);

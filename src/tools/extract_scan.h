@@ -85,6 +85,7 @@ class message_table {
 struct file_findings {
   std::vector<found_message> messages;
   std::vector<extract_warning> warnings;
+  std::optional<error> failed;  // a fatal finding (--from-code): the file's findings are void
 };
 
 // The keywords by function name, looked up by the lexer's view of each identifier without
@@ -107,12 +108,18 @@ class keyword_table {
   std::unordered_map<std::string, std::vector<std::size_t>, name_hash, std::equal_to<>> by_name_;
 };
 
+// What `extract_options::from_code` asks of each file.
+enum class source_charset : unsigned char { as_is, ascii, utf8, convert };
+
+// The mode for `from_code`. xgettext knows a fixed list of charset names (any case); another
+// name is ASCII, with a warning (`known` false).
+source_charset source_charset_of(const std::optional<std::string>& from_code, bool& known);
+
 // Finds the keyword calls of one file. A file's findings do not depend on any other file,
 // which is what lets `extract_sources` scan files on several threads.
 class file_scanner {
  public:
-  file_scanner(const extract_options& options, const keyword_table& keywords)
-      : options_(options), keywords_(keywords) {}
+  file_scanner(const extract_options& options, const keyword_table& keywords);
 
   file_findings scan(std::string_view source, std::string_view file_name);
 
@@ -136,6 +143,9 @@ class file_scanner {
   };
 
   bool close_call(frame& f, std::string_view file_name, bool format_position);
+  // The --from-code check of a message about to be recorded: false (and findings_.failed
+  // set) when its strings or comments break it.
+  bool check_charset(const frame& f, const keyword_spec& spec, std::string_view file_name);
   void warn(std::string_view file, std::size_t line, std::size_t column, std::string message) {
     findings_.warnings.push_back(extract_warning{std::string(file), line, column, std::move(message)});
   }
@@ -143,12 +153,14 @@ class file_scanner {
   const extract_options& options_;
   const keyword_table& keywords_;
   file_findings findings_;
+  source_charset charset_ = source_charset::as_is;
+  std::string converted_;  // the file converted to UTF-8 (source_charset::convert)
 };
 
 // Records the findings of each file, in file order, into the templates.
 class collector {
  public:
-  explicit collector(const extract_options& options) : options_(options) {}
+  explicit collector(const extract_options& options);
 
   void add(file_findings&& findings);
   extract_result finish();

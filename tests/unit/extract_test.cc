@@ -423,6 +423,66 @@ TEST(Extract, ErrorsAndFiles) {
   EXPECT_FALSE(dir_as_file);
 }
 
+// --from-code (xgettext 0.21's behaviour, measured): ASCII refuses a message whose strings
+// (escapes included) or comments in effect are not ASCII, at that string's line; UTF-8
+// validates the strings; another charset converts the file.
+TEST(Extract, FromCode) {
+  auto run = [](std::string_view text, std::string code, bool comments = false) {
+    extract_options o;
+    o.from_code = std::move(code);
+    if (comments) o.comment_tag = "";
+    return extract_text(text, "t.cc", o);
+  };
+  auto fails_at = [&](std::string_view text, std::string code, std::size_t line, std::string_view what) {
+    result<extract_result> r = run(text, code);
+    ASSERT_FALSE(r) << text;
+    EXPECT_EQ(r.error().code, errc::charset);
+    EXPECT_EQ(r.error().file, "t.cc");
+    EXPECT_EQ(r.error().line, line) << text;
+    EXPECT_NE(r.error().message.find(what), std::string::npos) << r.error().message;
+  };
+  fails_at("gettext(\n\"a\"\n\"caf\xc3\xa9\");", "ASCII", 2, "non-ASCII string");
+  fails_at("gettext(\"\\xe9\");", "US-ASCII", 1, "non-ASCII string");
+  fails_at("ngettext(\"a\",\n\"\xc3\xa9\", n);", "ascii", 2, "non-ASCII string");
+  fails_at("// caf\xc3\xa9\n// b\n\ngettext(\"x\");", "ASCII", 4, "non-ASCII comment at or before");
+  fails_at("gettext(\"\xe9\");", "UTF-8", 1, "invalid UTF-8");
+  // Strings that are not extracted and comments forgotten before the message do not count.
+  EXPECT_TRUE(run("puts(\"caf\xc3\xa9\"); gettext(\"x\");\n// \xc3\xa9\nint y;\ngettext(\"y\");", "ASCII"));
+  result<extract_result> utf8 = run("// caf\xc3\xa9\ngettext(\"caf\xc3\xa9\");", "UTF-8", true);
+  ASSERT_TRUE(utf8);
+  EXPECT_EQ(utf8->all.messages.at(0).msgid, "caf\xc3\xa9");
+  // Converted before scanning: the msgid and the comment are UTF-8.
+  result<extract_result> latin1 = run("// caf\xe9\ngettext(\"caf\xe9\");", "ISO-8859-1", true);
+  ASSERT_TRUE(latin1);
+  EXPECT_EQ(latin1->all.messages.at(0).msgid, "caf\xc3\xa9");
+  EXPECT_EQ(latin1->all.messages.at(0).extracted_comments, (std::vector<std::string>{" caf\xc3\xa9"}));
+  // A name xgettext does not know (even one iconv knows) is ASCII, with a warning.
+  result<extract_result> unknown = run("gettext(\"x\");", "latin1");
+  ASSERT_TRUE(unknown);
+  ASSERT_EQ(unknown->warnings.size(), 1U);
+  EXPECT_EQ(to_string(unknown->warnings[0]),
+            "--from-code: warning: 'latin1' is not a valid encoding name; using ASCII instead");
+  fails_at("gettext(\"\xe9\");", "latin1", 1, "non-ASCII string");
+  // Bytes invalid in the charset: an error at their line.
+  fails_at("gettext(\"x\");\ngettext(\"\x81\");", "SHIFT_JIS", 2, "invalid bytes for the charset SHIFT_JIS");
+  // Unset: bytes as they are, as before the option existed.
+  EXPECT_TRUE(extract_text("gettext(\"\xe9\");", "t.cc"));
+  // Every thread count reports the first failing file.
+  test_support::temp_dir dir;
+  std::vector<std::string> files;
+  for (int i = 0; i < 20; ++i)
+    files.push_back(dir.write("f" + std::to_string(i) + ".cc",
+                              i == 7 || i == 12 ? "gettext(\"\xc3\xa9\");" : "gettext(\"x\");"));
+  for (unsigned jobs : {1U, 2U, 4U}) {
+    extract_options o;
+    o.from_code = "ASCII";
+    o.jobs = jobs;
+    result<extract_result> r = extract_sources(files, o);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().file, files[7]) << jobs;
+  }
+}
+
 // Files are read and scanned on several threads and recorded in order: any number of jobs
 // gives what one thread gives, messages, references, comments, flags, domains and warnings.
 TEST(Extract, JobsDoNotChangeTheResult) {

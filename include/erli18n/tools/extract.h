@@ -104,6 +104,18 @@ struct extract_options {
   /// code line or an extracted message forgets them), from the first line containing TAG,
   /// starting at TAG; "" keeps them all. Unset: no extracted comments.
   std::optional<std::string> comment_tag;
+  /// `--from-code=CHARSET`: the charset the sources are written in. Unset: erli18n's own
+  /// default, bytes taken as they are (UTF-8 expected, nothing checked). `ASCII` (or
+  /// `US-ASCII`, what xgettext assumes without `--from-code`): a message whose msgid, plural
+  /// or context holds a non-ASCII byte (escapes included), or whose comments in effect do
+  /// (whether or not `comment_tag` keeps them), is an `errc::charset` error at that string's
+  /// line: `non-ASCII string` or `non-ASCII comment at or before` (xgettext's `Non-ASCII
+  /// string at FILE:LINE.`, exit 1, no output). `UTF-8`: extracted strings must be valid UTF-8.
+  /// One of the other names xgettext 0.21 knows (ISO-8859-1..9/13/14/15, CP1250..CP1257,
+  /// KOI8-R, EUC-JP, SHIFT_JIS, GB18030…, any case): each file converted to UTF-8 before it is
+  /// scanned; bytes invalid in it are an `errc::charset` error at their line. A name xgettext
+  /// does not know (`latin1`, `UTF8`) means ASCII, with a warning, as xgettext falls back.
+  std::optional<std::string> from_code;
   /// What the references of a message say (xgettext's `--add-location`).
   enum class locations {
     full,  ///< `file:line`
