@@ -25,11 +25,16 @@ std::vector<std::string> extracted_comments(const detail::comment_block& block,
   const std::vector<std::string>& lines = *block.lines;
   std::size_t first = 0;
   std::size_t offset = 0;
+  // A line holding an `xgettext:` flag comment is not an extracted comment.
+  auto is_flags = [](const std::string& line) { return parse_flag_comment(line, nullptr); };
   if (!tag->empty()) {
-    while (first < block.count && (offset = lines[first].find(*tag)) == std::string::npos) ++first;
+    while (first < block.count &&
+           (is_flags(lines[first]) || (offset = lines[first].find(*tag)) == std::string::npos))
+      ++first;
     if (first == block.count) return out;
   }
   for (std::size_t i = first; i < block.count; ++i) {
+    if (is_flags(lines[i])) continue;
     std::string_view line = lines[i];
     if (i == first) line.remove_prefix(offset);
     out.push_back(line.empty() ? std::string() : ' ' + std::string(line));
@@ -84,6 +89,7 @@ std::size_t collector::record(po_file& pot, template_index& index, found_message
     m.msgstr.assign(m.msgid_plural ? 2 : 1, std::string());
     pot.messages.push_back(std::move(m));
     index.c_format.emplace_back();
+    index.explicit_flags.push_back(false);
   }
   po_message& m = pot.messages[at];
   if (!m.msgid_plural && o.plural) {
@@ -124,9 +130,18 @@ std::size_t collector::record(po_file& pot, template_index& index, found_message
         (m.msgid_plural && detail::has_erli18n_placeholder(*m.msgid_plural)))
       flag("erli18n-format");
   }
-  if (o.format_position ? c_format.second : c_format.first) flag("c-format");
+  // Flag comments are kept in source order (the writer lets later ones win); xgettext's
+  // c-format guess is made unless they decided it, at this occurrence or an earlier one.
+  if (!o.flags.empty()) {
+    index.explicit_flags[at] = true;
+    for (std::string& f : o.flags) m.flags.push_back(take ? std::move(f) : f);
+  }
+  const bool explicit_flags = index.explicit_flags[at];
+  if ((o.format_position ? c_format.second : c_format.first) &&
+      (!explicit_flags || !c_format_decided(m.flags)))
+    flag("c-format");
   // Flags are kept in a fixed order: c-format first.
-  if (m.flags.size() == 2 && m.flags[0] != "c-format") std::swap(m.flags[0], m.flags[1]);
+  if (!explicit_flags && m.flags.size() == 2 && m.flags[0] != "c-format") std::swap(m.flags[0], m.flags[1]);
   return at;
 }
 

@@ -54,6 +54,39 @@ bool has_non_ascii(std::string_view text) {
   return std::any_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
 }
 
+bool is_flag_separator(char c) {
+  return c == ' ' || c == '\t' || c == ',' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+// The language of a `[no-|possible-|impossible-]LANG-format` token, or empty.
+std::string_view format_language(std::string_view token) {
+  constexpr std::string_view suffix = "-format";
+  if (!token.ends_with(suffix)) return {};
+  token.remove_suffix(suffix.size());
+  for (std::string_view prefix : {"no-", "possible-", "impossible-"}) {
+    if (token.starts_with(prefix)) {
+      token.remove_prefix(prefix.size());
+      break;
+    }
+  }
+  return std::find(std::begin(format_languages), std::end(format_languages), token) !=
+                 std::end(format_languages)
+             ? token
+             : std::string_view{};
+}
+
+// `MIN..MAX`, decimal, MIN <= MAX.
+bool is_range(std::string_view text) {
+  const std::size_t dots = text.find("..");
+  if (dots == std::string_view::npos || dots == 0 || dots + 2 == text.size()) return false;
+  const std::string_view lo = text.substr(0, dots), hi = text.substr(dots + 2);
+  auto digits = [](std::string_view d) {
+    return std::all_of(d.begin(), d.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  if (!digits(lo) || !digits(hi) || lo.size() > 9 || hi.size() > 9) return false;
+  return std::stoul(std::string(lo)) <= std::stoul(std::string(hi));
+}
+
 // The 1-based line of byte `offset` of `text`.
 std::size_t line_of(std::string_view text, std::size_t offset) {
   return 1 + static_cast<std::size_t>(
@@ -61,6 +94,52 @@ std::size_t line_of(std::string_view text, std::size_t offset) {
 }
 
 }  // namespace
+
+bool parse_flag_comment(std::string_view line, std::vector<std::string>* flags) {
+  constexpr std::string_view marker = "xgettext:";
+  const std::size_t at = line.find(marker);
+  if (at == std::string_view::npos) return false;
+  line.remove_prefix(at + marker.size());
+  bool named = false;
+  auto next_token = [&line]() {
+    while (!line.empty() && is_flag_separator(line.front())) line.remove_prefix(1);
+    std::size_t end = 0;
+    while (end < line.size() && !is_flag_separator(line[end])) ++end;
+    std::string_view token = line.substr(0, end);
+    line.remove_prefix(end);
+    return token;
+  };
+  for (std::string_view token = next_token(); !token.empty(); token = next_token()) {
+    std::string flag;
+    if (token == "range:") {
+      const std::string_view value = next_token();
+      if (!is_range(value)) continue;
+      flag = "range: " + std::string(value);
+    } else if (token == "wrap" || token == "no-wrap" || !format_language(token).empty()) {
+      flag = token;
+    } else {
+      continue;
+    }
+    named = true;
+    if (flags != nullptr) flags->push_back(std::move(flag));
+  }
+  return named;
+}
+
+bool c_format_decided(const std::vector<std::string>& flags) {
+  bool c = false;
+  bool excluded = false;
+  for (const std::string& f : flags) {
+    const std::string_view lang = format_language(f);
+    if (lang == "c") {
+      c = true;
+    } else if (lang == "objc" || lang == "qt" || lang == "qt-plural" || lang == "kde" || lang == "kde-kuit" ||
+               lang == "boost") {
+      excluded = !f.starts_with("no-") && !f.starts_with("impossible-");
+    }
+  }
+  return c || excluded;
+}
 
 source_charset source_charset_of(const std::optional<std::string>& from_code, bool& known) {
   known = true;
@@ -110,6 +189,9 @@ file_findings file_scanner::scan(std::string_view source, std::string_view file_
     // The comments in effect are checked too, so they are collected (only in such a file).
     keep_comments = true;
   }
+  // `xgettext:` flag comments apply whether or not comments are extracted: a file that holds
+  // one has its comments collected (most files hold none, and cost one search).
+  if (!keep_comments && source.find("xgettext:") != std::string_view::npos) keep_comments = true;
   detail::cpp_lexer lexer(source, keep_comments);
   std::vector<frame> stack;
   std::size_t untracked = 0;  // brackets opened past max_depth
@@ -301,6 +383,8 @@ bool file_scanner::close_call(frame& f, std::string_view file_name, bool format_
   found.file = std::string(file_name);
   found.line = msgid->line;
   found.comments = msgid->comments;
+  for (std::size_t i = 0; i < found.comments.count; ++i)
+    parse_flag_comment((*found.comments.lines)[i], &found.flags);
   found.format_position = format_position && passes_c_format(f.name);
   found.msgid = std::move(f.args[spec->msgid - 1].value);
   if (found.context) {

@@ -33,8 +33,9 @@ struct found_message {
   std::string file;  // for the reference: made by the scanning thread, moved into the template
   std::size_t line = 0;
   detail::comment_block comments;
-  bool format_position = false;  // the call is the format argument of a printf-like call
-  std::uint64_t key_hash = 0;    // of (context, msgid), computed by the scanner's thread
+  bool format_position = false;    // the call is the format argument of a printf-like call
+  std::vector<std::string> flags;  // from `xgettext:` comments in effect, in source order
+  std::uint64_t key_hash = 0;      // of (context, msgid), computed by the scanner's thread
 };
 
 // Which message of a template has a given (msgctxt, msgid): open addressing over the key
@@ -108,6 +109,26 @@ class keyword_table {
   std::unordered_map<std::string, std::vector<std::size_t>, name_hash, std::equal_to<>> by_name_;
 };
 
+// The format languages of xgettext 0.21, which a flag comment may name.
+inline constexpr std::string_view format_languages[] = {
+    "c",          "objc",   "python",       "python-brace",  "java",      "csharp",
+    "javascript", "scheme", "lisp",         "elisp",         "librep",    "ruby",
+    "sh",         "awk",    "lua",          "object-pascal", "smalltalk", "qt",
+    "qt-plural",  "kde",    "kde-kuit",     "boost",         "tcl",       "perl",
+    "perl-brace", "php",    "gcc-internal", "gfc-internal",  "ycp"};
+
+// The flags an `xgettext:` comment line names (the text after its first `xgettext:`: tokens
+// separated by white space or commas: `[no-|possible-|impossible-]LANG-format` for the
+// format languages xgettext 0.21 knows, `wrap`, `no-wrap`, `range: MIN..MAX`), appended to
+// `flags` when it is not null; true when it names at least one, and then the line is not an
+// extracted comment (xgettext's rule, measured).
+bool parse_flag_comment(std::string_view line, std::vector<std::string>* flags);
+
+// Whether the flags (later ones win) decide that xgettext's c-format guess is not made: a
+// c-format flag of any kind, or a yes/possible flag for a format that excludes c-format
+// (objc, qt, qt-plural, kde, kde-kuit, boost).
+bool c_format_decided(const std::vector<std::string>& flags);
+
 // What `extract_options::from_code` asks of each file.
 enum class source_charset : unsigned char { as_is, ascii, utf8, convert };
 
@@ -173,6 +194,7 @@ class collector {
     // Per message, whether it is a C format string (as a plain argument; as printf's format
     // argument), computed when its msgid or plural changes rather than at every occurrence.
     std::vector<std::pair<bool, bool>> c_format;
+    std::vector<bool> explicit_flags;  // per message: some `xgettext:` flag comment applied
   };
 
   void add(found_message& found);

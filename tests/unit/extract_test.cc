@@ -8,6 +8,7 @@
 
 #include "cpp_lexer.h"
 #include "erli18n/tools/extract.h"
+#include "extract_scan.h"
 #include "temp_dir.h"
 
 namespace erli18n {
@@ -421,6 +422,65 @@ TEST(Extract, ErrorsAndFiles) {
   EXPECT_FALSE(collect_source_files({dir.path("missing")}));
   result<extract_result> dir_as_file = extract_sources({dir.root()});
   EXPECT_FALSE(dir_as_file);
+}
+
+// `xgettext:` flag comments (xgettext 0.21's grammar, measured): tokens after the marker,
+// split at white space and commas; unknown tokens ignored; a line naming none is a comment.
+TEST(Extract, FlagCommentGrammar) {
+  using extract_detail::parse_flag_comment;
+  auto flags = [](std::string_view line) {
+    std::vector<std::string> out;
+    const bool named = parse_flag_comment(line, &out);
+    EXPECT_EQ(named, !out.empty()) << line;
+    return out;
+  };
+  using list = std::vector<std::string>;
+  EXPECT_EQ(flags("xgettext:no-c-format"), (list{"no-c-format"}));
+  EXPECT_EQ(flags("hello xgettext: c-format,no-wrap  possible-boost-format"),
+            (list{"c-format", "no-wrap", "possible-boost-format"}));
+  EXPECT_EQ(flags("xgettext:range: 0..10 range:  2..3"), (list{"range: 0..10", "range: 2..3"}));
+  EXPECT_EQ(flags("xgettext:no-c-format range: x..3 wrap"), (list{"no-c-format", "wrap"}));
+  for (std::string_view none :
+       {"xgettext:range:1..5", "xgettext:range: 3..1", "xgettext:range: -1..3", "xgettext:range: 0 .. 10",
+        "xgettext:c++-format", "xgettext:bogus-format", "XGETTEXT:no-c-format", "no-c-format", "xgettext:"})
+    EXPECT_EQ(flags(none), list{}) << none;
+  EXPECT_TRUE(extract_detail::c_format_decided({"no-c-format"}));
+  EXPECT_TRUE(extract_detail::c_format_decided({"possible-qt-format"}));
+  EXPECT_FALSE(extract_detail::c_format_decided({"python-format", "no-boost-format"}));
+  EXPECT_FALSE(extract_detail::c_format_decided({"objc-format", "no-objc-format"}));
+}
+
+TEST(Extract, FlagCommentsApplyToTheNextMessage) {
+  extract_options opts;
+  opts.omit_header = true;
+  auto render = [&](std::string_view text) { return render_template(extract(text, opts), opts).value(); };
+  // The flag replaces xgettext's c-format guess; a later occurrence without one keeps it, a
+  // later flag wins over an earlier guess.
+  EXPECT_EQ(render("// xgettext:no-c-format\ngettext(\"%d a\");\ngettext(\"%d a\");\n"
+                   "gettext(\"%d b\");\n// xgettext:no-c-format\ngettext(\"%d b\");\n"),
+            "#: t.cc:2 t.cc:3\n#, no-c-format\nmsgid \"%d a\"\nmsgstr \"\"\n\n"
+            "#: t.cc:4 t.cc:6\n#, no-c-format\nmsgid \"%d b\"\nmsgstr \"\"\n");
+  // A code line between the comment and the call forgets it.
+  EXPECT_EQ(render("// xgettext:no-c-format\nint y;\ngettext(\"%d\");\n"),
+            "#: t.cc:3\n#, c-format\nmsgid \"%d\"\nmsgstr \"\"\n");
+  // no-wrap leaves the long line alone; range goes between the formats and no-wrap.
+  const std::string long_id(90, 'x');
+  EXPECT_EQ(render("/* xgettext:no-wrap range: 1..3 */ ngettext(\"%d " + long_id + "\", \"p\", n);"),
+            "#: t.cc:1\n#, c-format, range: 1..3, no-wrap\nmsgid \"%d " + long_id +
+                "\"\nmsgid_plural \"p\"\nmsgstr[0] \"\"\nmsgstr[1] \"\"\n");
+  // boost-format excludes the c-format guess; python-format does not.
+  EXPECT_EQ(
+      render("// xgettext:boost-format\ngettext(\"%d x\");\n// xgettext:python-format\ngettext(\"%d y\");"),
+      "#: t.cc:2\n#, boost-format\nmsgid \"%d x\"\nmsgstr \"\"\n\n"
+      "#: t.cc:4\n#, c-format, python-format\nmsgid \"%d y\"\nmsgstr \"\"\n");
+  // The flag lines are not extracted comments; the others are.
+  opts.comment_tag = "";
+  EXPECT_EQ(render("// keep\n// xgettext:no-wrap\n// also\ngettext(\"m\");"),
+            "#. keep\n#. also\n#: t.cc:4\n#, no-wrap\nmsgid \"m\"\nmsgstr \"\"\n");
+  // erli18n-format still shows beside a flag comment naming ycp-format (its stand-in).
+  opts.comment_tag.reset();
+  EXPECT_EQ(render("// xgettext:no-ycp-format\ngettext(\"%{n} a\");"),
+            "#: t.cc:2\n#, erli18n-format, no-ycp-format\nmsgid \"%{n} a\"\nmsgstr \"\"\n");
 }
 
 // --from-code (xgettext 0.21's behaviour, measured): ASCII refuses a message whose strings

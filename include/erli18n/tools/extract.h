@@ -12,6 +12,14 @@
 /// that the output equals xgettext's byte for byte except the creation date (and where
 /// xgettext misreads raw strings).
 ///
+/// `xgettext:` flag comments among the comments in effect before a message (the rules of
+/// `--add-comments`, whether or not comments are extracted) give it flags as xgettext 0.21
+/// does: `[no-|possible-|impossible-]LANG-format` for xgettext's format languages, `wrap`,
+/// `no-wrap`, `range: MIN..MAX`, separated by spaces or commas, later ones winning. A c-format
+/// flag of any kind (or an objc, qt, qt-plural, kde, kde-kuit or boost one) replaces the
+/// c-format guess; `no-wrap` leaves the message's lines unwrapped; a comment line naming a
+/// flag is not an extracted comment.
+///
 /// A call whose msgid, plural or context argument is not a string literal is skipped with a
 /// warning; a domain argument that is not a string literal sends the message to
 /// `extract_options::default_domain`. `gettext("")` is kept (with a warning) and, as in
