@@ -133,8 +133,12 @@ result<std::string> render_template(po_file&& pot, const extract_options& option
     if (empty != out.messages.end()) {
       h.extracted_comments = std::move(empty->extracted_comments);
       h.references = std::move(empty->references);
-      std::move_backward(out.messages.begin(), empty, std::next(empty));
-      out.messages.front() = std::move(h);
+      if (options.sort_by_file) {
+        *empty = std::move(h);  // xgettext --sort-by-file leaves it where its references sort
+      } else {
+        std::move_backward(out.messages.begin(), empty, std::next(empty));
+        out.messages.front() = std::move(h);
+      }
     } else {
       out.messages.insert(out.messages.begin(), std::move(h));
     }

@@ -226,6 +226,7 @@ file_findings file_scanner::scan(std::string_view source, std::string_view file_
         argument& a = stack.back().args.back();
         if (a.empty) {
           a.line = tok.line;
+          a.file = tok.file;
           a.comments = tok.comments;
         }
         a.empty = false;
@@ -380,7 +381,7 @@ bool file_scanner::close_call(frame& f, std::string_view file_name, bool format_
   found.domain = std::move(domain);
   if (context) found.context = std::move(f.args[spec->context - 1].value);
   if (plural) found.plural = std::move(f.args[spec->msgid_plural - 1].value);
-  found.file = std::string(file_name);
+  found.file = msgid->file != nullptr ? *msgid->file : std::string(file_name);
   found.line = msgid->line;
   found.comments = msgid->comments;
   for (std::size_t i = 0; i < found.comments.count; ++i)

@@ -150,6 +150,7 @@ class file_scanner {
     bool literal = true;  // nothing but string literals so far
     std::string value;
     std::size_t line = 0;
+    const std::string* file = nullptr;  // named by `#line` (null: the scanned file)
     std::string problem;
     detail::comment_block comments;
   };

@@ -424,6 +424,28 @@ TEST(Extract, ErrorsAndFiles) {
   EXPECT_FALSE(dir_as_file);
 }
 
+// `#line N "file"` renumbers what follows (xgettext 0.21's reading, measured); the lexer
+// reports the numbered line and file, and references follow them.
+TEST(Extract, LineDirectives) {
+  cpp_lexer lexer("a\n#line 10 \"x.c\"\nb\n#line 20\nc\n# 30 \"y\\\"z.c\" 1\nd\n#line 0x5 \"h.c\"\ne\n");
+  cpp_token t;
+  std::vector<std::string> seen;
+  while (lexer.next(t))
+    seen.push_back(std::string(t.text) + "@" + (t.file ? *t.file : "-") + ":" + std::to_string(t.line));
+  EXPECT_EQ(seen, (std::vector<std::string>{"a@-:1", "b@x.c:10", "c@x.c:12", "d@y\"z.c:30", "e@h.c:0"}));
+  po_file po = extract("gettext(\"a\");\n#line 7 \"b.c\"\ngettext(\"a\");\ngettext(\n\"c\");\n");
+  ASSERT_EQ(po.messages.size(), 2U);
+  EXPECT_EQ(po.messages[0].references, (std::vector<po_reference>{{"t.cc", 1}, {"b.c", 7}}));
+  EXPECT_EQ(po.messages[1].references, (std::vector<po_reference>{{"b.c", 9}}));
+  // With --sort-by-file the header lent the references of gettext("") stays where they sort
+  // (xgettext 0.21), which #line can put before other files.
+  extract_options by_file;
+  by_file.sort_by_file = true;
+  const std::string text =
+      render_template(extract("gettext(\"z\");\n#line 1 \"a.c\"\ngettext(\"\");", by_file), by_file).value();
+  EXPECT_LT(text.find("#: a.c:1\n"), text.find("#: t.cc:1\nmsgid \"z\""));
+}
+
 // `xgettext:` flag comments (xgettext 0.21's grammar, measured): tokens after the marker,
 // split at white space and commas; unknown tokens ignored; a line naming none is a comment.
 TEST(Extract, FlagCommentGrammar) {

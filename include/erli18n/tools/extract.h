@@ -20,10 +20,14 @@
 /// c-format guess; `no-wrap` leaves the message's lines unwrapped; a comment line naming a
 /// flag is not an extracted comment.
 ///
+/// `#line N "file"` (and `# N "file"`) makes the next line line N of `file` in references, as
+/// xgettext 0.21 reads it: `#if` is not evaluated, a directive without a file name is ignored.
+///
 /// A call whose msgid, plural or context argument is not a string literal is skipped with a
 /// warning; a domain argument that is not a string literal sends the message to
 /// `extract_options::default_domain`. `gettext("")` is kept (with a warning) and, as in
-/// xgettext, lends its references and comments to the header when one is rendered. A literal
+/// xgettext, lends its references and comments to the header when one is rendered (and with
+/// `sort_by_file` the header stays where those references sort, as xgettext leaves it). A literal
 /// ends at a NUL byte or `\0`, as a C string does. Input is any bytes: the lexer is linear and
 /// bounded (bracket depth, arguments per call, comment lines, message size).
 ///
