@@ -112,7 +112,10 @@ std::size_t collector::record(po_file& pot, template_index& index, found_message
     case extract_options::locations::never:
       break;
   }
-  for (std::string& c : extracted_comments(o.comments, options_.comment_tag)) {
+  std::vector<std::string> comments = extracted_comments(o.comments, options_.comment_tag);
+  if (o.keyword_comments != nullptr)  // after the translator comments, as xgettext
+    for (const std::string& c : *o.keyword_comments) comments.push_back(' ' + c);
+  for (std::string& c : comments) {
     std::string seen_key = std::to_string(at) + '\0' + c;
     if (index.seen_comments.insert(std::move(seen_key)).second) m.extracted_comments.push_back(std::move(c));
   }

@@ -384,6 +384,7 @@ bool file_scanner::close_call(frame& f, std::string_view file_name, bool format_
   found.file = msgid->file != nullptr ? *msgid->file : std::string(file_name);
   found.line = msgid->line;
   found.comments = msgid->comments;
+  if (!spec->comments.empty()) found.keyword_comments = &spec->comments;
   for (std::size_t i = 0; i < found.comments.count; ++i)
     parse_flag_comment((*found.comments.lines)[i], &found.flags);
   found.format_position = format_position && passes_c_format(f.name);

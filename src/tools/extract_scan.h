@@ -35,7 +35,8 @@ struct found_message {
   detail::comment_block comments;
   bool format_position = false;    // the call is the format argument of a printf-like call
   std::vector<std::string> flags;  // from `xgettext:` comments in effect, in source order
-  std::uint64_t key_hash = 0;      // of (context, msgid), computed by the scanner's thread
+  const std::vector<std::string>* keyword_comments = nullptr;  // the spec's `"text"` parts
+  std::uint64_t key_hash = 0;  // of (context, msgid), computed by the scanner's thread
 };
 
 // Which message of a template has a given (msgctxt, msgid): open addressing over the key

@@ -200,7 +200,9 @@ TEST(KeywordSpec, Parses) {
   EXPECT_EQ(*p("foo:1c,2"), (keyword_spec{"foo", 2, 0, 1, 0, 0}));
   EXPECT_EQ(*p("foo:2,3t"), (keyword_spec{"foo", 2, 0, 0, 3, 0}));
   EXPECT_EQ(*p("foo:1d,2c,3,4,5t"), (keyword_spec{"foo", 3, 4, 2, 5, 1}));
-  EXPECT_EQ(*p("foo:1,\"a, comment\""), (keyword_spec{"foo", 1, 0, 0, 0, 0}));
+  EXPECT_EQ(*p("foo:1,\"a, comment\""), (keyword_spec{"foo", 1, 0, 0, 0, 0, {"a, comment"}}));
+  EXPECT_EQ(*p("foo:2,\"x\",\"y\""), (keyword_spec{"foo", 2, 0, 0, 0, 0, {"x", "y"}}));
+  EXPECT_EQ(to_string(*p("foo:2,\"x\",\"y\"")), "foo:2,\"x\",\"y\"");
   EXPECT_EQ(*p("foo:3t"), (keyword_spec{"foo", 1, 0, 0, 3, 0}));
   EXPECT_EQ(*p("_"), (keyword_spec{"_", 1, 0, 0, 0, 0}));
 }

@@ -73,11 +73,14 @@ struct keyword_spec {
   unsigned context = 0;       ///< argument holding the msgctxt (xgettext's `Nc`)
   unsigned total = 0;         ///< required argument count (xgettext's `Nt`; 0 = any)
   unsigned domain = 0;        ///< argument naming the text domain (erli18n's `Nd`; 0 = none)
+  /// Extracted comments every message of this call gets (xgettext's `name:1,"text"`), after
+  /// its translator comments, whether or not comments are extracted.
+  std::vector<std::string> comments = {};
 
   /// True when every field of `a` equals that of `b`.
   friend bool operator==(const keyword_spec& a, const keyword_spec& b) {
     return a.name == b.name && a.msgid == b.msgid && a.msgid_plural == b.msgid_plural &&
-           a.context == b.context && a.total == b.total && a.domain == b.domain;
+           a.context == b.context && a.total == b.total && a.domain == b.domain && a.comments == b.comments;
   }
 };
 
@@ -87,7 +90,7 @@ struct keyword_spec {
 /// A spec with no position numbers means `name:1`. Positions are 1..1000; at most two plain
 /// positions (msgid, plural), one `c`, one `t`, one `d`; positions must differ and `t` must
 /// cover them. Malformed specs are `errc::invalid_argument` errors naming the problem.
-/// A quoted extracted comment (`name:1,"text"`) is accepted and ignored.
+/// A quoted extracted comment (`name:1,"text"`, several allowed) goes to `comments`.
 result<keyword_spec> parse_keyword_spec(std::string_view spec);
 
 /// The spec in xgettext's syntax (the `d` extension included when `domain != 0`).
