@@ -5,6 +5,7 @@
 #include "erli18n/interpolate.h"
 #include "printf_directive.h"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace erli18n::detail {
@@ -443,12 +444,62 @@ void cpp_lexer::skip_rest_of_line() {
   }
 }
 
+// As xgettext 0.21 reads it (measured): the decimal digits of N (`0x10` reads as 0), then
+// the first string on the line, its backslashes escaping the next byte; without a file name
+// the directive is ignored. The next line is line N of that file.
+void cpp_lexer::read_line_directive(std::string_view read_digits) {
+  std::size_t number = 0;
+  bool digits = false;
+  auto add_digit = [&](int c) {
+    digits = true;
+    if (number < (std::size_t{1} << 40)) number = number * 10 + static_cast<std::size_t>(c - '0');
+  };
+  for (char c : read_digits) add_digit(c);
+  if (read_digits.empty()) {
+    while (is_space(cur())) advance();
+    for (int c = cur(); is_digit(c); c = cur()) {
+      add_digit(c);
+      advance();
+    }
+  }
+  for (int c = cur(); c >= 0 && c != '\n' && c != '"'; c = cur()) advance();
+  if (!digits || cur() != '"') {
+    skip_rest_of_line();
+    return;
+  }
+  advance();
+  std::string file;
+  for (int c = cur(); c >= 0 && c != '\n' && c != '"'; c = cur()) {
+    advance();
+    if (c == '\\' && cur() >= 0 && cur() != '\n') {
+      c = cur();
+      advance();
+    }
+    if (file.size() < 4096) file += static_cast<char>(c);
+  }
+  if (cur() == '"') advance();
+  skip_rest_of_line();
+  // The next physical line (line_ + 1) is line `number`.
+  line_shift_ = number - (line_ + 1);
+  // Bounded: past 4096 names a file keeps the last one (tokens point into files_, so none
+  // is ever dropped).
+  if ((file_ == nullptr || *file_ != file) && files_.size() < 4096) {
+    files_.push_back(std::move(file));
+    file_ = &files_.back();
+  }
+}
+
 void cpp_lexer::read_directive(cpp_token&, bool&) {
   note_code_line(line_);
   advance();  // '#'
   while (is_space(cur())) advance();
   std::string name;
   read_identifier(name);
+  // `#line N "file"`, and GNU's `# N "file"` (whose N read_identifier took as a name).
+  if (name == "line" || (!name.empty() && std::all_of(name.begin(), name.end(), is_digit))) {
+    read_line_directive(name == "line" ? std::string_view{} : std::string_view(name));
+    return;
+  }
   if (name != "define") {
     skip_rest_of_line();
     return;
@@ -516,7 +567,8 @@ bool cpp_lexer::next(cpp_token& token) {
     token.value.clear();
     token.problem.clear();
     token.comments = {};
-    token.line = line_;
+    token.line = line_ + line_shift_;
+    token.file = file_;
     token.column = column();
     note_code_line(line_);
 

@@ -14,6 +14,7 @@
 #define ERLI18N_SRC_CPP_LEXER_H
 
 #include <cstddef>
+#include <deque>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -44,9 +45,13 @@ struct comment_block {
 
 struct cpp_token {
   cpp_token_kind kind = cpp_token_kind::other;
-  std::string_view text;   ///< the token's first byte(s): identifier, punctuator; for strings the prefix
-  std::string value;       ///< string: the literal's bytes, decoded to UTF-8
-  std::size_t line = 0;    ///< 1-based physical line of the token's first byte
+  std::string_view text;  ///< the token's first byte(s): identifier, punctuator; for strings the prefix
+  std::string value;      ///< string: the literal's bytes, decoded to UTF-8
+  /// 1-based line of the token's first byte, as `#line` directives number it (xgettext's
+  /// references); the physical line when there is none.
+  std::size_t line = 0;
+  /// The file name the last `#line N "file"` gave, null before any (the scanned file).
+  const std::string* file = nullptr;
   std::size_t column = 0;  ///< 1-based byte column
   /// string: why the literal cannot be used as a message (empty when it can), e.g. an
   /// unterminated literal or an escape out of range.
@@ -90,6 +95,7 @@ class cpp_lexer {
   void skip_block_comment();
   void read_directive(cpp_token& token, bool& produced);
   void skip_rest_of_line();
+  void read_line_directive(std::string_view read_digits);
   void read_identifier(std::string& out);
   void read_number();
   void read_char_literal();
@@ -113,6 +119,11 @@ class cpp_lexer {
   bool at_line_start_ = true;  // only white space and comments so far on this logical line
   bool in_define_ = false;     // inside the body of a #define
   std::size_t directive_line_ = 0;
+  // `#line N "file"`: added to the physical line (modulo 2^64) to give the token's line, and
+  // the file named (stable addresses: tokens point at them).
+  std::size_t line_shift_ = 0;
+  const std::string* file_ = nullptr;
+  std::deque<std::string> files_;
 
   // Comment state (xgettext's rule): comments accumulate; they are forgotten when a comment
   // or a token starts on a new line after a line that held code after the last comment.

@@ -35,7 +35,9 @@ result<extract_result> extract_text(std::string_view source, std::string_view fi
   const keyword_table keywords(options.keywords);
   file_scanner scanner(options, keywords);
   collector c(options);
-  c.add(scanner.scan(source, file_name));
+  file_findings found = scanner.scan(source, file_name);
+  if (found.failed) return std::move(*found.failed);
+  c.add(std::move(found));
   return c.finish();
 }
 
@@ -51,7 +53,9 @@ result<extract_result> extract_on_this_thread(const std::vector<std::string>& fi
     const std::string& file = files[i];
     result<void> read = read_whole_file(file, text);
     if (!read) return std::move(read).error();
-    c.add(scanner.scan(text, file));
+    file_findings found = scanner.scan(text, file);
+    if (found.failed) return std::move(*found.failed);
+    c.add(std::move(found));
     if (options.on_file_done) options.on_file_done(i + 1, files.size());
   }
   return c.finish();
@@ -89,6 +93,7 @@ result<extract_result> extract_sources(const std::vector<std::string>& files,
         result<void> read = read_whole_file(files[i], text);
         if (read) {
           out.findings = scanner.scan(text, files[i]);
+          if (out.findings.failed) out.failed = std::move(out.findings.failed);
         } else {
           out.failed = std::move(read).error();
         }

@@ -25,11 +25,16 @@ std::vector<std::string> extracted_comments(const detail::comment_block& block,
   const std::vector<std::string>& lines = *block.lines;
   std::size_t first = 0;
   std::size_t offset = 0;
+  // A line holding an `xgettext:` flag comment is not an extracted comment.
+  auto is_flags = [](const std::string& line) { return parse_flag_comment(line, nullptr); };
   if (!tag->empty()) {
-    while (first < block.count && (offset = lines[first].find(*tag)) == std::string::npos) ++first;
+    while (first < block.count &&
+           (is_flags(lines[first]) || (offset = lines[first].find(*tag)) == std::string::npos))
+      ++first;
     if (first == block.count) return out;
   }
   for (std::size_t i = first; i < block.count; ++i) {
+    if (is_flags(lines[i])) continue;
     std::string_view line = lines[i];
     if (i == first) line.remove_prefix(offset);
     out.push_back(line.empty() ? std::string() : ' ' + std::string(line));
@@ -38,6 +43,15 @@ std::vector<std::string> extracted_comments(const detail::comment_block& block,
 }
 
 }  // namespace
+
+collector::collector(const extract_options& options) : options_(options) {
+  bool known = true;
+  source_charset_of(options.from_code, known);
+  if (!known)
+    result_.warnings.push_back(
+        extract_warning{"--from-code", 0, 0,
+                        "'" + *options.from_code + "' is not a valid encoding name; using ASCII instead"});
+}
 
 void collector::add(file_findings&& findings) {
   for (extract_warning& w : findings.warnings) result_.warnings.push_back(std::move(w));
@@ -75,6 +89,7 @@ std::size_t collector::record(po_file& pot, template_index& index, found_message
     m.msgstr.assign(m.msgid_plural ? 2 : 1, std::string());
     pot.messages.push_back(std::move(m));
     index.c_format.emplace_back();
+    index.explicit_flags.push_back(false);
   }
   po_message& m = pot.messages[at];
   if (!m.msgid_plural && o.plural) {
@@ -97,7 +112,10 @@ std::size_t collector::record(po_file& pot, template_index& index, found_message
     case extract_options::locations::never:
       break;
   }
-  for (std::string& c : extracted_comments(o.comments, options_.comment_tag)) {
+  std::vector<std::string> comments = extracted_comments(o.comments, options_.comment_tag);
+  if (o.keyword_comments != nullptr)  // after the translator comments, as xgettext
+    for (const std::string& c : *o.keyword_comments) comments.push_back(' ' + c);
+  for (std::string& c : comments) {
     std::string seen_key = std::to_string(at) + '\0' + c;
     if (index.seen_comments.insert(std::move(seen_key)).second) m.extracted_comments.push_back(std::move(c));
   }
@@ -115,9 +133,18 @@ std::size_t collector::record(po_file& pot, template_index& index, found_message
         (m.msgid_plural && detail::has_erli18n_placeholder(*m.msgid_plural)))
       flag("erli18n-format");
   }
-  if (o.format_position ? c_format.second : c_format.first) flag("c-format");
+  // Flag comments are kept in source order (the writer lets later ones win); xgettext's
+  // c-format guess is made unless they decided it, at this occurrence or an earlier one.
+  if (!o.flags.empty()) {
+    index.explicit_flags[at] = true;
+    for (std::string& f : o.flags) m.flags.push_back(take ? std::move(f) : f);
+  }
+  const bool explicit_flags = index.explicit_flags[at];
+  if ((o.format_position ? c_format.second : c_format.first) &&
+      (!explicit_flags || !c_format_decided(m.flags)))
+    flag("c-format");
   // Flags are kept in a fixed order: c-format first.
-  if (m.flags.size() == 2 && m.flags[0] != "c-format") std::swap(m.flags[0], m.flags[1]);
+  if (!explicit_flags && m.flags.size() == 2 && m.flags[0] != "c-format") std::swap(m.flags[0], m.flags[1]);
   return at;
 }
 

@@ -46,6 +46,7 @@ result<keyword_spec> parse_keyword_spec(std::string_view spec) {
       comma = rest.find(',', close);
       if (close + 1 != (comma == std::string_view::npos ? rest.size() : comma))
         return spec_error(spec, "text after a quoted comment");
+      k.comments.emplace_back(rest.substr(1, close - 1));
     } else {
       std::string_view item = rest.substr(0, comma);
       if (item.empty()) return spec_error(spec, "an argument position is empty");
@@ -111,6 +112,7 @@ std::string spec_string(const keyword_spec& k, bool with_domain) {
   add(k.msgid, "");
   add(k.msgid_plural, "");
   add(k.total, "t");
+  for (const std::string& c : k.comments) s += ",\"" + c + '"';
   return s;
 }
 

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "erli18n/tools/extract.h"
+#include "extract_scan.h"
 
 namespace erli18n {
 
@@ -79,8 +80,14 @@ void restore_flag_name(std::string& s, std::size_t renamed, std::string_view sta
     end = end == std::string::npos ? s.size() : end + 1;
     const std::string_view line(s.data() + pos, end - pos);
     if (line.substr(0, 3) == "#, ") {
-      const std::size_t at = line.find(stand_in);
-      if (at != std::string_view::npos) found.push_back(pos + at);
+      // The stand-in as a whole flag, not the tail of `no-LANG-format`.
+      for (std::size_t at = line.find(stand_in); at != std::string_view::npos;
+           at = line.find(stand_in, at + 1)) {
+        if (line[at - 1] == ' ' && line[at - 2] == ',') {
+          found.push_back(pos + at);
+          break;
+        }
+      }
     }
     pos = end;
   }
@@ -126,18 +133,41 @@ result<std::string> render_template(po_file&& pot, const extract_options& option
     if (empty != out.messages.end()) {
       h.extracted_comments = std::move(empty->extracted_comments);
       h.references = std::move(empty->references);
-      std::move_backward(out.messages.begin(), empty, std::next(empty));
-      out.messages.front() = std::move(h);
+      if (options.sort_by_file) {
+        *empty = std::move(h);  // xgettext --sort-by-file leaves it where its references sort
+      } else {
+        std::move_backward(out.messages.begin(), empty, std::next(empty));
+        out.messages.front() = std::move(h);
+      }
     } else {
       out.messages.insert(out.messages.begin(), std::move(h));
     }
   }
   // write_po prints the format flags msgcat knows and drops the others; erli18n-format goes
   // through as a stand-in known flag that no extracted message carries, renamed below.
-  constexpr std::string_view stand_in = "ycp-format";
+  // The stand-in is a format that no message names in an `xgettext:` flag comment (any of
+  // LANG-format, no-LANG-format, possible-LANG-format would print or hide it); in a template
+  // whose flag comments name every format, erli18n-format is left out.
   constexpr std::string_view flag_name = "erli18n-format";
+  std::string stand_in;
+  auto named = [&out](std::string_view candidate) {
+    return std::any_of(out.messages.begin(), out.messages.end(), [&](const po_message& m) {
+      return std::any_of(m.flags.begin(), m.flags.end(), [&](const std::string& f) {
+        return f != flag_name && f.find(candidate) != std::string::npos;
+      });
+    });
+  };
+  for (std::size_t i = std::size(extract_detail::format_languages); i-- > 0 && stand_in.empty();) {
+    std::string candidate = std::string(extract_detail::format_languages[i]) + "-format";
+    // restore_flag_name only grows the text.
+    if (candidate.size() <= flag_name.size() && !named(candidate)) stand_in = std::move(candidate);
+  }
   std::size_t renamed = 0;
   for (po_message& m : out.messages) {
+    if (stand_in.empty()) {
+      std::erase(m.flags, std::string(flag_name));
+      continue;
+    }
     for (std::string& f : m.flags) {
       if (f == flag_name) {
         f = stand_in;

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "charset.h"
 #include "cpp_lexer.h"
 #include "extract_scan.h"
 #include "text_hash.h"
@@ -49,14 +50,149 @@ constexpr std::size_t max_depth = 512;
 // A message longer than this is cut (a bound on memory; no real message comes close).
 constexpr std::size_t max_message_bytes = std::size_t{1} << 20;
 
+bool has_non_ascii(std::string_view text) {
+  return std::any_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+}
+
+bool is_flag_separator(char c) {
+  return c == ' ' || c == '\t' || c == ',' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+// The language of a `[no-|possible-|impossible-]LANG-format` token, or empty.
+std::string_view format_language(std::string_view token) {
+  constexpr std::string_view suffix = "-format";
+  if (!token.ends_with(suffix)) return {};
+  token.remove_suffix(suffix.size());
+  for (std::string_view prefix : {"no-", "possible-", "impossible-"}) {
+    if (token.starts_with(prefix)) {
+      token.remove_prefix(prefix.size());
+      break;
+    }
+  }
+  return std::find(std::begin(format_languages), std::end(format_languages), token) !=
+                 std::end(format_languages)
+             ? token
+             : std::string_view{};
+}
+
+// `MIN..MAX`, decimal, MIN <= MAX.
+bool is_range(std::string_view text) {
+  const std::size_t dots = text.find("..");
+  if (dots == std::string_view::npos || dots == 0 || dots + 2 == text.size()) return false;
+  const std::string_view lo = text.substr(0, dots), hi = text.substr(dots + 2);
+  auto digits = [](std::string_view d) {
+    return std::all_of(d.begin(), d.end(), [](char c) { return c >= '0' && c <= '9'; });
+  };
+  if (!digits(lo) || !digits(hi) || lo.size() > 9 || hi.size() > 9) return false;
+  return std::stoul(std::string(lo)) <= std::stoul(std::string(hi));
+}
+
+// The 1-based line of byte `offset` of `text`.
+std::size_t line_of(std::string_view text, std::size_t offset) {
+  return 1 + static_cast<std::size_t>(
+                 std::count(text.begin(), text.begin() + std::min(offset, text.size()), '\n'));
+}
+
 }  // namespace
+
+bool parse_flag_comment(std::string_view line, std::vector<std::string>* flags) {
+  constexpr std::string_view marker = "xgettext:";
+  const std::size_t at = line.find(marker);
+  if (at == std::string_view::npos) return false;
+  line.remove_prefix(at + marker.size());
+  bool named = false;
+  auto next_token = [&line]() {
+    while (!line.empty() && is_flag_separator(line.front())) line.remove_prefix(1);
+    std::size_t end = 0;
+    while (end < line.size() && !is_flag_separator(line[end])) ++end;
+    std::string_view token = line.substr(0, end);
+    line.remove_prefix(end);
+    return token;
+  };
+  for (std::string_view token = next_token(); !token.empty(); token = next_token()) {
+    std::string flag;
+    if (token == "range:") {
+      const std::string_view value = next_token();
+      if (!is_range(value)) continue;
+      flag = "range: " + std::string(value);
+    } else if (token == "wrap" || token == "no-wrap" || !format_language(token).empty()) {
+      flag = token;
+    } else {
+      continue;
+    }
+    named = true;
+    if (flags != nullptr) flags->push_back(std::move(flag));
+  }
+  return named;
+}
+
+bool c_format_decided(const std::vector<std::string>& flags) {
+  bool c = false;
+  bool excluded = false;
+  for (const std::string& f : flags) {
+    const std::string_view lang = format_language(f);
+    if (lang == "c") {
+      c = true;
+    } else if (lang == "objc" || lang == "qt" || lang == "qt-plural" || lang == "kde" || lang == "kde-kuit" ||
+               lang == "boost") {
+      excluded = !f.starts_with("no-") && !f.starts_with("impossible-");
+    }
+  }
+  return c || excluded;
+}
+
+source_charset source_charset_of(const std::optional<std::string>& from_code, bool& known) {
+  known = true;
+  if (!from_code) return source_charset::as_is;
+  std::string name;
+  for (char c : *from_code) name += static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+  if (name == "ASCII" || name == "US-ASCII" || name == "ANSI_X3.4-1968") return source_charset::ascii;
+  if (name == "UTF-8") return source_charset::utf8;
+  // The names xgettext 0.21 accepts (measured with --from-code=NAME; e.g. LATIN1, UTF8,
+  // CP1258 and ISO-8859-16 are refused), ISO-8859-N spelled with '-' or '_'.
+  static constexpr std::string_view names[] = {
+      "ISO-8859-1", "ISO-8859-2", "ISO-8859-3",  "ISO-8859-4",  "ISO-8859-5",  "ISO-8859-6", "ISO-8859-7",
+      "ISO-8859-8", "ISO-8859-9", "ISO-8859-13", "ISO-8859-14", "ISO-8859-15", "KOI8-R",     "KOI8-U",
+      "KOI8-T",     "CP850",      "CP866",       "CP874",       "CP932",       "CP949",      "CP950",
+      "CP1250",     "CP1251",     "CP1252",      "CP1253",      "CP1254",      "CP1255",     "CP1256",
+      "CP1257",     "GB2312",     "EUC-JP",      "EUC-KR",      "EUC-TW",      "BIG5",       "BIG5-HKSCS",
+      "GBK",        "GB18030",    "SHIFT_JIS",   "JOHAB",       "TIS-620",     "VISCII",     "GEORGIAN-PS"};
+  if (name.starts_with("ISO_8859-")) name[3] = '-';
+  if (std::find(std::begin(names), std::end(names), name) != std::end(names)) return source_charset::convert;
+  known = false;
+  return source_charset::ascii;
+}
+
+file_scanner::file_scanner(const extract_options& options, const keyword_table& keywords)
+    : options_(options), keywords_(keywords) {
+  bool known = true;
+  charset_ = source_charset_of(options.from_code, known);
+}
 
 // Long (about 120 lines) on purpose: one loop over the tokens with one case per token kind,
 // all sharing the bracket stack, the pending keyword and the untracked depth; split, each case
 // would take all of that state.
 file_findings file_scanner::scan(std::string_view source, std::string_view file_name) {
   findings_ = {};
-  detail::cpp_lexer lexer(source, options_.comment_tag.has_value());
+  bool keep_comments = options_.comment_tag.has_value();
+  if (charset_ == source_charset::convert) {
+    charset::conversion c = charset::to_utf8(source, *options_.from_code);
+    if (!c.ok) {
+      findings_.failed =
+          error{errc::charset, "invalid bytes for the charset " + *options_.from_code + " (--from-code)",
+                std::string(file_name), line_of(source, c.error_offset), 0};
+      return std::move(findings_);
+    }
+    converted_ = std::move(c.text);
+    source = converted_;
+  } else if (charset_ == source_charset::ascii && has_non_ascii(source)) {
+    // The comments in effect are checked too, so they are collected (only in such a file).
+    keep_comments = true;
+  }
+  // `xgettext:` flag comments apply whether or not comments are extracted: a file that holds
+  // one has its comments collected (most files hold none, and cost one search).
+  if (!keep_comments && source.find("xgettext:") != std::string_view::npos) keep_comments = true;
+  detail::cpp_lexer lexer(source, keep_comments);
   std::vector<frame> stack;
   std::size_t untracked = 0;  // brackets opened past max_depth
   cpp_token tok;
@@ -72,7 +208,7 @@ file_findings file_scanner::scan(std::string_view source, std::string_view file_
     a.literal = false;
   };
   bool after_identifier = false;
-  while (lexer.next(tok)) {
+  while (!findings_.failed && lexer.next(tok)) {
     const std::vector<std::size_t>* keyword = pending;
     pending = nullptr;
     const bool identifier_before = after_identifier;
@@ -90,6 +226,7 @@ file_findings file_scanner::scan(std::string_view source, std::string_view file_
         argument& a = stack.back().args.back();
         if (a.empty) {
           a.line = tok.line;
+          a.file = tok.file;
           a.comments = tok.comments;
         }
         a.empty = false;
@@ -226,6 +363,7 @@ bool file_scanner::close_call(frame& f, std::string_view file_name, bool format_
     const argument& d = f.args[spec->domain - 1];
     if (!d.empty && d.literal && d.problem.empty()) domain = d.value;
   }
+  if (charset_ != source_charset::as_is && !check_charset(f, *spec, file_name)) return false;
   // PO files cannot hold the context separator (msgcat and msgfmt reject it).
   for (const argument* a : {msgid, plural, context}) {
     if (a != nullptr && a->value.find('\x04') != std::string::npos) {
@@ -243,9 +381,12 @@ bool file_scanner::close_call(frame& f, std::string_view file_name, bool format_
   found.domain = std::move(domain);
   if (context) found.context = std::move(f.args[spec->context - 1].value);
   if (plural) found.plural = std::move(f.args[spec->msgid_plural - 1].value);
-  found.file = std::string(file_name);
+  found.file = msgid->file != nullptr ? *msgid->file : std::string(file_name);
   found.line = msgid->line;
   found.comments = msgid->comments;
+  if (!spec->comments.empty()) found.keyword_comments = &spec->comments;
+  for (std::size_t i = 0; i < found.comments.count; ++i)
+    parse_flag_comment((*found.comments.lines)[i], &found.flags);
   found.format_position = format_position && passes_c_format(f.name);
   found.msgid = std::move(f.args[spec->msgid - 1].value);
   if (found.context) {
@@ -255,6 +396,38 @@ bool file_scanner::close_call(frame& f, std::string_view file_name, bool format_
     found.key_hash = detail::hash_key(nullptr, found.msgid);
   }
   findings_.messages.push_back(std::move(found));
+  return true;
+}
+
+bool file_scanner::check_charset(const frame& f, const keyword_spec& spec, std::string_view file_name) {
+  // The msgid, then the plural, then the context, each at its own line, as xgettext reports.
+  for (unsigned pos : {spec.msgid, spec.msgid_plural, spec.context}) {
+    if (pos == 0) continue;
+    const argument& a = f.args[pos - 1];
+    if (charset_ == source_charset::ascii && has_non_ascii(a.value)) {
+      findings_.failed =
+          error{errc::charset, "non-ASCII string; specify the source encoding with --from-code",
+                std::string(file_name), a.line, 0};
+      return false;
+    }
+    if (charset_ == source_charset::utf8 && charset::find_invalid_utf8(a.value) != std::string::npos) {
+      findings_.failed = error{errc::charset, "invalid UTF-8 in a string (--from-code=UTF-8)",
+                               std::string(file_name), a.line, 0};
+      return false;
+    }
+  }
+  if (charset_ != source_charset::ascii) return true;
+  const argument& msgid = f.args[spec.msgid - 1];
+  const detail::comment_block& block = msgid.comments;
+  for (std::size_t i = 0; i < block.count; ++i) {
+    if (has_non_ascii((*block.lines)[i])) {
+      findings_.failed =
+          error{errc::charset,
+                "non-ASCII comment at or before this line; specify the source encoding with --from-code",
+                std::string(file_name), msgid.line, 0};
+      return false;
+    }
+  }
   return true;
 }
 

@@ -33,8 +33,10 @@ struct found_message {
   std::string file;  // for the reference: made by the scanning thread, moved into the template
   std::size_t line = 0;
   detail::comment_block comments;
-  bool format_position = false;  // the call is the format argument of a printf-like call
-  std::uint64_t key_hash = 0;    // of (context, msgid), computed by the scanner's thread
+  bool format_position = false;    // the call is the format argument of a printf-like call
+  std::vector<std::string> flags;  // from `xgettext:` comments in effect, in source order
+  const std::vector<std::string>* keyword_comments = nullptr;  // the spec's `"text"` parts
+  std::uint64_t key_hash = 0;  // of (context, msgid), computed by the scanner's thread
 };
 
 // Which message of a template has a given (msgctxt, msgid): open addressing over the key
@@ -85,6 +87,7 @@ class message_table {
 struct file_findings {
   std::vector<found_message> messages;
   std::vector<extract_warning> warnings;
+  std::optional<error> failed;  // a fatal finding (--from-code): the file's findings are void
 };
 
 // The keywords by function name, looked up by the lexer's view of each identifier without
@@ -107,12 +110,38 @@ class keyword_table {
   std::unordered_map<std::string, std::vector<std::size_t>, name_hash, std::equal_to<>> by_name_;
 };
 
+// The format languages of xgettext 0.21, which a flag comment may name.
+inline constexpr std::string_view format_languages[] = {
+    "c",          "objc",   "python",       "python-brace",  "java",      "csharp",
+    "javascript", "scheme", "lisp",         "elisp",         "librep",    "ruby",
+    "sh",         "awk",    "lua",          "object-pascal", "smalltalk", "qt",
+    "qt-plural",  "kde",    "kde-kuit",     "boost",         "tcl",       "perl",
+    "perl-brace", "php",    "gcc-internal", "gfc-internal",  "ycp"};
+
+// The flags an `xgettext:` comment line names (the text after its first `xgettext:`: tokens
+// separated by white space or commas: `[no-|possible-|impossible-]LANG-format` for the
+// format languages xgettext 0.21 knows, `wrap`, `no-wrap`, `range: MIN..MAX`), appended to
+// `flags` when it is not null; true when it names at least one, and then the line is not an
+// extracted comment (xgettext's rule, measured).
+bool parse_flag_comment(std::string_view line, std::vector<std::string>* flags);
+
+// Whether the flags (later ones win) decide that xgettext's c-format guess is not made: a
+// c-format flag of any kind, or a yes/possible flag for a format that excludes c-format
+// (objc, qt, qt-plural, kde, kde-kuit, boost).
+bool c_format_decided(const std::vector<std::string>& flags);
+
+// What `extract_options::from_code` asks of each file.
+enum class source_charset : unsigned char { as_is, ascii, utf8, convert };
+
+// The mode for `from_code`. xgettext knows a fixed list of charset names (any case); another
+// name is ASCII, with a warning (`known` false).
+source_charset source_charset_of(const std::optional<std::string>& from_code, bool& known);
+
 // Finds the keyword calls of one file. A file's findings do not depend on any other file,
 // which is what lets `extract_sources` scan files on several threads.
 class file_scanner {
  public:
-  file_scanner(const extract_options& options, const keyword_table& keywords)
-      : options_(options), keywords_(keywords) {}
+  file_scanner(const extract_options& options, const keyword_table& keywords);
 
   file_findings scan(std::string_view source, std::string_view file_name);
 
@@ -122,6 +151,7 @@ class file_scanner {
     bool literal = true;  // nothing but string literals so far
     std::string value;
     std::size_t line = 0;
+    const std::string* file = nullptr;  // named by `#line` (null: the scanned file)
     std::string problem;
     detail::comment_block comments;
   };
@@ -136,6 +166,9 @@ class file_scanner {
   };
 
   bool close_call(frame& f, std::string_view file_name, bool format_position);
+  // The --from-code check of a message about to be recorded: false (and findings_.failed
+  // set) when its strings or comments break it.
+  bool check_charset(const frame& f, const keyword_spec& spec, std::string_view file_name);
   void warn(std::string_view file, std::size_t line, std::size_t column, std::string message) {
     findings_.warnings.push_back(extract_warning{std::string(file), line, column, std::move(message)});
   }
@@ -143,12 +176,14 @@ class file_scanner {
   const extract_options& options_;
   const keyword_table& keywords_;
   file_findings findings_;
+  source_charset charset_ = source_charset::as_is;
+  std::string converted_;  // the file converted to UTF-8 (source_charset::convert)
 };
 
 // Records the findings of each file, in file order, into the templates.
 class collector {
  public:
-  explicit collector(const extract_options& options) : options_(options) {}
+  explicit collector(const extract_options& options);
 
   void add(file_findings&& findings);
   extract_result finish();
@@ -161,6 +196,7 @@ class collector {
     // Per message, whether it is a C format string (as a plain argument; as printf's format
     // argument), computed when its msgid or plural changes rather than at every occurrence.
     std::vector<std::pair<bool, bool>> c_format;
+    std::vector<bool> explicit_flags;  // per message: some `xgettext:` flag comment applied
   };
 
   void add(found_message& found);

@@ -8,6 +8,7 @@
 
 #include "cpp_lexer.h"
 #include "erli18n/tools/extract.h"
+#include "extract_scan.h"
 #include "temp_dir.h"
 
 namespace erli18n {
@@ -199,7 +200,9 @@ TEST(KeywordSpec, Parses) {
   EXPECT_EQ(*p("foo:1c,2"), (keyword_spec{"foo", 2, 0, 1, 0, 0}));
   EXPECT_EQ(*p("foo:2,3t"), (keyword_spec{"foo", 2, 0, 0, 3, 0}));
   EXPECT_EQ(*p("foo:1d,2c,3,4,5t"), (keyword_spec{"foo", 3, 4, 2, 5, 1}));
-  EXPECT_EQ(*p("foo:1,\"a, comment\""), (keyword_spec{"foo", 1, 0, 0, 0, 0}));
+  EXPECT_EQ(*p("foo:1,\"a, comment\""), (keyword_spec{"foo", 1, 0, 0, 0, 0, {"a, comment"}}));
+  EXPECT_EQ(*p("foo:2,\"x\",\"y\""), (keyword_spec{"foo", 2, 0, 0, 0, 0, {"x", "y"}}));
+  EXPECT_EQ(to_string(*p("foo:2,\"x\",\"y\"")), "foo:2,\"x\",\"y\"");
   EXPECT_EQ(*p("foo:3t"), (keyword_spec{"foo", 1, 0, 0, 3, 0}));
   EXPECT_EQ(*p("_"), (keyword_spec{"_", 1, 0, 0, 0, 0}));
 }
@@ -421,6 +424,147 @@ TEST(Extract, ErrorsAndFiles) {
   EXPECT_FALSE(collect_source_files({dir.path("missing")}));
   result<extract_result> dir_as_file = extract_sources({dir.root()});
   EXPECT_FALSE(dir_as_file);
+}
+
+// `#line N "file"` renumbers what follows (xgettext 0.21's reading, measured); the lexer
+// reports the numbered line and file, and references follow them.
+TEST(Extract, LineDirectives) {
+  cpp_lexer lexer("a\n#line 10 \"x.c\"\nb\n#line 20\nc\n# 30 \"y\\\"z.c\" 1\nd\n#line 0x5 \"h.c\"\ne\n");
+  cpp_token t;
+  std::vector<std::string> seen;
+  while (lexer.next(t))
+    seen.push_back(std::string(t.text) + "@" + (t.file ? *t.file : "-") + ":" + std::to_string(t.line));
+  EXPECT_EQ(seen, (std::vector<std::string>{"a@-:1", "b@x.c:10", "c@x.c:12", "d@y\"z.c:30", "e@h.c:0"}));
+  po_file po = extract("gettext(\"a\");\n#line 7 \"b.c\"\ngettext(\"a\");\ngettext(\n\"c\");\n");
+  ASSERT_EQ(po.messages.size(), 2U);
+  EXPECT_EQ(po.messages[0].references, (std::vector<po_reference>{{"t.cc", 1}, {"b.c", 7}}));
+  EXPECT_EQ(po.messages[1].references, (std::vector<po_reference>{{"b.c", 9}}));
+  // With --sort-by-file the header lent the references of gettext("") stays where they sort
+  // (xgettext 0.21), which #line can put before other files.
+  extract_options by_file;
+  by_file.sort_by_file = true;
+  const std::string text =
+      render_template(extract("gettext(\"z\");\n#line 1 \"a.c\"\ngettext(\"\");", by_file), by_file).value();
+  EXPECT_LT(text.find("#: a.c:1\n"), text.find("#: t.cc:1\nmsgid \"z\""));
+}
+
+// `xgettext:` flag comments (xgettext 0.21's grammar, measured): tokens after the marker,
+// split at white space and commas; unknown tokens ignored; a line naming none is a comment.
+TEST(Extract, FlagCommentGrammar) {
+  using extract_detail::parse_flag_comment;
+  auto flags = [](std::string_view line) {
+    std::vector<std::string> out;
+    const bool named = parse_flag_comment(line, &out);
+    EXPECT_EQ(named, !out.empty()) << line;
+    return out;
+  };
+  using list = std::vector<std::string>;
+  EXPECT_EQ(flags("xgettext:no-c-format"), (list{"no-c-format"}));
+  EXPECT_EQ(flags("hello xgettext: c-format,no-wrap  possible-boost-format"),
+            (list{"c-format", "no-wrap", "possible-boost-format"}));
+  EXPECT_EQ(flags("xgettext:range: 0..10 range:  2..3"), (list{"range: 0..10", "range: 2..3"}));
+  EXPECT_EQ(flags("xgettext:no-c-format range: x..3 wrap"), (list{"no-c-format", "wrap"}));
+  for (std::string_view none :
+       {"xgettext:range:1..5", "xgettext:range: 3..1", "xgettext:range: -1..3", "xgettext:range: 0 .. 10",
+        "xgettext:c++-format", "xgettext:bogus-format", "XGETTEXT:no-c-format", "no-c-format", "xgettext:"})
+    EXPECT_EQ(flags(none), list{}) << none;
+  EXPECT_TRUE(extract_detail::c_format_decided({"no-c-format"}));
+  EXPECT_TRUE(extract_detail::c_format_decided({"possible-qt-format"}));
+  EXPECT_FALSE(extract_detail::c_format_decided({"python-format", "no-boost-format"}));
+  EXPECT_FALSE(extract_detail::c_format_decided({"objc-format", "no-objc-format"}));
+}
+
+TEST(Extract, FlagCommentsApplyToTheNextMessage) {
+  extract_options opts;
+  opts.omit_header = true;
+  auto render = [&](std::string_view text) { return render_template(extract(text, opts), opts).value(); };
+  // The flag replaces xgettext's c-format guess; a later occurrence without one keeps it, a
+  // later flag wins over an earlier guess.
+  EXPECT_EQ(render("// xgettext:no-c-format\ngettext(\"%d a\");\ngettext(\"%d a\");\n"
+                   "gettext(\"%d b\");\n// xgettext:no-c-format\ngettext(\"%d b\");\n"),
+            "#: t.cc:2 t.cc:3\n#, no-c-format\nmsgid \"%d a\"\nmsgstr \"\"\n\n"
+            "#: t.cc:4 t.cc:6\n#, no-c-format\nmsgid \"%d b\"\nmsgstr \"\"\n");
+  // A code line between the comment and the call forgets it.
+  EXPECT_EQ(render("// xgettext:no-c-format\nint y;\ngettext(\"%d\");\n"),
+            "#: t.cc:3\n#, c-format\nmsgid \"%d\"\nmsgstr \"\"\n");
+  // no-wrap leaves the long line alone; range goes between the formats and no-wrap.
+  const std::string long_id(90, 'x');
+  EXPECT_EQ(render("/* xgettext:no-wrap range: 1..3 */ ngettext(\"%d " + long_id + "\", \"p\", n);"),
+            "#: t.cc:1\n#, c-format, range: 1..3, no-wrap\nmsgid \"%d " + long_id +
+                "\"\nmsgid_plural \"p\"\nmsgstr[0] \"\"\nmsgstr[1] \"\"\n");
+  // boost-format excludes the c-format guess; python-format does not.
+  EXPECT_EQ(
+      render("// xgettext:boost-format\ngettext(\"%d x\");\n// xgettext:python-format\ngettext(\"%d y\");"),
+      "#: t.cc:2\n#, boost-format\nmsgid \"%d x\"\nmsgstr \"\"\n\n"
+      "#: t.cc:4\n#, c-format, python-format\nmsgid \"%d y\"\nmsgstr \"\"\n");
+  // The flag lines are not extracted comments; the others are.
+  opts.comment_tag = "";
+  EXPECT_EQ(render("// keep\n// xgettext:no-wrap\n// also\ngettext(\"m\");"),
+            "#. keep\n#. also\n#: t.cc:4\n#, no-wrap\nmsgid \"m\"\nmsgstr \"\"\n");
+  // erli18n-format still shows beside a flag comment naming ycp-format (its stand-in).
+  opts.comment_tag.reset();
+  EXPECT_EQ(render("// xgettext:no-ycp-format\ngettext(\"%{n} a\");"),
+            "#: t.cc:2\n#, erli18n-format, no-ycp-format\nmsgid \"%{n} a\"\nmsgstr \"\"\n");
+}
+
+// --from-code (xgettext 0.21's behaviour, measured): ASCII refuses a message whose strings
+// (escapes included) or comments in effect are not ASCII, at that string's line; UTF-8
+// validates the strings; another charset converts the file.
+TEST(Extract, FromCode) {
+  auto run = [](std::string_view text, std::string code, bool comments = false) {
+    extract_options o;
+    o.from_code = std::move(code);
+    if (comments) o.comment_tag = "";
+    return extract_text(text, "t.cc", o);
+  };
+  auto fails_at = [&](std::string_view text, std::string code, std::size_t line, std::string_view what) {
+    result<extract_result> r = run(text, code);
+    ASSERT_FALSE(r) << text;
+    EXPECT_EQ(r.error().code, errc::charset);
+    EXPECT_EQ(r.error().file, "t.cc");
+    EXPECT_EQ(r.error().line, line) << text;
+    EXPECT_NE(r.error().message.find(what), std::string::npos) << r.error().message;
+  };
+  fails_at("gettext(\n\"a\"\n\"caf\xc3\xa9\");", "ASCII", 2, "non-ASCII string");
+  fails_at("gettext(\"\\xe9\");", "US-ASCII", 1, "non-ASCII string");
+  fails_at("ngettext(\"a\",\n\"\xc3\xa9\", n);", "ascii", 2, "non-ASCII string");
+  fails_at("// caf\xc3\xa9\n// b\n\ngettext(\"x\");", "ASCII", 4, "non-ASCII comment at or before");
+  fails_at("gettext(\"\xe9\");", "UTF-8", 1, "invalid UTF-8");
+  // Strings that are not extracted and comments forgotten before the message do not count.
+  EXPECT_TRUE(run("puts(\"caf\xc3\xa9\"); gettext(\"x\");\n// \xc3\xa9\nint y;\ngettext(\"y\");", "ASCII"));
+  result<extract_result> utf8 = run("// caf\xc3\xa9\ngettext(\"caf\xc3\xa9\");", "UTF-8", true);
+  ASSERT_TRUE(utf8);
+  EXPECT_EQ(utf8->all.messages.at(0).msgid, "caf\xc3\xa9");
+  // Converted before scanning: the msgid and the comment are UTF-8.
+  result<extract_result> latin1 = run("// caf\xe9\ngettext(\"caf\xe9\");", "ISO-8859-1", true);
+  ASSERT_TRUE(latin1);
+  EXPECT_EQ(latin1->all.messages.at(0).msgid, "caf\xc3\xa9");
+  EXPECT_EQ(latin1->all.messages.at(0).extracted_comments, (std::vector<std::string>{" caf\xc3\xa9"}));
+  // A name xgettext does not know (even one iconv knows) is ASCII, with a warning.
+  result<extract_result> unknown = run("gettext(\"x\");", "latin1");
+  ASSERT_TRUE(unknown);
+  ASSERT_EQ(unknown->warnings.size(), 1U);
+  EXPECT_EQ(to_string(unknown->warnings[0]),
+            "--from-code: warning: 'latin1' is not a valid encoding name; using ASCII instead");
+  fails_at("gettext(\"\xe9\");", "latin1", 1, "non-ASCII string");
+  // Bytes invalid in the charset: an error at their line.
+  fails_at("gettext(\"x\");\ngettext(\"\x81\");", "SHIFT_JIS", 2, "invalid bytes for the charset SHIFT_JIS");
+  // Unset: bytes as they are, as before the option existed.
+  EXPECT_TRUE(extract_text("gettext(\"\xe9\");", "t.cc"));
+  // Every thread count reports the first failing file.
+  test_support::temp_dir dir;
+  std::vector<std::string> files;
+  for (int i = 0; i < 20; ++i)
+    files.push_back(dir.write("f" + std::to_string(i) + ".cc",
+                              i == 7 || i == 12 ? "gettext(\"\xc3\xa9\");" : "gettext(\"x\");"));
+  for (unsigned jobs : {1U, 2U, 4U}) {
+    extract_options o;
+    o.from_code = "ASCII";
+    o.jobs = jobs;
+    result<extract_result> r = extract_sources(files, o);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().file, files[7]) << jobs;
+  }
 }
 
 // Files are read and scanned on several threads and recorded in order: any number of jobs

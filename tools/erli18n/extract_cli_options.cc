@@ -36,6 +36,10 @@ void add_extract_options(CLI::App& cmd, extract_cli_options& o) {
                "Keep the comment blocks before keyword calls (--add-comments=TAG or -cTAG: those "
                "starting with TAG)")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  cmd.add_option(
+      "--from-code", o.from_code,
+      "Charset of the sources: converted to UTF-8 (UTF-8: validated; ASCII: non-ASCII "
+      "messages and comments refused, as xgettext without --from-code); default: bytes as they are");
   cmd.add_option("--add-location", o.add_location, "References: full (file:line), file or never")
       ->check(CLI::IsMember({"full", "file", "never"}));
   cmd.add_flag("--no-location", o.no_location, "No references (--add-location=never)");
@@ -70,6 +74,7 @@ result<extract_options> make_extract_options(const extract_cli_options& o) {
     return invalid(
         "no keywords to look for: -k or --keyword alone drops the defaults (give -kSPEC or --keyword=SPEC)");
   out.comment_tag = o.add_comments;
+  out.from_code = o.from_code;
   if (o.no_location || o.add_location == "never") {
     out.add_location = extract_options::locations::never;
   } else if (o.add_location == "file") {

@@ -24,6 +24,7 @@ struct extract_cli_options {
   std::vector<std::string> keywords;
   /// `--add-comments[=TAG]` and `-c[TAG]`: the last one given ("" = every comment block).
   std::optional<std::string> add_comments;
+  std::optional<std::string> from_code;     ///< `--from-code=CHARSET` (unset: bytes as they are)
   std::string add_location = "full";        ///< `--add-location=full|file|never`
   bool no_location = false;                 ///< `--no-location` (= `--add-location=never`)
   bool full_location = false;               ///< `-n` (= `--add-location=full`, the default)

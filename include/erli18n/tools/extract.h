@@ -12,10 +12,22 @@
 /// that the output equals xgettext's byte for byte except the creation date (and where
 /// xgettext misreads raw strings).
 ///
+/// `xgettext:` flag comments among the comments in effect before a message (the rules of
+/// `--add-comments`, whether or not comments are extracted) give it flags as xgettext 0.21
+/// does: `[no-|possible-|impossible-]LANG-format` for xgettext's format languages, `wrap`,
+/// `no-wrap`, `range: MIN..MAX`, separated by spaces or commas, later ones winning. A c-format
+/// flag of any kind (or an objc, qt, qt-plural, kde, kde-kuit or boost one) replaces the
+/// c-format guess; `no-wrap` leaves the message's lines unwrapped; a comment line naming a
+/// flag is not an extracted comment.
+///
+/// `#line N "file"` (and `# N "file"`) makes the next line line N of `file` in references, as
+/// xgettext 0.21 reads it: `#if` is not evaluated, a directive without a file name is ignored.
+///
 /// A call whose msgid, plural or context argument is not a string literal is skipped with a
 /// warning; a domain argument that is not a string literal sends the message to
 /// `extract_options::default_domain`. `gettext("")` is kept (with a warning) and, as in
-/// xgettext, lends its references and comments to the header when one is rendered. A literal
+/// xgettext, lends its references and comments to the header when one is rendered (and with
+/// `sort_by_file` the header stays where those references sort, as xgettext leaves it). A literal
 /// ends at a NUL byte or `\0`, as a C string does. Input is any bytes: the lexer is linear and
 /// bounded (bracket depth, arguments per call, comment lines, message size).
 ///
@@ -61,11 +73,14 @@ struct keyword_spec {
   unsigned context = 0;       ///< argument holding the msgctxt (xgettext's `Nc`)
   unsigned total = 0;         ///< required argument count (xgettext's `Nt`; 0 = any)
   unsigned domain = 0;        ///< argument naming the text domain (erli18n's `Nd`; 0 = none)
+  /// Extracted comments every message of this call gets (xgettext's `name:1,"text"`), after
+  /// its translator comments, whether or not comments are extracted.
+  std::vector<std::string> comments = {};
 
   /// True when every field of `a` equals that of `b`.
   friend bool operator==(const keyword_spec& a, const keyword_spec& b) {
     return a.name == b.name && a.msgid == b.msgid && a.msgid_plural == b.msgid_plural &&
-           a.context == b.context && a.total == b.total && a.domain == b.domain;
+           a.context == b.context && a.total == b.total && a.domain == b.domain && a.comments == b.comments;
   }
 };
 
@@ -75,7 +90,7 @@ struct keyword_spec {
 /// A spec with no position numbers means `name:1`. Positions are 1..1000; at most two plain
 /// positions (msgid, plural), one `c`, one `t`, one `d`; positions must differ and `t` must
 /// cover them. Malformed specs are `errc::invalid_argument` errors naming the problem.
-/// A quoted extracted comment (`name:1,"text"`) is accepted and ignored.
+/// A quoted extracted comment (`name:1,"text"`, several allowed) goes to `comments`.
 result<keyword_spec> parse_keyword_spec(std::string_view spec);
 
 /// The spec in xgettext's syntax (the `d` extension included when `domain != 0`).
@@ -104,6 +119,18 @@ struct extract_options {
   /// code line or an extracted message forgets them), from the first line containing TAG,
   /// starting at TAG; "" keeps them all. Unset: no extracted comments.
   std::optional<std::string> comment_tag;
+  /// `--from-code=CHARSET`: the charset the sources are written in. Unset: erli18n's own
+  /// default, bytes taken as they are (UTF-8 expected, nothing checked). `ASCII` (or
+  /// `US-ASCII`, what xgettext assumes without `--from-code`): a message whose msgid, plural
+  /// or context holds a non-ASCII byte (escapes included), or whose comments in effect do
+  /// (whether or not `comment_tag` keeps them), is an `errc::charset` error at that string's
+  /// line: `non-ASCII string` or `non-ASCII comment at or before` (xgettext's `Non-ASCII
+  /// string at FILE:LINE.`, exit 1, no output). `UTF-8`: extracted strings must be valid UTF-8.
+  /// One of the other names xgettext 0.21 knows (ISO-8859-1..9/13/14/15, CP1250..CP1257,
+  /// KOI8-R, EUC-JP, SHIFT_JIS, GB18030…, any case): each file converted to UTF-8 before it is
+  /// scanned; bytes invalid in it are an `errc::charset` error at their line. A name xgettext
+  /// does not know (`latin1`, `UTF8`) means ASCII, with a warning, as xgettext falls back.
+  std::optional<std::string> from_code;
   /// What the references of a message say (xgettext's `--add-location`).
   enum class locations {
     full,  ///< `file:line`

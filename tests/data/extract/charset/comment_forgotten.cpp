@@ -1,0 +1,5 @@
+// café, then code: forgotten
+int y;
+int main() {
+  gettext("forgotten");
+}

@@ -1,0 +1,3 @@
+int main() {
+  puts(/* café */ "a"); gettext("same line");
+}

@@ -1,0 +1,5 @@
+// Café menu.
+// Second line.
+int main() {
+  gettext("menu");
+}

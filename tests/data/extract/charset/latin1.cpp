@@ -1,0 +1,5 @@
+// Café (Latin-1)
+int main() {
+  gettext("café");
+  gettext("naïve");
+}

@@ -1,0 +1,4 @@
+int main() {
+  ngettext("one",
+           "cafés", n);
+}

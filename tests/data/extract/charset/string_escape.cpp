@@ -1,0 +1,3 @@
+int main() {
+  gettext("esc\xe9");
+}

@@ -1,0 +1,5 @@
+int main() {
+  gettext(
+      "first line "
+      "café");
+}
