@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "charset.h"
 #include "merge_c_format.h"
 #include "merge_fuzzy.h"
 #include "merge_header.h"
@@ -115,6 +116,9 @@ po_message obsolete_entry(const po_message& def) {
   return m;
 }
 
+// msgmerge converts to UTF-8 only for a template whose header says `charset=UTF-8` (any case;
+// not "utf8"). `po_file::charset` is no witness: it reads "UTF-8" for a template without a
+// header or a charset, and such a template leaves the catalog's charset and its spelling alone.
 bool is_utf8(std::string_view charset) {
   if (charset.size() != 5) return false;
   for (std::size_t i = 0; i < 5; ++i) {
@@ -126,7 +130,7 @@ bool is_utf8(std::string_view charset) {
 
 // The catalog's header, rewritten as msgmerge rewrites it: standard fields in standard order,
 // POT-Creation-Date and Report-Msgid-Bugs-To from the template when it has them.
-po_message merged_header(const po_message& def_header, const po_file& ref) {
+po_message merged_header(const po_message& def_header, const po_file& ref, bool to_utf8) {
   po_message header = def_header;
   if (header.msgstr.empty()) return header;
   std::optional<std::string> date;
@@ -140,7 +144,7 @@ po_message merged_header(const po_message& def_header, const po_file& ref) {
   if (bugs) overrides.push_back({"Report-Msgid-Bugs-To", *bugs});
   header.msgstr[0] = detail::rebuilt_header(header.msgstr[0], overrides);
   // A UTF-8 template makes the result UTF-8, the charset's name spelled canonically.
-  if (is_utf8(ref.charset)) header.msgstr[0] = detail::header_with_charset(header.msgstr[0], "UTF-8");
+  if (to_utf8) header.msgstr[0] = detail::header_with_charset(header.msgstr[0], "UTF-8");
   return header;
 }
 
@@ -172,7 +176,10 @@ merge_result merge_catalogs(const po_file& def, const po_file& ref, const merge_
   merge_result out;
   out.catalog.file_name = def.file_name;
   // A catalog merged with a UTF-8 template is written in UTF-8 (msgmerge converts it).
-  out.catalog.charset = is_utf8(ref.charset) ? std::string("UTF-8") : def.charset;
+  const po_message* ref_header = ref.header();
+  const bool to_utf8 = ref_header != nullptr && !ref_header->msgstr.empty() &&
+                       is_utf8(charset::header_charset(ref_header->msgstr[0]));
+  out.catalog.charset = to_utf8 ? std::string("UTF-8") : def.charset;
 
   std::size_t nplurals = 2;  // msgmerge's default when the catalog does not say
   if (auto forms = def.header_field("Plural-Forms"))
@@ -187,7 +194,7 @@ merge_result merge_catalogs(const po_file& def, const po_file& ref, const merge_
       by_key.emplace(key_of(def.messages[i].msgctxt, def.messages[i].msgid), i);
 
   const po_message* def_header = def.header();
-  if (def_header != nullptr) out.catalog.messages.push_back(merged_header(*def_header, ref));
+  if (def_header != nullptr) out.catalog.messages.push_back(merged_header(*def_header, ref, to_utf8));
 
   std::vector<bool> used(def.messages.size(), false);
   std::optional<fuzzy_index> index;  // built on the first miss: most merges never need it

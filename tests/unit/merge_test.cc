@@ -266,6 +266,33 @@ TEST(Merge, HeaderTakesTheTemplatesDatesAndStandardOrder) {
       "POT-Creation-Date: 2024-03-01 12:00+0000\nContent-Type: text/plain; charset=UTF-8\nX-Generator: x\n");
 }
 
+// Only a template whose header says charset=UTF-8 converts the catalog; one without a header or
+// without a charset keeps the catalog's charset and its spelling (msgmerge 0.21 does).
+TEST(Merge, CharsetKeptUnlessTheTemplateDeclaresUtf8) {
+  po_file lower = parse(
+      "msgid \"\"\nmsgstr \"\"\n\"Content-Type: text/plain; charset=utf-8\\n\"\n\nmsgid \"a\"\nmsgstr "
+      "\"A\"\n");
+  po_file no_charset =
+      parse("msgid \"\"\nmsgstr \"\"\n\"Project-Id-Version: x\\n\"\n\nmsgid \"a\"\nmsgstr \"\"\n");
+  po_file no_header = parse("msgid \"a\"\nmsgstr \"\"\n");
+  for (const po_file* ref : {&no_charset, &no_header}) {
+    merge_result r = merge_catalogs(lower, *ref);
+    EXPECT_EQ(r.catalog.messages[0].msgstr[0], "Content-Type: text/plain; charset=utf-8\n");
+    EXPECT_EQ(r.catalog.charset, "utf-8");
+  }
+  result<po_file> latin1 = read_po(
+      "msgid \"\"\nmsgstr \"\"\n\"Content-Type: text/plain; charset=ISO-8859-1\\n\"\n\n"
+      "msgid \"a\"\nmsgstr \"\xe9\"\n",
+      "l.po");
+  ASSERT_TRUE(latin1.has_value());
+  merge_result r = merge_catalogs(*latin1, no_header);
+  EXPECT_EQ(r.catalog.charset, "ISO-8859-1");
+  EXPECT_EQ(write(r.catalog),
+            "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=ISO-8859-1\\n\"\n\nmsgid \"a\"\nmsgstr "
+            "\"\xe9\"\n");
+  EXPECT_EQ(merge_catalogs(*latin1, parse(header + "msgid \"a\"\nmsgstr \"\"\n")).catalog.charset, "UTF-8");
+}
+
 TEST(Merge, PluralFormsCount) {
   EXPECT_EQ(plural_forms_count("nplurals=3; plural=n%10;"), 3u);
   EXPECT_EQ(plural_forms_count(" nplurals = 1 ; plural=0;"), 1u);

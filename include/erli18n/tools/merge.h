@@ -63,8 +63,8 @@ struct merge_decision {
 
 /// What `merge_catalogs` returns: the merged catalog and an account of each decision.
 struct merge_result {
-  /// The merged catalog, named as `def`; in UTF-8 when the template is UTF-8, else in `def`'s
-  /// charset, as msgmerge does.
+  /// The merged catalog, named as `def`; in UTF-8 when the template's header says
+  /// `charset=UTF-8`, else in `def`'s charset spelled as `def` spells it, as msgmerge does.
   po_file catalog;
   /// One per template message in template order, then one per unused catalog entry in
   /// catalog order.
