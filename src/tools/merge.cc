@@ -4,7 +4,11 @@
 #include "erli18n/tools/merge.h"
 
 #include <algorithm>
+#include <charconv>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <system_error>
 #include <unordered_map>
 #include <utility>
 
@@ -36,6 +40,37 @@ bool format_now_required(const po_message& def, const po_message& ref) {
       if (old == "no-" + flag) return true;
   }
   return false;
+}
+
+// The `range: MIN..MAX` flag of a message, as numbers (so "range: 01..5" equals "range: 1..5"), or
+// nothing when it has none or a malformed one.
+std::optional<std::pair<unsigned long, unsigned long>> range_of(const po_message& m) {
+  for (const std::string& flag : m.flags) {
+    if (flag.rfind("range:", 0) != 0) continue;
+    std::string_view rest = std::string_view(flag).substr(6);
+    while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t')) rest.remove_prefix(1);
+    auto number = [&rest](unsigned long& out) {
+      const auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), out);
+      if (ec != std::errc() || end == rest.data()) return false;
+      rest.remove_prefix(static_cast<std::size_t>(end - rest.data()));
+      return true;
+    };
+    unsigned long lo = 0;
+    unsigned long hi = 0;
+    if (!number(lo) || rest.substr(0, 2) != "..") return std::nullopt;
+    rest.remove_prefix(2);
+    if (!number(hi) || !rest.empty() || lo > hi) return std::nullopt;
+    return std::pair{lo, hi};
+  }
+  return std::nullopt;
+}
+
+// A translation made for a numeric range may not suit another one: msgmerge asks for a review
+// when the catalog entry had a range and the template's differs or has none (a range that only
+// the template has asks nothing).
+bool range_changed(const po_message& def, const po_message& ref) {
+  const auto old_range = range_of(def);
+  return old_range && old_range != range_of(ref);
 }
 
 // A translation carried to a c-format message must take the msgid's arguments, or it needs
@@ -77,8 +112,8 @@ po_message merge_entry(const po_message& def, const po_message& ref, bool fuzzy_
   }
 
   // An untranslated entry is never fuzzy: there is nothing to review.
-  m.fuzzy = !untranslated(m) &&
-            (def.fuzzy || fuzzy_match || shape_changed || format_now_required(def, ref) || !c_format_fits(m));
+  m.fuzzy = !untranslated(m) && (def.fuzzy || fuzzy_match || shape_changed || format_now_required(def, ref) ||
+                                 range_changed(def, ref) || !c_format_fits(m));
   if (m.fuzzy && options.keep_previous) {
     // The translation was made for the entry's previous msgid when it was already fuzzy,
     // else for the entry's own msgid.

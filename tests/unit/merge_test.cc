@@ -237,6 +237,27 @@ TEST(Merge, FormatFlagsComeFromTheTemplateAndMismatchesGoFuzzy) {
   EXPECT_TRUE(r.catalog.messages[3].fuzzy);  // was declared no-c-format
 }
 
+// A catalog entry's range that the template changes or drops asks for a review; a range only
+// the template has, or the same range spelled differently, does not (msgmerge 0.21).
+TEST(Merge, ChangedOrDroppedRangeGoesFuzzy) {
+  po_file def =
+      parse(header +
+            "#, range: 1..5\nmsgid \"a\"\nmsgstr \"A\"\n\n#, range: 1..5\nmsgid \"b\"\nmsgstr \"B\"\n\n"
+            "msgid \"c\"\nmsgstr \"C\"\n\n#, range: 01..5\nmsgid \"d\"\nmsgstr \"D\"\n\n"
+            "#, range: 2..3\nmsgid \"e\"\nmsgstr \"\"\n");
+  po_file ref = parse(
+      "#, range: 1..9\nmsgid \"a\"\nmsgstr \"\"\n\nmsgid \"b\"\nmsgstr \"\"\n\n"
+      "#, range: 1..9\nmsgid \"c\"\nmsgstr \"\"\n\n#, range: 1..5\nmsgid \"d\"\nmsgstr \"\"\n\n"
+      "#, range: 1..9\nmsgid \"e\"\nmsgstr \"\"\n");
+  merge_result r = merge_catalogs(def, ref);
+  EXPECT_TRUE(r.catalog.messages[1].fuzzy);   // changed
+  EXPECT_TRUE(r.catalog.messages[2].fuzzy);   // dropped
+  EXPECT_FALSE(r.catalog.messages[3].fuzzy);  // only the template's
+  EXPECT_FALSE(r.catalog.messages[4].fuzzy);  // the same numbers
+  EXPECT_FALSE(r.catalog.messages[5].fuzzy);  // untranslated: nothing to review
+  EXPECT_EQ(r.catalog.messages[1].flags, (std::vector<std::string>{"range: 1..9"}));
+}
+
 TEST(MergeCFormat, ArgumentsAndTypes) {
   using detail::c_format_translation_fits;
   EXPECT_TRUE(c_format_translation_fits("%s has %d", "%2$d chez %1$s", false));
