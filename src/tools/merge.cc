@@ -233,9 +233,11 @@ merge_result merge_catalogs(const po_file& def, const po_file& ref, const merge_
 
   std::vector<bool> used(def.messages.size(), false);
   std::optional<fuzzy_index> index;  // built on the first miss: most merges never need it
+  std::vector<po_message> obsolete_from_template;
   for (const po_message& r : ref.messages) {
-    // The template's header is not a message; its obsolete entries count as live ones
-    // (msgmerge revives them too).
+    // The template's header is not a message. Its obsolete entries are merged too: one with
+    // a translation stays obsolete, one without becomes a live untranslated message (msgmerge
+    // 0.21 does both).
     if (!r.msgctxt && r.msgid.empty()) continue;
     merge_decision decision;
     decision.msgctxt = r.msgctxt;
@@ -253,7 +255,21 @@ merge_result merge_catalogs(const po_file& def, const po_file& ref, const merge_
         decision.source_msgid = def.messages[*from].msgid;
       }
     }
-    if (from) {
+    if (from && r.obsolete) {
+      // A message the template itself keeps as obsolete: msgmerge carries the translation
+      // (and the template's comments) into an obsolete entry, written with the others after
+      // the live messages, and drops it when there is no translation to keep.
+      po_message m =
+          merge_entry(def.messages[*from], r, decision.kind == merge_decision_kind::fuzzy, nplurals, options);
+      used[*from] = true;
+      if (untranslated(m)) {
+        decision.kind = merge_decision_kind::dropped;
+      } else {
+        decision.kind = merge_decision_kind::obsolete;
+        m.obsolete = true;
+        obsolete_from_template.push_back(std::move(m));
+      }
+    } else if (from) {
       out.catalog.messages.push_back(merge_entry(
           def.messages[*from], r, decision.kind == merge_decision_kind::fuzzy, nplurals, options));
       used[*from] = true;
@@ -264,6 +280,7 @@ merge_result merge_catalogs(const po_file& def, const po_file& ref, const merge_
     out.decisions.push_back(std::move(decision));
   }
 
+  for (po_message& m : obsolete_from_template) out.catalog.messages.push_back(std::move(m));
   // What the template no longer has: translations are kept as obsolete entries, in catalog
   // order, after the messages; untranslated entries have nothing worth keeping.
   for (std::size_t i = 0; i < def.messages.size(); ++i) {

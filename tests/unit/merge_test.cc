@@ -193,6 +193,28 @@ TEST(Merge, DecisionsCommentsAndObsoleteEntries) {
   EXPECT_EQ(merge_catalogs(def, ref, exact_only).decisions[1].kind, merge_decision_kind::added);
 }
 
+// A template's obsolete message takes its translation but stays obsolete, after the live
+// messages and before the unused entries; with an empty translation it is dropped; with none to
+// take it comes back live and untranslated (msgmerge 0.21).
+TEST(Merge, MessagesObsoleteInTheTemplateStayObsolete) {
+  po_file def = parse(header +
+                      "msgid \"unused\"\nmsgstr \"U\"\n\nmsgid \"kept\"\nmsgstr \"K\"\n\n"
+                      "msgid \"empty\"\nmsgstr \"\"\n\nmsgid \"live\"\nmsgstr \"L\"\n");
+  po_file ref = parse(
+      "#~ msgid \"kept\"\n#~ msgstr \"\"\n\n#~ msgid \"empty\"\n#~ msgstr \"\"\n\n"
+      "#~ msgid \"new\"\n#~ msgstr \"\"\n\nmsgid \"live\"\nmsgstr \"\"\n");
+  merge_result r = merge_catalogs(def, ref);
+  EXPECT_EQ(write(r.catalog),
+            header +
+                "msgid \"new\"\nmsgstr \"\"\n\nmsgid \"live\"\nmsgstr \"L\"\n\n"
+                "#~ msgid \"kept\"\n#~ msgstr \"K\"\n\n#~ msgid \"unused\"\n#~ msgstr \"U\"\n");
+  ASSERT_EQ(r.decisions.size(), 5u);
+  EXPECT_EQ(r.decisions[0].kind, merge_decision_kind::obsolete);  // kept
+  EXPECT_EQ(r.decisions[1].kind, merge_decision_kind::dropped);   // empty
+  EXPECT_EQ(r.decisions[2].kind, merge_decision_kind::added);     // new
+  EXPECT_EQ(r.decisions[4].kind, merge_decision_kind::obsolete);  // unused
+}
+
 TEST(Merge, PluralFormsFollowTheCatalogsNplurals) {
   po_file def = parse(header + "msgid \"One file\"\nmsgstr \"Un fichier\"\n");
   po_file ref = parse(
@@ -328,6 +350,12 @@ TEST(Merge, MergingTwiceChangesNothingOnEveryCraftedPair) {
     result<po_file> def = read_po_file((dir.path() / "def.po").string());
     result<po_file> ref = read_po_file((dir.path() / "ref.pot").string());
     ASSERT_TRUE(def && ref) << dir.path();
+    // A template's obsolete message with nothing to take comes back live and untranslated,
+    // and the next merge drops it: msgmerge 0.21 flip-flops on such pairs (plurals,
+    // template-obsolete), so merging twice is only stable without them.
+    if (std::any_of(ref->messages.begin(), ref->messages.end(),
+                    [](const po_message& m) { return m.obsolete; }))
+      continue;
     for (bool previous : {false, true}) {
       merge_options options;
       options.keep_previous = previous;

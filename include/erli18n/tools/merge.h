@@ -11,10 +11,14 @@
 ///    entries sharing no 4-character run with the msgid never considered);
 ///  - references, extracted comments and format flags come from the template;
 ///  - catalog entries no message used become obsolete (`#~`) when translated, else vanish;
+///  - a message the template has as obsolete takes its translation the same way but stays
+///    obsolete (written after the live messages, before the unused entries), and vanishes
+///    without one; with nothing to take it becomes a live untranslated message;
 ///  - the header is the catalog's, with the template's POT-Creation-Date;
 ///  - a plural message gets as many forms as the catalog's Plural-Forms says (2 by default).
 ///
-/// Merging the result again with the same template gives the same catalog.
+/// Merging the result again with the same template gives the same catalog, unless the template
+/// has obsolete messages (msgmerge's result then alternates between two catalogs too).
 ///
 /// The function is pure and thread-safe. Fuzzy matching uses a 4-gram index and bit-parallel
 /// LCS with length bounds, so it makes msgmerge's choices without its exhaustive comparisons.
@@ -47,8 +51,10 @@ enum class merge_decision_kind {
   kept,      ///< the catalog had the same context and msgid
   fuzzy,     ///< seeded from a similar catalog entry (`source_*`), marked fuzzy
   added,     ///< nothing similar: untranslated
-  obsolete,  ///< a translated catalog entry no message used, now `#~`
-  dropped,   ///< an untranslated catalog entry no message used, left out
+  obsolete,  ///< a translated catalog entry no message used, now `#~`; or a message obsolete in
+             ///< the template that took a translation (`source_*` set when by similarity)
+  dropped,   ///< an untranslated catalog entry no message used, or a template's obsolete
+             ///< message whose translation is empty, left out
 };
 
 /// What `merge_catalogs` did with one message or one catalog entry.
