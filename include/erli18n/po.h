@@ -124,6 +124,9 @@ struct po_write_options {
   /// False (`--no-wrap`): strings are not filled, only broken after embedded newlines;
   /// `#:` reference lines are folded at `width` either way.
   bool wrap = true;
+  /// A catalog holding nothing but its header is written empty, as msgcat writes it; true
+  /// writes the header, as msgmerge does (`erli18n merge` sets it).
+  bool keep_lone_header = false;
 };
 
 /// Writes `po` as `msgcat` would, in `po.charset`.

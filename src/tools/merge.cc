@@ -151,6 +151,21 @@ po_message obsolete_entry(const po_message& def) {
   return m;
 }
 
+// `--for-msgfmt`: only what msgfmt compiles. Fuzzy and untranslated messages go; what is left
+// loses the translator's comments, references and previous msgids, keeping its extracted
+// comments and flags (msgmerge 0.21 writes those). The header stays, fuzzy or not.
+void strip_for_msgfmt(po_file& catalog) {
+  std::erase_if(catalog.messages,
+                [](const po_message& m) { return !m.is_header() && (m.fuzzy || untranslated(m)); });
+  for (po_message& m : catalog.messages) {
+    m.translator_comments.clear();
+    m.references.clear();
+    m.previous_msgctxt.reset();
+    m.previous_msgid.reset();
+    m.previous_msgid_plural.reset();
+  }
+}
+
 // msgmerge converts to UTF-8 only for a template whose header says `charset=UTF-8` (any case;
 // not "utf8"). `po_file::charset` is no witness: it reads "UTF-8" for a template without a
 // header or a charset, and such a template leaves the catalog's charset and its spelling alone.
@@ -289,7 +304,7 @@ merge_result merge_catalogs(const po_file& def, const po_file& ref, const merge_
     merge_decision decision;
     decision.msgctxt = d.msgctxt;
     decision.msgid = d.msgid;
-    if (untranslated(d)) {
+    if (untranslated(d) || options.for_msgfmt) {
       decision.kind = merge_decision_kind::dropped;
     } else {
       decision.kind = merge_decision_kind::obsolete;
@@ -297,6 +312,7 @@ merge_result merge_catalogs(const po_file& def, const po_file& ref, const merge_
     }
     out.decisions.push_back(std::move(decision));
   }
+  if (options.for_msgfmt) strip_for_msgfmt(out.catalog);
   return out;
 }
 

@@ -215,6 +215,36 @@ TEST(Merge, MessagesObsoleteInTheTemplateStayObsolete) {
   EXPECT_EQ(r.decisions[4].kind, merge_decision_kind::obsolete);  // unused
 }
 
+// --for-msgfmt: only translated, non-fuzzy messages, without translator comments, references
+// or previous msgids (extracted comments and flags stay); unused entries are not kept as
+// obsolete; the header stays, and is written even alone (msgmerge 0.21).
+TEST(Merge, ForMsgfmtKeepsOnlyWhatMsgfmtCompiles) {
+  po_file def =
+      parse(header +
+            "# tc\n#: a.c:1\nmsgid \"kept %d\"\nmsgstr \"K %d\"\n\n#, fuzzy\nmsgid \"fz\"\nmsgstr \"F\"\n\n"
+            "msgid \"empty\"\nmsgstr \"\"\n\nmsgid \"unused\"\nmsgstr \"U\"\n");
+  po_file ref = parse(
+      "#. ec\n#: b.c:2\n#, c-format\nmsgid \"kept %d\"\nmsgstr \"\"\n\nmsgid \"fz\"\nmsgstr \"\"\n\n"
+      "msgid \"empty\"\nmsgstr \"\"\n\nmsgid \"kept %d!\"\nmsgstr \"\"\n");
+  merge_options options;
+  options.for_msgfmt = true;
+  options.keep_previous = true;
+  merge_result r = merge_catalogs(def, ref, options);
+  EXPECT_EQ(write(r.catalog), header + "#. ec\n#, c-format\nmsgid \"kept %d\"\nmsgstr \"K %d\"\n");
+  ASSERT_EQ(r.decisions.size(), 5u);
+  EXPECT_EQ(r.decisions[3].kind, merge_decision_kind::fuzzy);    // decided, then left out
+  EXPECT_EQ(r.decisions[4].kind, merge_decision_kind::dropped);  // unused: not kept obsolete
+
+  po_file alone = merge_catalogs(def, parse(header), options).catalog;
+  ASSERT_EQ(alone.messages.size(), 1u);
+  EXPECT_EQ(write(alone), "");  // msgcat's rule, the writer's default
+  po_write_options keep;
+  keep.keep_lone_header = true;
+  result<std::string> bytes = write_po(alone, keep);
+  ASSERT_TRUE(bytes.has_value());
+  EXPECT_EQ(*bytes, header.substr(0, header.size() - 1));
+}
+
 TEST(Merge, PluralFormsFollowTheCatalogsNplurals) {
   po_file def = parse(header + "msgid \"One file\"\nmsgstr \"Un fichier\"\n");
   po_file ref = parse(

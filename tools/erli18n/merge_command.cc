@@ -1,4 +1,5 @@
-// erli18n merge DEF.po REF.pot [-o OUT.po | -U] [--previous] [--no-fuzzy-matching] [--no-wrap]
+// erli18n merge DEF.po REF.pot [-o OUT.po | -U] [--previous] [--no-fuzzy-matching] [--for-msgfmt]
+//   [--no-wrap]
 // erli18n merge --for-each-locale DIR [--previous] [--no-fuzzy-matching] [--no-wrap]
 // Updates translated catalogs from a template as `msgmerge` does (see erli18n/tools/merge.h).
 // With -U (and --for-each-locale, which updates every DIR/LOCALE/LC_MESSAGES/DOMAIN.po from
@@ -34,6 +35,7 @@ struct merge_cli_options {
   bool update = false;
   bool previous = false;
   bool no_fuzzy_matching = false;
+  bool for_msgfmt = false;
   bool no_wrap = false;
 };
 
@@ -55,9 +57,11 @@ bool merge_one(const std::string& def_path, const po_file& ref, const merge_cli_
   merge_options options;
   options.keep_previous = opts.previous;
   options.fuzzy_matching = !opts.no_fuzzy_matching;
+  options.for_msgfmt = opts.for_msgfmt;
   merge_result merged = merge_catalogs(*def, ref, options);
   po_write_options write_options;
   write_options.wrap = !opts.no_wrap;
+  write_options.keep_lone_header = true;  // msgmerge writes a header with no message after it
   result<std::string> bytes = write_po(merged.catalog, write_options);
   if (!bytes) {
     std::cerr << bytes.error().to_string() << '\n';
@@ -120,6 +124,9 @@ void add_merge_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--previous", opts->previous, "Keep the previous msgid of fuzzy entries (#|)");
   cmd->add_flag("-N,--no-fuzzy-matching", opts->no_fuzzy_matching,
                 "Do not seed new messages from similar ones");
+  cmd->add_flag(
+      "--for-msgfmt", opts->for_msgfmt,
+      "Write only what msgfmt compiles: no fuzzy or untranslated messages, no comments for translators");
   cmd->add_flag("--no-wrap", opts->no_wrap, "Do not break long message lines");
   update->excludes(output);
   each->excludes(output)->excludes(update);

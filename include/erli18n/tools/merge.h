@@ -44,6 +44,10 @@ namespace erli18n {
 struct merge_options {
   bool fuzzy_matching = true;  ///< false is msgmerge's `--no-fuzzy-matching`
   bool keep_previous = false;  ///< msgmerge's `--previous`: write `#|` on fuzzy entries
+  /// msgmerge's `--for-msgfmt`: keep only what msgfmt compiles. Fuzzy and untranslated
+  /// messages and unused catalog entries are left out (the decisions still tell what the merge
+  /// chose for them); the rest lose translator comments, references and previous msgids.
+  bool for_msgfmt = false;
 };
 
 /// What happened to one message.
