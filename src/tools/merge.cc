@@ -313,6 +313,13 @@ merge_result merge_catalogs(const po_file& def, const po_file& ref, const merge_
     out.decisions.push_back(std::move(decision));
   }
   if (options.for_msgfmt) strip_for_msgfmt(out.catalog);
+  if (options.add_location != merge_location::full) {
+    for (po_message& m : out.catalog.messages) {
+      if (options.add_location == merge_location::never) m.references.clear();
+      // The writer keeps the first of repeated references: a file named twice is written once.
+      for (po_reference& r : m.references) r.line.reset();
+    }
+  }
   return out;
 }
 

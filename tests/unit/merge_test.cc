@@ -245,6 +245,19 @@ TEST(Merge, ForMsgfmtKeepsOnlyWhatMsgfmtCompiles) {
   EXPECT_EQ(*bytes, header.substr(0, header.size() - 1));
 }
 
+// --add-location=file writes each file once without lines; never (--no-location) writes none.
+TEST(Merge, AddLocationFileAndNever) {
+  po_file def = parse(header + "msgid \"a\"\nmsgstr \"A\"\n\nmsgid \"gone\"\nmsgstr \"G\"\n");
+  po_file ref = parse("#: a.c:1 a.c:2 b.c c.c:3 a.c:4\nmsgid \"a\"\nmsgstr \"\"\n");
+  merge_options options;
+  options.add_location = merge_location::file;
+  EXPECT_EQ(write(merge_catalogs(def, ref, options).catalog),
+            header + "#: a.c b.c c.c\nmsgid \"a\"\nmsgstr \"A\"\n\n#~ msgid \"gone\"\n#~ msgstr \"G\"\n");
+  options.add_location = merge_location::never;
+  EXPECT_EQ(write(merge_catalogs(def, ref, options).catalog),
+            header + "msgid \"a\"\nmsgstr \"A\"\n\n#~ msgid \"gone\"\n#~ msgstr \"G\"\n");
+}
+
 TEST(Merge, PluralFormsFollowTheCatalogsNplurals) {
   po_file def = parse(header + "msgid \"One file\"\nmsgstr \"Un fichier\"\n");
   po_file ref = parse(

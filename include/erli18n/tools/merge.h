@@ -40,6 +40,13 @@
 
 namespace erli18n {
 
+/// Which `#:` references a merged catalog keeps (msgmerge's `--add-location=TYPE`).
+enum class merge_location {
+  full,   ///< file and line, as the template has them (the default)
+  file,   ///< file names only, each once per message
+  never,  ///< none (`--no-location`)
+};
+
 /// Options of `merge_catalogs`, as msgmerge's.
 struct merge_options {
   bool fuzzy_matching = true;  ///< false is msgmerge's `--no-fuzzy-matching`
@@ -48,6 +55,8 @@ struct merge_options {
   /// messages and unused catalog entries are left out (the decisions still tell what the merge
   /// chose for them); the rest lose translator comments, references and previous msgids.
   bool for_msgfmt = false;
+  /// msgmerge's `--add-location=TYPE` (`--no-location` is `never`).
+  merge_location add_location = merge_location::full;
 };
 
 /// What happened to one message.
