@@ -258,6 +258,34 @@ TEST(Merge, AddLocationFileAndNever) {
             header + "msgid \"a\"\nmsgstr \"A\"\n\n#~ msgid \"gone\"\n#~ msgstr \"G\"\n");
 }
 
+// --sort-output: by msgid then context (none first) as bytes; --sort-by-file: references sorted,
+// then by the first one (none first; a file without a line before its lines), then msgid. The
+// header stays first and obsolete entries last, sorted among themselves (msgmerge 0.21).
+TEST(Merge, SortOutputAndSortByFile) {
+  po_file def = parse(header + "msgid \"old\"\nmsgstr \"O\"\n\nmsgid \"aold\"\nmsgstr \"A\"\n");
+  po_file ref = parse(
+      "#: z.c:10 b.c:2\nmsgid \"beta\"\nmsgstr \"\"\n\n#: b.c:10\nmsgid \"Beta\"\nmsgstr \"\"\n\n"
+      "msgid \"noref\"\nmsgstr \"\"\n\n#: a.c:5\nmsgctxt \"k\"\nmsgid \"beta\"\nmsgstr \"\"\n\n"
+      "#: a.c\nmsgid \"zeta\"\nmsgstr \"\"\n");
+  auto order = [](const po_file& po) {
+    std::vector<std::string> out;
+    for (const po_message& m : po.messages) out.push_back((m.msgctxt ? *m.msgctxt + "|" : "") + m.msgid);
+    return out;
+  };
+  merge_options options;
+  options.sort_output = true;
+  po_file sorted = merge_catalogs(def, ref, options).catalog;
+  EXPECT_EQ(order(sorted),
+            (std::vector<std::string>{"", "Beta", "beta", "k|beta", "noref", "zeta", "aold", "old"}));
+  EXPECT_EQ(sorted.messages[2].references.front().file, "z.c");  // left as the template has them
+  options.sort_output = false;
+  options.sort_by_file = true;
+  po_file by_file = merge_catalogs(def, ref, options).catalog;
+  EXPECT_EQ(order(by_file),
+            (std::vector<std::string>{"", "noref", "zeta", "k|beta", "beta", "Beta", "aold", "old"}));
+  EXPECT_EQ(by_file.messages[4].references.front().file, "b.c");
+}
+
 TEST(Merge, PluralFormsFollowTheCatalogsNplurals) {
   po_file def = parse(header + "msgid \"One file\"\nmsgstr \"Un fichier\"\n");
   po_file ref = parse(

@@ -1,5 +1,5 @@
 // erli18n merge DEF.po REF.pot [-o OUT.po | -U] [--previous] [--no-fuzzy-matching] [--for-msgfmt]
-//   [--no-location | --add-location[=full|file|never]] [--no-wrap]
+//   [--no-location | --add-location[=full|file|never]] [-s | -F] [--no-wrap]
 // erli18n merge --for-each-locale DIR [--previous] [--no-fuzzy-matching] [--no-wrap]
 // Updates translated catalogs from a template as `msgmerge` does (see erli18n/tools/merge.h).
 // With -U (and --for-each-locale, which updates every DIR/LOCALE/LC_MESSAGES/DOMAIN.po from
@@ -37,6 +37,8 @@ struct merge_cli_options {
   bool no_fuzzy_matching = false;
   bool for_msgfmt = false;
   bool no_location = false;
+  bool sort_output = false;
+  bool sort_by_file = false;
   std::string add_location = "full";
   bool no_wrap = false;
 };
@@ -60,6 +62,8 @@ bool merge_one(const std::string& def_path, const po_file& ref, const merge_cli_
   options.keep_previous = opts.previous;
   options.fuzzy_matching = !opts.no_fuzzy_matching;
   options.for_msgfmt = opts.for_msgfmt;
+  options.sort_output = opts.sort_output;
+  options.sort_by_file = opts.sort_by_file;
   if (opts.add_location == "file") options.add_location = merge_location::file;
   if (opts.add_location == "never" || opts.no_location) options.add_location = merge_location::never;
   merge_result merged = merge_catalogs(*def, ref, options);
@@ -135,6 +139,10 @@ void add_merge_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--add-location{full}", opts->add_location,
                 "Write #: reference lines: full (file:line, the default), file (names only) or never")
       ->check(CLI::IsMember({"full", "file", "never"}));
+  CLI::Option* sort_output =
+      cmd->add_flag("-s,--sort-output", opts->sort_output, "Sort the messages by msgid");
+  cmd->add_flag("-F,--sort-by-file", opts->sort_by_file, "Sort the messages by their references")
+      ->excludes(sort_output);  // msgmerge refuses the two together
   cmd->add_flag("--no-wrap", opts->no_wrap, "Do not break long message lines");
   update->excludes(output);
   each->excludes(output)->excludes(update);

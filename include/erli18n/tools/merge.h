@@ -57,6 +57,12 @@ struct merge_options {
   bool for_msgfmt = false;
   /// msgmerge's `--add-location=TYPE` (`--no-location` is `never`).
   merge_location add_location = merge_location::full;
+  /// msgmerge's `--sort-output`: messages by msgid, then context (none first), as bytes; the
+  /// obsolete entries after the live ones, sorted the same way.
+  bool sort_output = false;
+  /// msgmerge's `--sort-by-file`: each message's references sorted (file, then line), then the
+  /// messages by their first reference (none first), msgid and context.
+  bool sort_by_file = false;
 };
 
 /// What happened to one message.
