@@ -356,6 +356,22 @@ merge_result merge_catalogs(const po_file& def, const po_file& ref, const merge_
   return out;
 }
 
+po_file with_pot_creation_date_of(const po_file& merged, const po_file& def) {
+  po_file out = merged;
+  const po_message* old_header = def.header();
+  if (old_header == nullptr || old_header->msgstr.empty()) return out;
+  const std::optional<std::string> old_date =
+      detail::header_value(old_header->msgstr[0], "POT-Creation-Date");
+  for (po_message& m : out.messages) {
+    if (!m.is_header() || m.msgstr.empty()) continue;
+    if (old_date && detail::header_value(m.msgstr[0], "POT-Creation-Date"))
+      // The value as the header has it (its leading blank included), as merged_header puts it.
+      m.msgstr[0] = detail::rebuilt_header(m.msgstr[0], {{"POT-Creation-Date", *old_date}});
+    break;
+  }
+  return out;
+}
+
 po_file init_catalog(const po_file& pot, std::string_view locale, std::string_view plural_forms) {
   po_file out;
   out.file_name = pot.file_name;

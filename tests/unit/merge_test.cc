@@ -286,6 +286,21 @@ TEST(Merge, SortOutputAndSortByFile) {
   EXPECT_EQ(by_file.messages[4].references.front().file, "b.c");
 }
 
+// msgmerge -U's "nothing changed" test: the merge with the catalog's own POT-Creation-Date back.
+TEST(Merge, WithPotCreationDateOfPutsTheCatalogsDateBack) {
+  po_file def = parse(
+      "msgid \"\"\nmsgstr \"\"\n\"POT-Creation-Date: 2021\\n\"\n\"Content-Type: text/plain; "
+      "charset=UTF-8\\n\"\n\n"
+      "msgid \"a\"\nmsgstr \"A\"\n");
+  po_file ref = parse(
+      "msgid \"\"\nmsgstr \"\"\n\"POT-Creation-Date: 2022\\n\"\n\"Content-Type: text/plain; "
+      "charset=UTF-8\\n\"\n\n"
+      "msgid \"a\"\nmsgstr \"\"\n");
+  po_file merged = merge_catalogs(def, ref).catalog;
+  EXPECT_NE(write(merged), write(def));
+  EXPECT_EQ(write(with_pot_creation_date_of(merged, def)), write(def));
+}
+
 TEST(Merge, PluralFormsFollowTheCatalogsNplurals) {
   po_file def = parse(header + "msgid \"One file\"\nmsgstr \"Un fichier\"\n");
   po_file ref = parse(

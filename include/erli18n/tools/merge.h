@@ -99,6 +99,12 @@ struct merge_result {
 /// Merges `ref` (the template) into `def` (the catalog).
 merge_result merge_catalogs(const po_file& def, const po_file& ref, const merge_options& options = {});
 
+/// `merged` with the header's POT-Creation-Date put back to `def`'s. msgmerge `-U` leaves the
+/// file alone (no rewrite, no backup, mtime kept) when this writes the file's own bytes: a new
+/// template date alone is no change. `merged` is returned as it is when either header has no
+/// such field.
+po_file with_pot_creation_date_of(const po_file& merged, const po_file& def);
+
 /// msgmerge's similarity of two strings: 2·LCS/(|a|+|b|) over bytes; 1 for two empty strings.
 double merge_similarity(std::string_view a, std::string_view b);
 
