@@ -138,7 +138,8 @@ bool merge_one(const std::string& def_path, const po_file& ref, const merge_cli_
     result<std::string> same_date = write_po(with_pot_creation_date_of(merged.catalog, *def), write_options);
     if (same_date && *same_date == *current) return true;
   }
-  if (!make_backup(def_path, opts)) return false;
+  // --for-each-locale (no msgmerge option) updates catalogs under version control: no backups.
+  if (opts.for_each_locale.empty() && !make_backup(def_path, opts)) return false;
   return write_output(def_path, *bytes);
 }
 
