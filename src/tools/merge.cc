@@ -212,7 +212,8 @@ bool is_utf8(std::string_view charset) {
 
 // The catalog's header, rewritten as msgmerge rewrites it: standard fields in standard order,
 // POT-Creation-Date and Report-Msgid-Bugs-To from the template when it has them.
-po_message merged_header(const po_message& def_header, const po_file& ref, bool to_utf8) {
+po_message merged_header(const po_message& def_header, const po_file& ref, bool to_utf8,
+                         const merge_options& options) {
   po_message header = def_header;
   if (header.msgstr.empty()) return header;
   std::optional<std::string> date;
@@ -224,6 +225,9 @@ po_message merged_header(const po_message& def_header, const po_file& ref, bool 
   std::vector<detail::header_override> overrides;
   if (date) overrides.push_back({"POT-Creation-Date", *date});
   if (bugs) overrides.push_back({"Report-Msgid-Bugs-To", *bugs});
+  // --lang: the value as a header line holds it, after the colon's blank.
+  const std::string lang = " " + options.lang;
+  if (!options.lang.empty()) overrides.push_back({"Language", lang});
   header.msgstr[0] = detail::rebuilt_header(header.msgstr[0], overrides);
   // A UTF-8 template makes the result UTF-8, the charset's name spelled canonically.
   if (to_utf8) header.msgstr[0] = detail::header_with_charset(header.msgstr[0], "UTF-8");
@@ -276,7 +280,8 @@ merge_result merge_catalogs(const po_file& def, const po_file& ref, const merge_
       by_key.emplace(key_of(def.messages[i].msgctxt, def.messages[i].msgid), i);
 
   const po_message* def_header = def.header();
-  if (def_header != nullptr) out.catalog.messages.push_back(merged_header(*def_header, ref, to_utf8));
+  if (def_header != nullptr)
+    out.catalog.messages.push_back(merged_header(*def_header, ref, to_utf8, options));
 
   std::vector<bool> used(def.messages.size(), false);
   std::optional<fuzzy_index> index;  // built on the first miss: most merges never need it

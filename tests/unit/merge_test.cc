@@ -422,6 +422,22 @@ TEST(Merge, CharsetKeptUnlessTheTemplateDeclaresUtf8) {
   EXPECT_EQ(merge_catalogs(*latin1, parse(header + "msgid \"a\"\nmsgstr \"\"\n")).catalog.charset, "UTF-8");
 }
 
+// --lang sets Language whatever the catalog says, in the standard place (msgmerge 0.21).
+TEST(Merge, LangSetsTheHeadersLanguage) {
+  po_file def = parse(
+      "msgid \"\"\nmsgstr \"\"\n\"Language: de\\n\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\nmsgid "
+      "\"a\"\nmsgstr \"A\"\n");
+  po_file ref = parse("msgid \"a\"\nmsgstr \"\"\n");
+  merge_options options;
+  options.lang = "pt_BR";
+  EXPECT_EQ(merge_catalogs(def, ref, options).catalog.messages[0].msgstr[0],
+            "Language: pt_BR\nContent-Type: text/plain; charset=UTF-8\n");
+  po_file no_language = parse(
+      "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\nmsgid \"a\"\nmsgstr \"A\"\n");
+  EXPECT_EQ(merge_catalogs(no_language, ref, options).catalog.messages[0].msgstr[0],
+            "Language: pt_BR\nContent-Type: text/plain; charset=UTF-8\n");
+}
+
 TEST(Merge, PluralFormsCount) {
   EXPECT_EQ(plural_forms_count("nplurals=3; plural=n%10;"), 3u);
   EXPECT_EQ(plural_forms_count(" nplurals = 1 ; plural=0;"), 1u);

@@ -1,6 +1,6 @@
-// erli18n merge DEF.po REF.pot [-o OUT.po | -U [--backup[=CONTROL]] [--suffix S]] [--previous]
-// [--no-fuzzy-matching] [--for-msgfmt]
-//   [--no-location | --add-location[=full|file|never]] [-s | -F] [--no-wrap]
+// erli18n merge DEF.po REF.pot [-o OUT.po | -U [--backup=CONTROL] [--suffix=S]] [--previous]
+//   [--no-fuzzy-matching] [--for-msgfmt] [--no-location | --add-location[=full|file|never]]
+//   [-s | -F] [--lang=LL] [--no-wrap]
 // erli18n merge --for-each-locale DIR [--previous] [--no-fuzzy-matching] [--no-wrap]
 // Updates translated catalogs from a template as `msgmerge` does (see erli18n/tools/merge.h).
 // With -U (and --for-each-locale, which updates every DIR/LOCALE/LC_MESSAGES/DOMAIN.po from
@@ -43,6 +43,7 @@ struct merge_cli_options {
   bool no_location = false;
   bool sort_output = false;
   bool sort_by_file = false;
+  std::string lang;
   std::string add_location = "full";
   bool no_wrap = false;
 };
@@ -118,6 +119,7 @@ bool merge_one(const std::string& def_path, const po_file& ref, const merge_cli_
   options.for_msgfmt = opts.for_msgfmt;
   options.sort_output = opts.sort_output;
   options.sort_by_file = opts.sort_by_file;
+  options.lang = opts.lang;
   if (opts.add_location == "file") options.add_location = merge_location::file;
   if (opts.add_location == "never" || opts.no_location) options.add_location = merge_location::never;
   merge_result merged = merge_catalogs(*def, ref, options);
@@ -209,6 +211,7 @@ void add_merge_command(CLI::App& app, int& exit_code) {
       cmd->add_flag("-s,--sort-output", opts->sort_output, "Sort the messages by msgid");
   cmd->add_flag("-F,--sort-by-file", opts->sort_by_file, "Sort the messages by their references")
       ->excludes(sort_output);  // msgmerge refuses the two together
+  cmd->add_option("--lang", opts->lang, "Set the header's Language field");
   cmd->add_flag("--no-wrap", opts->no_wrap, "Do not break long message lines");
   update->excludes(output);
   each->excludes(output)->excludes(update);

@@ -63,6 +63,9 @@ struct merge_options {
   /// msgmerge's `--sort-by-file`: each message's references sorted (file, then line), then the
   /// messages by their first reference (none first), msgid and context.
   bool sort_by_file = false;
+  /// msgmerge's `--lang=CATALOGNAME`: the header's Language, whatever the catalog says (empty:
+  /// the catalog's, or the one its Language-Team names).
+  std::string lang;
 };
 
 /// What happened to one message.
