@@ -1,6 +1,6 @@
 // erli18n merge DEF.po REF.pot [-o OUT.po | -U [--backup=CONTROL] [--suffix=S]] [--previous]
 //   [--no-fuzzy-matching] [--for-msgfmt] [--no-location | --add-location[=full|file|never]]
-//   [-s | -F] [--lang=LL] [--no-wrap]
+//   [-s | -F] [--lang=LL] [-w N] [-q] [--no-wrap]
 // erli18n merge --for-each-locale DIR [--previous] [--no-fuzzy-matching] [--no-wrap]
 // Updates translated catalogs from a template as `msgmerge` does (see erli18n/tools/merge.h).
 // With -U (and --for-each-locale, which updates every DIR/LOCALE/LC_MESSAGES/DOMAIN.po from
@@ -46,6 +46,8 @@ struct merge_cli_options {
   std::string lang;
   std::string add_location = "full";
   bool no_wrap = false;
+  bool quiet = false;
+  std::size_t width = 79;
 };
 
 // The file's bytes, or nothing when it cannot be read (a missing file reads as nothing).
@@ -125,6 +127,7 @@ bool merge_one(const std::string& def_path, const po_file& ref, const merge_cli_
   merge_result merged = merge_catalogs(*def, ref, options);
   po_write_options write_options;
   write_options.wrap = !opts.no_wrap;
+  write_options.width = opts.width;
   write_options.keep_lone_header = true;  // msgmerge writes a header with no message after it
   result<std::string> bytes = write_po(merged.catalog, write_options);
   if (!bytes) {
@@ -212,6 +215,8 @@ void add_merge_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("-F,--sort-by-file", opts->sort_by_file, "Sort the messages by their references")
       ->excludes(sort_output);  // msgmerge refuses the two together
   cmd->add_option("--lang", opts->lang, "Set the header's Language field");
+  cmd->add_option("-w,--width", opts->width, "Output page width")->check(CLI::Range(1, 100000));
+  cmd->add_flag("-q,--quiet,--silent", opts->quiet, "Print no progress (merge prints none anyway)");
   cmd->add_flag("--no-wrap", opts->no_wrap, "Do not break long message lines");
   update->excludes(output);
   each->excludes(output)->excludes(update);
