@@ -125,7 +125,8 @@ struct po_write_options {
   /// `#:` reference lines are folded at `width` either way.
   bool wrap = true;
   /// True (`--force-po`): a file holding nothing but its header is written too; by default it
-  /// comes out empty, as from the GNU tools.
+  /// comes out empty, as msgcat and msgunfmt write it. msgmerge always writes it (`erli18n
+  /// merge` sets this).
   bool force_po = false;
 };
 

@@ -696,10 +696,11 @@ result<std::string> write_unguarded(const po_file& po, const po_write_options& o
         return error{errc::syntax, "duplicate message definition", po.file_name, m.line, m.column};
     }
   }
-  // A file holding nothing but its header comes out empty, unless forced (`--force-po`).
-  bool only_header = !options.force_po;
+  // A file holding nothing but its header comes out empty (msgcat, msgunfmt), unless forced
+  // (`--force-po`; msgmerge always writes it).
+  bool only_header = true;
   for (const po_message& m : po.messages) only_header = only_header && m.is_header();
-  if (only_header) return std::string{};
+  if (only_header && (!options.force_po || po.messages.empty())) return std::string{};
 
   const bool convert = !charset::is_utf8(po.charset) && po.charset != "CHARSET";
   char32_t backslash_twin = 0;

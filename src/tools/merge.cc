@@ -4,10 +4,15 @@
 #include "erli18n/tools/merge.h"
 
 #include <algorithm>
+#include <charconv>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <system_error>
 #include <unordered_map>
 #include <utility>
 
+#include "charset.h"
 #include "merge_c_format.h"
 #include "merge_fuzzy.h"
 #include "merge_header.h"
@@ -35,6 +40,37 @@ bool format_now_required(const po_message& def, const po_message& ref) {
       if (old == "no-" + flag) return true;
   }
   return false;
+}
+
+// The `range: MIN..MAX` flag of a message, as numbers (so "range: 01..5" equals "range: 1..5"), or
+// nothing when it has none or a malformed one.
+std::optional<std::pair<unsigned long, unsigned long>> range_of(const po_message& m) {
+  for (const std::string& flag : m.flags) {
+    if (flag.rfind("range:", 0) != 0) continue;
+    std::string_view rest = std::string_view(flag).substr(6);
+    while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t')) rest.remove_prefix(1);
+    auto number = [&rest](unsigned long& out) {
+      const auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), out);
+      if (ec != std::errc() || end == rest.data()) return false;
+      rest.remove_prefix(static_cast<std::size_t>(end - rest.data()));
+      return true;
+    };
+    unsigned long lo = 0;
+    unsigned long hi = 0;
+    if (!number(lo) || rest.substr(0, 2) != "..") return std::nullopt;
+    rest.remove_prefix(2);
+    if (!number(hi) || !rest.empty() || lo > hi) return std::nullopt;
+    return std::pair{lo, hi};
+  }
+  return std::nullopt;
+}
+
+// A translation made for a numeric range may not suit another one: msgmerge asks for a review
+// when the catalog entry had a range and the template's differs or has none (a range that only
+// the template has asks nothing).
+bool range_changed(const po_message& def, const po_message& ref) {
+  const auto old_range = range_of(def);
+  return old_range && old_range != range_of(ref);
 }
 
 // A translation carried to a c-format message must take the msgid's arguments, or it needs
@@ -76,8 +112,8 @@ po_message merge_entry(const po_message& def, const po_message& ref, bool fuzzy_
   }
 
   // An untranslated entry is never fuzzy: there is nothing to review.
-  m.fuzzy = !untranslated(m) &&
-            (def.fuzzy || fuzzy_match || shape_changed || format_now_required(def, ref) || !c_format_fits(m));
+  m.fuzzy = !untranslated(m) && (def.fuzzy || fuzzy_match || shape_changed || format_now_required(def, ref) ||
+                                 range_changed(def, ref) || !c_format_fits(m));
   if (m.fuzzy && options.keep_previous) {
     // The translation was made for the entry's previous msgid when it was already fuzzy,
     // else for the entry's own msgid.
@@ -115,6 +151,56 @@ po_message obsolete_entry(const po_message& def) {
   return m;
 }
 
+// `--for-msgfmt`: only what msgfmt compiles. Fuzzy and untranslated messages go; what is left
+// loses the translator's comments, references and previous msgids, keeping its extracted
+// comments and flags (msgmerge 0.21 writes those). The header stays, fuzzy or not.
+void strip_for_msgfmt(po_file& catalog) {
+  std::erase_if(catalog.messages,
+                [](const po_message& m) { return !m.is_header() && (m.fuzzy || untranslated(m)); });
+  for (po_message& m : catalog.messages) {
+    m.translator_comments.clear();
+    m.references.clear();
+    m.previous_msgctxt.reset();
+    m.previous_msgid.reset();
+    m.previous_msgid_plural.reset();
+  }
+}
+
+// Context order of msgmerge's sorts: no context first, then the contexts as bytes.
+int compare_context(const std::optional<std::string>& a, const std::optional<std::string>& b) {
+  if (!a || !b) return static_cast<int>(a.has_value()) - static_cast<int>(b.has_value());
+  return a->compare(*b);
+}
+
+bool reference_less(const po_reference& a, const po_reference& b) {
+  if (int c = a.file.compare(b.file); c != 0) return c < 0;
+  return a.line.value_or(0) < b.line.value_or(0);  // a file without a line comes first
+}
+
+// `--sort-output` / `--sort-by-file`. The header stays first and the obsolete entries stay after
+// the live messages (where the writer's order puts them); the sort is stable, so duplicates keep
+// their order.
+void sort_catalog(po_file& catalog, bool by_file) {
+  if (by_file)
+    for (po_message& m : catalog.messages)
+      std::stable_sort(m.references.begin(), m.references.end(), reference_less);
+  auto less = [by_file](const po_message& a, const po_message& b) {
+    if (a.is_header() != b.is_header()) return a.is_header();
+    if (a.obsolete != b.obsolete) return b.obsolete;
+    if (by_file && a.references.empty() != b.references.empty()) return a.references.empty();
+    if (by_file && !a.references.empty()) {
+      if (reference_less(a.references[0], b.references[0])) return true;
+      if (reference_less(b.references[0], a.references[0])) return false;
+    }
+    if (int c = a.msgid.compare(b.msgid); c != 0) return c < 0;
+    return compare_context(a.msgctxt, b.msgctxt) < 0;
+  };
+  std::stable_sort(catalog.messages.begin(), catalog.messages.end(), less);
+}
+
+// msgmerge converts to UTF-8 only for a template whose header says `charset=UTF-8` (any case;
+// not "utf8"). `po_file::charset` is no witness: it reads "UTF-8" for a template without a
+// header or a charset, and such a template leaves the catalog's charset and its spelling alone.
 bool is_utf8(std::string_view charset) {
   if (charset.size() != 5) return false;
   for (std::size_t i = 0; i < 5; ++i) {
@@ -126,7 +212,8 @@ bool is_utf8(std::string_view charset) {
 
 // The catalog's header, rewritten as msgmerge rewrites it: standard fields in standard order,
 // POT-Creation-Date and Report-Msgid-Bugs-To from the template when it has them.
-po_message merged_header(const po_message& def_header, const po_file& ref) {
+po_message merged_header(const po_message& def_header, const po_file& ref, bool to_utf8,
+                         const merge_options& options) {
   po_message header = def_header;
   if (header.msgstr.empty()) return header;
   std::optional<std::string> date;
@@ -138,9 +225,12 @@ po_message merged_header(const po_message& def_header, const po_file& ref) {
   std::vector<detail::header_override> overrides;
   if (date) overrides.push_back({"POT-Creation-Date", *date});
   if (bugs) overrides.push_back({"Report-Msgid-Bugs-To", *bugs});
+  // --lang: the value as a header line holds it, after the colon's blank.
+  const std::string lang = " " + options.lang;
+  if (!options.lang.empty()) overrides.push_back({"Language", lang});
   header.msgstr[0] = detail::rebuilt_header(header.msgstr[0], overrides);
   // A UTF-8 template makes the result UTF-8, the charset's name spelled canonically.
-  if (is_utf8(ref.charset)) header.msgstr[0] = detail::header_with_charset(header.msgstr[0], "UTF-8");
+  if (to_utf8) header.msgstr[0] = detail::header_with_charset(header.msgstr[0], "UTF-8");
   return header;
 }
 
@@ -172,7 +262,10 @@ merge_result merge_catalogs(const po_file& def, const po_file& ref, const merge_
   merge_result out;
   out.catalog.file_name = def.file_name;
   // A catalog merged with a UTF-8 template is written in UTF-8 (msgmerge converts it).
-  out.catalog.charset = is_utf8(ref.charset) ? std::string("UTF-8") : def.charset;
+  const po_message* ref_header = ref.header();
+  const bool to_utf8 = ref_header != nullptr && !ref_header->msgstr.empty() &&
+                       is_utf8(charset::header_charset(ref_header->msgstr[0]));
+  out.catalog.charset = to_utf8 ? std::string("UTF-8") : def.charset;
 
   std::size_t nplurals = 2;  // msgmerge's default when the catalog does not say
   if (auto forms = def.header_field("Plural-Forms"))
@@ -187,13 +280,16 @@ merge_result merge_catalogs(const po_file& def, const po_file& ref, const merge_
       by_key.emplace(key_of(def.messages[i].msgctxt, def.messages[i].msgid), i);
 
   const po_message* def_header = def.header();
-  if (def_header != nullptr) out.catalog.messages.push_back(merged_header(*def_header, ref));
+  if (def_header != nullptr)
+    out.catalog.messages.push_back(merged_header(*def_header, ref, to_utf8, options));
 
   std::vector<bool> used(def.messages.size(), false);
   std::optional<fuzzy_index> index;  // built on the first miss: most merges never need it
+  std::vector<po_message> obsolete_from_template;
   for (const po_message& r : ref.messages) {
-    // The template's header is not a message; its obsolete entries count as live ones
-    // (msgmerge revives them too).
+    // The template's header is not a message. Its obsolete entries are merged too: one with
+    // a translation stays obsolete, one without becomes a live untranslated message (msgmerge
+    // 0.21 does both).
     if (!r.msgctxt && r.msgid.empty()) continue;
     merge_decision decision;
     decision.msgctxt = r.msgctxt;
@@ -211,7 +307,21 @@ merge_result merge_catalogs(const po_file& def, const po_file& ref, const merge_
         decision.source_msgid = def.messages[*from].msgid;
       }
     }
-    if (from) {
+    if (from && r.obsolete) {
+      // A message the template itself keeps as obsolete: msgmerge carries the translation
+      // (and the template's comments) into an obsolete entry, written with the others after
+      // the live messages, and drops it when there is no translation to keep.
+      po_message m =
+          merge_entry(def.messages[*from], r, decision.kind == merge_decision_kind::fuzzy, nplurals, options);
+      used[*from] = true;
+      if (untranslated(m)) {
+        decision.kind = merge_decision_kind::dropped;
+      } else {
+        decision.kind = merge_decision_kind::obsolete;
+        m.obsolete = true;
+        obsolete_from_template.push_back(std::move(m));
+      }
+    } else if (from) {
       out.catalog.messages.push_back(merge_entry(
           def.messages[*from], r, decision.kind == merge_decision_kind::fuzzy, nplurals, options));
       used[*from] = true;
@@ -222,6 +332,7 @@ merge_result merge_catalogs(const po_file& def, const po_file& ref, const merge_
     out.decisions.push_back(std::move(decision));
   }
 
+  for (po_message& m : obsolete_from_template) out.catalog.messages.push_back(std::move(m));
   // What the template no longer has: translations are kept as obsolete entries, in catalog
   // order, after the messages; untranslated entries have nothing worth keeping.
   for (std::size_t i = 0; i < def.messages.size(); ++i) {
@@ -230,13 +341,38 @@ merge_result merge_catalogs(const po_file& def, const po_file& ref, const merge_
     merge_decision decision;
     decision.msgctxt = d.msgctxt;
     decision.msgid = d.msgid;
-    if (untranslated(d)) {
+    if (untranslated(d) || options.for_msgfmt) {
       decision.kind = merge_decision_kind::dropped;
     } else {
       decision.kind = merge_decision_kind::obsolete;
       out.catalog.messages.push_back(obsolete_entry(d));
     }
     out.decisions.push_back(std::move(decision));
+  }
+  if (options.for_msgfmt) strip_for_msgfmt(out.catalog);
+  if (options.sort_output || options.sort_by_file) sort_catalog(out.catalog, options.sort_by_file);
+  if (options.add_location != merge_location::full) {
+    for (po_message& m : out.catalog.messages) {
+      if (options.add_location == merge_location::never) m.references.clear();
+      // The writer keeps the first of repeated references: a file named twice is written once.
+      for (po_reference& r : m.references) r.line.reset();
+    }
+  }
+  return out;
+}
+
+po_file with_pot_creation_date_of(const po_file& merged, const po_file& def) {
+  po_file out = merged;
+  const po_message* old_header = def.header();
+  if (old_header == nullptr || old_header->msgstr.empty()) return out;
+  const std::optional<std::string> old_date =
+      detail::header_value(old_header->msgstr[0], "POT-Creation-Date");
+  for (po_message& m : out.messages) {
+    if (!m.is_header() || m.msgstr.empty()) continue;
+    if (old_date && detail::header_value(m.msgstr[0], "POT-Creation-Date"))
+      // The value as the header has it (its leading blank included), as merged_header puts it.
+      m.msgstr[0] = detail::rebuilt_header(m.msgstr[0], {{"POT-Creation-Date", *old_date}});
+    break;
   }
   return out;
 }

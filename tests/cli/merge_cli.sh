@@ -8,7 +8,10 @@ need_env TEST_DATA
 data="$TEST_DATA/merge"
 
 # Merging the result again with the same template is a fixpoint, for every crafted pair and option.
+# Not for a template with obsolete messages: msgmerge 0.21 alternates between two catalogs there
+# (one such message with no translation comes back live, then the next merge drops it).
 for dir in "$data"/*/; do
+  grep -q '^#~' "$dir/ref.pot" && continue
   for mode in "" "--previous" "--no-fuzzy-matching"; do
     # shellcheck disable=SC2086
     "$ERLI18N" merge $mode "$dir/def.po" "$dir/ref.pot" -o once.po
@@ -30,7 +33,9 @@ touch -d '2001-01-01 00:00:00' work.po
 "$ERLI18N" merge --previous -U work.po "$data/basic/ref.pot"
 [ "$(stat -c %Y work.po)" = "$(date -d '2001-01-01 00:00:00' +%s)" ] || fail "-U rewrote an unchanged catalog"
 ok
-[ -z "$(ls work.po~ 2>/dev/null)" ] || fail "-U made a backup"
+# As msgmerge -U (tests/parity/merge_update.sh): the rewrite backed the catalog up as work.po~,
+# the unchanged run made no second one.
+cmp -s work.po~ "$data/basic/def.po" || fail "-U did not back the catalog up as work.po~"
 ok
 
 # The fuzzy match proposes the old translation, marked fuzzy, previous msgid with --previous.

@@ -63,7 +63,8 @@ pair_index=0
 for dir in "$TEST_DATA"/merge/*/; do
   name=$(basename "$dir")
   # Every mode, or one per pair in turn in a sample (ERLI18N_PARITY_SAMPLE, real_catalogs.sh).
-  mapfile -t modes < <(parity_modes $((pair_index++)) "" "--previous" "--no-fuzzy-matching" "--previous --no-wrap")
+  mapfile -t modes < <(parity_modes $((pair_index++)) "" "--previous" "--no-fuzzy-matching" "--previous --no-wrap" \
+    "--for-msgfmt" "--no-location" "--add-location=file" "--sort-output" "--sort-by-file" "--lang=pt_BR" "--width=40")
   for mode in "${modes[@]}"; do
     # shellcheck disable=SC2086
     compare "fixture:$name" "$dir/def.po" "$dir/ref.pot" $mode

@@ -193,6 +193,114 @@ TEST(Merge, DecisionsCommentsAndObsoleteEntries) {
   EXPECT_EQ(merge_catalogs(def, ref, exact_only).decisions[1].kind, merge_decision_kind::added);
 }
 
+// A template's obsolete message takes its translation but stays obsolete, after the live
+// messages and before the unused entries; with an empty translation it is dropped; with none to
+// take it comes back live and untranslated (msgmerge 0.21).
+TEST(Merge, MessagesObsoleteInTheTemplateStayObsolete) {
+  po_file def = parse(header +
+                      "msgid \"unused\"\nmsgstr \"U\"\n\nmsgid \"kept\"\nmsgstr \"K\"\n\n"
+                      "msgid \"empty\"\nmsgstr \"\"\n\nmsgid \"live\"\nmsgstr \"L\"\n");
+  po_file ref = parse(
+      "#~ msgid \"kept\"\n#~ msgstr \"\"\n\n#~ msgid \"empty\"\n#~ msgstr \"\"\n\n"
+      "#~ msgid \"new\"\n#~ msgstr \"\"\n\nmsgid \"live\"\nmsgstr \"\"\n");
+  merge_result r = merge_catalogs(def, ref);
+  EXPECT_EQ(write(r.catalog),
+            header +
+                "msgid \"new\"\nmsgstr \"\"\n\nmsgid \"live\"\nmsgstr \"L\"\n\n"
+                "#~ msgid \"kept\"\n#~ msgstr \"K\"\n\n#~ msgid \"unused\"\n#~ msgstr \"U\"\n");
+  ASSERT_EQ(r.decisions.size(), 5u);
+  EXPECT_EQ(r.decisions[0].kind, merge_decision_kind::obsolete);  // kept
+  EXPECT_EQ(r.decisions[1].kind, merge_decision_kind::dropped);   // empty
+  EXPECT_EQ(r.decisions[2].kind, merge_decision_kind::added);     // new
+  EXPECT_EQ(r.decisions[4].kind, merge_decision_kind::obsolete);  // unused
+}
+
+// --for-msgfmt: only translated, non-fuzzy messages, without translator comments, references
+// or previous msgids (extracted comments and flags stay); unused entries are not kept as
+// obsolete; the header stays, and is written even alone (msgmerge 0.21).
+TEST(Merge, ForMsgfmtKeepsOnlyWhatMsgfmtCompiles) {
+  po_file def =
+      parse(header +
+            "# tc\n#: a.c:1\nmsgid \"kept %d\"\nmsgstr \"K %d\"\n\n#, fuzzy\nmsgid \"fz\"\nmsgstr \"F\"\n\n"
+            "msgid \"empty\"\nmsgstr \"\"\n\nmsgid \"unused\"\nmsgstr \"U\"\n");
+  po_file ref = parse(
+      "#. ec\n#: b.c:2\n#, c-format\nmsgid \"kept %d\"\nmsgstr \"\"\n\nmsgid \"fz\"\nmsgstr \"\"\n\n"
+      "msgid \"empty\"\nmsgstr \"\"\n\nmsgid \"kept %d!\"\nmsgstr \"\"\n");
+  merge_options options;
+  options.for_msgfmt = true;
+  options.keep_previous = true;
+  merge_result r = merge_catalogs(def, ref, options);
+  EXPECT_EQ(write(r.catalog), header + "#. ec\n#, c-format\nmsgid \"kept %d\"\nmsgstr \"K %d\"\n");
+  ASSERT_EQ(r.decisions.size(), 5u);
+  EXPECT_EQ(r.decisions[3].kind, merge_decision_kind::fuzzy);    // decided, then left out
+  EXPECT_EQ(r.decisions[4].kind, merge_decision_kind::dropped);  // unused: not kept obsolete
+
+  po_file alone = merge_catalogs(def, parse(header), options).catalog;
+  ASSERT_EQ(alone.messages.size(), 1u);
+  EXPECT_EQ(write(alone), "");  // msgcat's rule, the writer's default
+  po_write_options keep;
+  keep.force_po = true;
+  result<std::string> bytes = write_po(alone, keep);
+  ASSERT_TRUE(bytes.has_value());
+  EXPECT_EQ(*bytes, header.substr(0, header.size() - 1));
+}
+
+// --add-location=file writes each file once without lines; never (--no-location) writes none.
+TEST(Merge, AddLocationFileAndNever) {
+  po_file def = parse(header + "msgid \"a\"\nmsgstr \"A\"\n\nmsgid \"gone\"\nmsgstr \"G\"\n");
+  po_file ref = parse("#: a.c:1 a.c:2 b.c c.c:3 a.c:4\nmsgid \"a\"\nmsgstr \"\"\n");
+  merge_options options;
+  options.add_location = merge_location::file;
+  EXPECT_EQ(write(merge_catalogs(def, ref, options).catalog),
+            header + "#: a.c b.c c.c\nmsgid \"a\"\nmsgstr \"A\"\n\n#~ msgid \"gone\"\n#~ msgstr \"G\"\n");
+  options.add_location = merge_location::never;
+  EXPECT_EQ(write(merge_catalogs(def, ref, options).catalog),
+            header + "msgid \"a\"\nmsgstr \"A\"\n\n#~ msgid \"gone\"\n#~ msgstr \"G\"\n");
+}
+
+// --sort-output: by msgid then context (none first) as bytes; --sort-by-file: references sorted,
+// then by the first one (none first; a file without a line before its lines), then msgid. The
+// header stays first and obsolete entries last, sorted among themselves (msgmerge 0.21).
+TEST(Merge, SortOutputAndSortByFile) {
+  po_file def = parse(header + "msgid \"old\"\nmsgstr \"O\"\n\nmsgid \"aold\"\nmsgstr \"A\"\n");
+  po_file ref = parse(
+      "#: z.c:10 b.c:2\nmsgid \"beta\"\nmsgstr \"\"\n\n#: b.c:10\nmsgid \"Beta\"\nmsgstr \"\"\n\n"
+      "msgid \"noref\"\nmsgstr \"\"\n\n#: a.c:5\nmsgctxt \"k\"\nmsgid \"beta\"\nmsgstr \"\"\n\n"
+      "#: a.c\nmsgid \"zeta\"\nmsgstr \"\"\n");
+  auto order = [](const po_file& po) {
+    std::vector<std::string> out;
+    for (const po_message& m : po.messages) out.push_back((m.msgctxt ? *m.msgctxt + "|" : "") + m.msgid);
+    return out;
+  };
+  merge_options options;
+  options.sort_output = true;
+  po_file sorted = merge_catalogs(def, ref, options).catalog;
+  EXPECT_EQ(order(sorted),
+            (std::vector<std::string>{"", "Beta", "beta", "k|beta", "noref", "zeta", "aold", "old"}));
+  EXPECT_EQ(sorted.messages[2].references.front().file, "z.c");  // left as the template has them
+  options.sort_output = false;
+  options.sort_by_file = true;
+  po_file by_file = merge_catalogs(def, ref, options).catalog;
+  EXPECT_EQ(order(by_file),
+            (std::vector<std::string>{"", "noref", "zeta", "k|beta", "beta", "Beta", "aold", "old"}));
+  EXPECT_EQ(by_file.messages[4].references.front().file, "b.c");
+}
+
+// msgmerge -U's "nothing changed" test: the merge with the catalog's own POT-Creation-Date back.
+TEST(Merge, WithPotCreationDateOfPutsTheCatalogsDateBack) {
+  po_file def = parse(
+      "msgid \"\"\nmsgstr \"\"\n\"POT-Creation-Date: 2021\\n\"\n\"Content-Type: text/plain; "
+      "charset=UTF-8\\n\"\n\n"
+      "msgid \"a\"\nmsgstr \"A\"\n");
+  po_file ref = parse(
+      "msgid \"\"\nmsgstr \"\"\n\"POT-Creation-Date: 2022\\n\"\n\"Content-Type: text/plain; "
+      "charset=UTF-8\\n\"\n\n"
+      "msgid \"a\"\nmsgstr \"\"\n");
+  po_file merged = merge_catalogs(def, ref).catalog;
+  EXPECT_NE(write(merged), write(def));
+  EXPECT_EQ(write(with_pot_creation_date_of(merged, def)), write(def));
+}
+
 TEST(Merge, PluralFormsFollowTheCatalogsNplurals) {
   po_file def = parse(header + "msgid \"One file\"\nmsgstr \"Un fichier\"\n");
   po_file ref = parse(
@@ -237,6 +345,27 @@ TEST(Merge, FormatFlagsComeFromTheTemplateAndMismatchesGoFuzzy) {
   EXPECT_TRUE(r.catalog.messages[3].fuzzy);  // was declared no-c-format
 }
 
+// A catalog entry's range that the template changes or drops asks for a review; a range only
+// the template has, or the same range spelled differently, does not (msgmerge 0.21).
+TEST(Merge, ChangedOrDroppedRangeGoesFuzzy) {
+  po_file def =
+      parse(header +
+            "#, range: 1..5\nmsgid \"a\"\nmsgstr \"A\"\n\n#, range: 1..5\nmsgid \"b\"\nmsgstr \"B\"\n\n"
+            "msgid \"c\"\nmsgstr \"C\"\n\n#, range: 01..5\nmsgid \"d\"\nmsgstr \"D\"\n\n"
+            "#, range: 2..3\nmsgid \"e\"\nmsgstr \"\"\n");
+  po_file ref = parse(
+      "#, range: 1..9\nmsgid \"a\"\nmsgstr \"\"\n\nmsgid \"b\"\nmsgstr \"\"\n\n"
+      "#, range: 1..9\nmsgid \"c\"\nmsgstr \"\"\n\n#, range: 1..5\nmsgid \"d\"\nmsgstr \"\"\n\n"
+      "#, range: 1..9\nmsgid \"e\"\nmsgstr \"\"\n");
+  merge_result r = merge_catalogs(def, ref);
+  EXPECT_TRUE(r.catalog.messages[1].fuzzy);   // changed
+  EXPECT_TRUE(r.catalog.messages[2].fuzzy);   // dropped
+  EXPECT_FALSE(r.catalog.messages[3].fuzzy);  // only the template's
+  EXPECT_FALSE(r.catalog.messages[4].fuzzy);  // the same numbers
+  EXPECT_FALSE(r.catalog.messages[5].fuzzy);  // untranslated: nothing to review
+  EXPECT_EQ(r.catalog.messages[1].flags, (std::vector<std::string>{"range: 1..9"}));
+}
+
 TEST(MergeCFormat, ArgumentsAndTypes) {
   using detail::c_format_translation_fits;
   EXPECT_TRUE(c_format_translation_fits("%s has %d", "%2$d chez %1$s", false));
@@ -266,6 +395,49 @@ TEST(Merge, HeaderTakesTheTemplatesDatesAndStandardOrder) {
       "POT-Creation-Date: 2024-03-01 12:00+0000\nContent-Type: text/plain; charset=UTF-8\nX-Generator: x\n");
 }
 
+// Only a template whose header says charset=UTF-8 converts the catalog; one without a header or
+// without a charset keeps the catalog's charset and its spelling (msgmerge 0.21 does).
+TEST(Merge, CharsetKeptUnlessTheTemplateDeclaresUtf8) {
+  po_file lower = parse(
+      "msgid \"\"\nmsgstr \"\"\n\"Content-Type: text/plain; charset=utf-8\\n\"\n\nmsgid \"a\"\nmsgstr "
+      "\"A\"\n");
+  po_file no_charset =
+      parse("msgid \"\"\nmsgstr \"\"\n\"Project-Id-Version: x\\n\"\n\nmsgid \"a\"\nmsgstr \"\"\n");
+  po_file no_header = parse("msgid \"a\"\nmsgstr \"\"\n");
+  for (const po_file* ref : {&no_charset, &no_header}) {
+    merge_result r = merge_catalogs(lower, *ref);
+    EXPECT_EQ(r.catalog.messages[0].msgstr[0], "Content-Type: text/plain; charset=utf-8\n");
+    EXPECT_EQ(r.catalog.charset, "utf-8");
+  }
+  result<po_file> latin1 = read_po(
+      "msgid \"\"\nmsgstr \"\"\n\"Content-Type: text/plain; charset=ISO-8859-1\\n\"\n\n"
+      "msgid \"a\"\nmsgstr \"\xe9\"\n",
+      "l.po");
+  ASSERT_TRUE(latin1.has_value());
+  merge_result r = merge_catalogs(*latin1, no_header);
+  EXPECT_EQ(r.catalog.charset, "ISO-8859-1");
+  EXPECT_EQ(write(r.catalog),
+            "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=ISO-8859-1\\n\"\n\nmsgid \"a\"\nmsgstr "
+            "\"\xe9\"\n");
+  EXPECT_EQ(merge_catalogs(*latin1, parse(header + "msgid \"a\"\nmsgstr \"\"\n")).catalog.charset, "UTF-8");
+}
+
+// --lang sets Language whatever the catalog says, in the standard place (msgmerge 0.21).
+TEST(Merge, LangSetsTheHeadersLanguage) {
+  po_file def = parse(
+      "msgid \"\"\nmsgstr \"\"\n\"Language: de\\n\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\nmsgid "
+      "\"a\"\nmsgstr \"A\"\n");
+  po_file ref = parse("msgid \"a\"\nmsgstr \"\"\n");
+  merge_options options;
+  options.lang = "pt_BR";
+  EXPECT_EQ(merge_catalogs(def, ref, options).catalog.messages[0].msgstr[0],
+            "Language: pt_BR\nContent-Type: text/plain; charset=UTF-8\n");
+  po_file no_language = parse(
+      "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\nmsgid \"a\"\nmsgstr \"A\"\n");
+  EXPECT_EQ(merge_catalogs(no_language, ref, options).catalog.messages[0].msgstr[0],
+            "Language: pt_BR\nContent-Type: text/plain; charset=UTF-8\n");
+}
+
 TEST(Merge, PluralFormsCount) {
   EXPECT_EQ(plural_forms_count("nplurals=3; plural=n%10;"), 3u);
   EXPECT_EQ(plural_forms_count(" nplurals = 1 ; plural=0;"), 1u);
@@ -280,6 +452,12 @@ TEST(Merge, MergingTwiceChangesNothingOnEveryCraftedPair) {
     result<po_file> def = read_po_file((dir.path() / "def.po").string());
     result<po_file> ref = read_po_file((dir.path() / "ref.pot").string());
     ASSERT_TRUE(def && ref) << dir.path();
+    // A template's obsolete message with nothing to take comes back live and untranslated,
+    // and the next merge drops it: msgmerge 0.21 flip-flops on such pairs (plurals,
+    // template-obsolete), so merging twice is only stable without them.
+    if (std::any_of(ref->messages.begin(), ref->messages.end(),
+                    [](const po_message& m) { return m.obsolete; }))
+      continue;
     for (bool previous : {false, true}) {
       merge_options options;
       options.keep_previous = previous;

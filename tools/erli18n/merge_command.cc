@@ -1,13 +1,16 @@
-// erli18n merge DEF.po REF.pot [-o OUT.po | -U] [--previous] [--no-fuzzy-matching] [--no-wrap]
+// erli18n merge DEF.po REF.pot [-o OUT.po | -U [--backup=CONTROL] [--suffix=S]] [--previous]
+//   [--no-fuzzy-matching] [--for-msgfmt] [--no-location | --add-location[=full|file|never]]
+//   [-s | -F] [--lang=LL] [-w N] [-q] [--no-wrap]
 // erli18n merge --for-each-locale DIR [--previous] [--no-fuzzy-matching] [--no-wrap]
 // Updates translated catalogs from a template as `msgmerge` does (see erli18n/tools/merge.h).
 // With -U (and --for-each-locale, which updates every DIR/LOCALE/LC_MESSAGES/DOMAIN.po from
-// DIR/DOMAIN.pot) a catalog is rewritten only when its bytes change, and no backup is made:
-// catalogs live under version control.
+// DIR/DOMAIN.pot) a catalog is rewritten only when its bytes change by more than the template's
+// POT-Creation-Date, as msgmerge -U, which backs it up first (def.po~ unless --backup=none).
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <iterator>
@@ -32,9 +35,19 @@ struct merge_cli_options {
   std::string output;
   std::string for_each_locale;
   bool update = false;
+  std::string backup;  // CONTROL; empty: $VERSION_CONTROL or "existing"
+  std::string suffix;
   bool previous = false;
   bool no_fuzzy_matching = false;
+  bool for_msgfmt = false;
+  bool no_location = false;
+  bool sort_output = false;
+  bool sort_by_file = false;
+  std::string lang;
+  std::string add_location = "full";
   bool no_wrap = false;
+  bool quiet = false;
+  std::size_t width = 79;
 };
 
 // The file's bytes, or nothing when it cannot be read (a missing file reads as nothing).
@@ -42,6 +55,56 @@ std::optional<std::string> file_bytes(const std::string& path) {
   result<std::string> bytes = read_whole_file(path);
   if (!bytes) return std::nullopt;
   return std::move(*bytes);
+}
+
+// The backup msgmerge -U makes before rewriting (always, unless the kind says none); the kind from
+// --backup's CONTROL, else $VERSION_CONTROL, else "existing" (numbered when the file has numbered
+// backups, else simple); the simple suffix from --suffix, else $SIMPLE_BACKUP_SUFFIX, else "~".
+// The file is renamed, so the backup keeps its bytes and mtime.
+bool make_backup(const std::string& path, const merge_cli_options& opts) {
+  std::string control = opts.backup;
+  if (control.empty())
+    if (const char* env = std::getenv("VERSION_CONTROL")) control = env;
+  if (control.empty()) control = "existing";
+  if (control == "none" || control == "off") return true;
+  const fs::path file(path);
+  const std::string prefix = file.filename().string() + ".~";
+  auto numbered_index = [&prefix](const fs::path& candidate) -> std::size_t {
+    const std::string name = candidate.filename().string();
+    if (name.size() <= prefix.size() + 1 || name.compare(0, prefix.size(), prefix) != 0 || name.back() != '~')
+      return 0;
+    std::size_t n = 0;
+    for (std::size_t i = prefix.size(); i + 1 < name.size(); ++i) {
+      if (name[i] < '0' || name[i] > '9') return 0;
+      n = n * 10 + static_cast<std::size_t>(name[i] - '0');
+    }
+    return n;
+  };
+  std::size_t highest = 0;
+  std::error_code ec;
+  const fs::path folder = file.has_parent_path() ? file.parent_path() : fs::path(".");
+  for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec))
+    highest = std::max(highest, numbered_index(it->path()));
+  bool numbered = false;
+  if (control == "numbered" || control == "t") {
+    numbered = true;
+  } else if (control == "existing" || control == "nil") {
+    numbered = highest > 0;
+  } else if (control != "simple" && control != "never") {
+    std::cerr << "erli18n merge: error: invalid --backup argument: " << control << '\n';
+    return false;
+  }
+  std::string suffix = opts.suffix;
+  if (suffix.empty())
+    if (const char* env = std::getenv("SIMPLE_BACKUP_SUFFIX")) suffix = env;
+  if (suffix.empty()) suffix = "~";
+  const std::string backup = numbered ? path + ".~" + std::to_string(highest + 1) + "~" : path + suffix;
+  fs::rename(path, backup, ec);
+  if (ec) {
+    std::cerr << io_error(backup, "cannot make the backup", ec.value()).to_string() << '\n';
+    return false;
+  }
+  return true;
 }
 
 // Merges one pair; writes to `output`, or back to `def_path` when `in_place` (only on change).
@@ -55,16 +118,33 @@ bool merge_one(const std::string& def_path, const po_file& ref, const merge_cli_
   merge_options options;
   options.keep_previous = opts.previous;
   options.fuzzy_matching = !opts.no_fuzzy_matching;
+  options.for_msgfmt = opts.for_msgfmt;
+  options.sort_output = opts.sort_output;
+  options.sort_by_file = opts.sort_by_file;
+  options.lang = opts.lang;
+  if (opts.add_location == "file") options.add_location = merge_location::file;
+  if (opts.add_location == "never" || opts.no_location) options.add_location = merge_location::never;
   merge_result merged = merge_catalogs(*def, ref, options);
   po_write_options write_options;
   write_options.wrap = !opts.no_wrap;
+  write_options.width = opts.width;
+  write_options.force_po = true;  // msgmerge writes a header with no message after it
   result<std::string> bytes = write_po(merged.catalog, write_options);
   if (!bytes) {
     std::cerr << bytes.error().to_string() << '\n';
     return false;
   }
   if (!in_place) return write_output(output, *bytes);
-  if (file_bytes(def_path) == *bytes) return true;  // unchanged: leave the file (and its mtime) alone
+  // Unchanged, or changed only in the template's POT-Creation-Date: msgmerge -U leaves the file
+  // (and its mtime) alone and makes no backup.
+  const std::optional<std::string> current = file_bytes(def_path);
+  if (current == *bytes) return true;
+  if (current) {
+    result<std::string> same_date = write_po(with_pot_creation_date_of(merged.catalog, *def), write_options);
+    if (same_date && *same_date == *current) return true;
+  }
+  // --for-each-locale (no msgmerge option) updates catalogs under version control: no backups.
+  if (opts.for_each_locale.empty() && !make_backup(def_path, opts)) return false;
   return write_output(def_path, *bytes);
 }
 
@@ -114,12 +194,29 @@ void add_merge_command(CLI::App& app, int& exit_code) {
   cmd->add_option("ref", opts->ref, "Template (ref.pot)");
   CLI::Option* output =
       cmd->add_option("-o,--output", opts->output, "Output file (default: standard output)");
-  CLI::Option* update = cmd->add_flag("-U,--update", opts->update, "Update def.po in place (no backup)");
+  CLI::Option* update = cmd->add_flag("-U,--update", opts->update, "Update def.po in place (backup def.po~)");
+  cmd->add_flag("--backup{}", opts->backup,
+                "With -U, back def.po up first: none, simple, numbered or existing");
+  cmd->add_option("--suffix", opts->suffix, "With -U, the simple backup's suffix (~)");
   CLI::Option* each = cmd->add_option("--for-each-locale", opts->for_each_locale,
                                       "Update every DIR/LOCALE/LC_MESSAGES/DOMAIN.po from DIR/DOMAIN.pot");
   cmd->add_flag("--previous", opts->previous, "Keep the previous msgid of fuzzy entries (#|)");
   cmd->add_flag("-N,--no-fuzzy-matching", opts->no_fuzzy_matching,
                 "Do not seed new messages from similar ones");
+  cmd->add_flag(
+      "--for-msgfmt", opts->for_msgfmt,
+      "Write only what msgfmt compiles: no fuzzy or untranslated messages, no comments for translators");
+  cmd->add_flag("--no-location", opts->no_location, "Write no #: reference lines");
+  cmd->add_flag("--add-location{full}", opts->add_location,
+                "Write #: reference lines: full (file:line, the default), file (names only) or never")
+      ->check(CLI::IsMember({"full", "file", "never"}));
+  CLI::Option* sort_output =
+      cmd->add_flag("-s,--sort-output", opts->sort_output, "Sort the messages by msgid");
+  cmd->add_flag("-F,--sort-by-file", opts->sort_by_file, "Sort the messages by their references")
+      ->excludes(sort_output);  // msgmerge refuses the two together
+  cmd->add_option("--lang", opts->lang, "Set the header's Language field");
+  cmd->add_option("-w,--width", opts->width, "Output page width")->check(CLI::Range(1, 100000));
+  cmd->add_flag("-q,--quiet,--silent", opts->quiet, "Print no progress (merge prints none anyway)");
   cmd->add_flag("--no-wrap", opts->no_wrap, "Do not break long message lines");
   update->excludes(output);
   each->excludes(output)->excludes(update);

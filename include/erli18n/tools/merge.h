@@ -11,10 +11,14 @@
 ///    entries sharing no 4-character run with the msgid never considered);
 ///  - references, extracted comments and format flags come from the template;
 ///  - catalog entries no message used become obsolete (`#~`) when translated, else vanish;
+///  - a message the template has as obsolete takes its translation the same way but stays
+///    obsolete (written after the live messages, before the unused entries), and vanishes
+///    without one; with nothing to take it becomes a live untranslated message;
 ///  - the header is the catalog's, with the template's POT-Creation-Date;
 ///  - a plural message gets as many forms as the catalog's Plural-Forms says (2 by default).
 ///
-/// Merging the result again with the same template gives the same catalog.
+/// Merging the result again with the same template gives the same catalog, unless the template
+/// has obsolete messages (msgmerge's result then alternates between two catalogs too).
 ///
 /// The function is pure and thread-safe. Fuzzy matching uses a 4-gram index and bit-parallel
 /// LCS with length bounds, so it makes msgmerge's choices without its exhaustive comparisons.
@@ -36,10 +40,32 @@
 
 namespace erli18n {
 
+/// Which `#:` references a merged catalog keeps (msgmerge's `--add-location=TYPE`).
+enum class merge_location {
+  full,   ///< file and line, as the template has them (the default)
+  file,   ///< file names only, each once per message
+  never,  ///< none (`--no-location`)
+};
+
 /// Options of `merge_catalogs`, as msgmerge's.
 struct merge_options {
   bool fuzzy_matching = true;  ///< false is msgmerge's `--no-fuzzy-matching`
   bool keep_previous = false;  ///< msgmerge's `--previous`: write `#|` on fuzzy entries
+  /// msgmerge's `--for-msgfmt`: keep only what msgfmt compiles. Fuzzy and untranslated
+  /// messages and unused catalog entries are left out (the decisions still tell what the merge
+  /// chose for them); the rest lose translator comments, references and previous msgids.
+  bool for_msgfmt = false;
+  /// msgmerge's `--add-location=TYPE` (`--no-location` is `never`).
+  merge_location add_location = merge_location::full;
+  /// msgmerge's `--sort-output`: messages by msgid, then context (none first), as bytes; the
+  /// obsolete entries after the live ones, sorted the same way.
+  bool sort_output = false;
+  /// msgmerge's `--sort-by-file`: each message's references sorted (file, then line), then the
+  /// messages by their first reference (none first), msgid and context.
+  bool sort_by_file = false;
+  /// msgmerge's `--lang=CATALOGNAME`: the header's Language, whatever the catalog says (empty:
+  /// the catalog's, or the one its Language-Team names).
+  std::string lang;
 };
 
 /// What happened to one message.
@@ -47,8 +73,10 @@ enum class merge_decision_kind {
   kept,      ///< the catalog had the same context and msgid
   fuzzy,     ///< seeded from a similar catalog entry (`source_*`), marked fuzzy
   added,     ///< nothing similar: untranslated
-  obsolete,  ///< a translated catalog entry no message used, now `#~`
-  dropped,   ///< an untranslated catalog entry no message used, left out
+  obsolete,  ///< a translated catalog entry no message used, now `#~`; or a message obsolete in
+             ///< the template that took a translation (`source_*` set when by similarity)
+  dropped,   ///< an untranslated catalog entry no message used, or a template's obsolete
+             ///< message whose translation is empty, left out
 };
 
 /// What `merge_catalogs` did with one message or one catalog entry.
@@ -63,8 +91,8 @@ struct merge_decision {
 
 /// What `merge_catalogs` returns: the merged catalog and an account of each decision.
 struct merge_result {
-  /// The merged catalog, named as `def`; in UTF-8 when the template is UTF-8, else in `def`'s
-  /// charset, as msgmerge does.
+  /// The merged catalog, named as `def`; in UTF-8 when the template's header says
+  /// `charset=UTF-8`, else in `def`'s charset spelled as `def` spells it, as msgmerge does.
   po_file catalog;
   /// One per template message in template order, then one per unused catalog entry in
   /// catalog order.
@@ -73,6 +101,12 @@ struct merge_result {
 
 /// Merges `ref` (the template) into `def` (the catalog).
 merge_result merge_catalogs(const po_file& def, const po_file& ref, const merge_options& options = {});
+
+/// `merged` with the header's POT-Creation-Date put back to `def`'s. msgmerge `-U` leaves the
+/// file alone (no rewrite, no backup, mtime kept) when this writes the file's own bytes: a new
+/// template date alone is no change. `merged` is returned as it is when either header has no
+/// such field.
+po_file with_pot_creation_date_of(const po_file& merged, const po_file& def);
 
 /// msgmerge's similarity of two strings: 2·LCS/(|a|+|b|) over bytes; 1 for two empty strings.
 double merge_similarity(std::string_view a, std::string_view b);
