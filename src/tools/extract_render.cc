@@ -148,7 +148,8 @@ result<std::string> render_template(po_file&& pot, const extract_options& option
   // The stand-in is a format that no message names in an `xgettext:` flag comment (any of
   // LANG-format, no-LANG-format, possible-LANG-format would print or hide it); in a template
   // whose flag comments name every format, erli18n-format is left out.
-  constexpr std::string_view flag_name = "erli18n-format";
+  // static: the nested lambdas below use it without capturing it (clang refuses a local).
+  static constexpr std::string_view flag_name = "erli18n-format";
   std::string stand_in;
   auto named = [&out](std::string_view candidate) {
     return std::any_of(out.messages.begin(), out.messages.end(), [&](const po_message& m) {
