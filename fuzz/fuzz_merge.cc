@@ -1,6 +1,6 @@
 // Fuzzes merge_catalogs (and its c-format reader) on two PO texts separated by a NUL byte: the
 // catalog, then the template. No input may crash, hang or read out of bounds; every template
-// message gets exactly one decision, and the merge writes out whenever the catalog does.
+// message gets exactly one decision, in order, and the merge writes out whenever the catalog does.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -28,15 +28,25 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   options.keep_previous = (size & 2) != 0;
   options.fuzzy_matching = (size & 4) == 0;
   erli18n::merge_result merged = erli18n::merge_catalogs(*def, *ref, options);
-  std::size_t template_messages = 0;
-  for (const erli18n::po_message& m : ref->messages)
-    if (m.msgctxt || !m.msgid.empty()) ++template_messages;
-  std::size_t decided = 0;
-  for (const erli18n::merge_decision& d : merged.decisions)
-    if (d.kind == erli18n::merge_decision_kind::kept || d.kind == erli18n::merge_decision_kind::fuzzy ||
-        d.kind == erli18n::merge_decision_kind::added)
-      ++decided;
-  if (decided != template_messages) std::abort();
+  // One decision per template message, in template order, then one per unused catalog entry.
+  // A live template message is kept, seeded fuzzy or added; only one the template itself keeps as
+  // obsolete can end obsolete or dropped.
+  std::size_t next = 0;
+  for (const erli18n::po_message& m : ref->messages) {
+    if (!m.msgctxt && m.msgid.empty()) continue;
+    if (next == merged.decisions.size()) std::abort();
+    const erli18n::merge_decision& d = merged.decisions[next++];
+    if (d.msgid != m.msgid || d.msgctxt != m.msgctxt) std::abort();
+    const bool live_kind = d.kind == erli18n::merge_decision_kind::kept ||
+                           d.kind == erli18n::merge_decision_kind::fuzzy ||
+                           d.kind == erli18n::merge_decision_kind::added;
+    if (!m.obsolete && !live_kind) std::abort();
+  }
+  for (; next < merged.decisions.size(); ++next) {
+    const erli18n::merge_decision_kind kind = merged.decisions[next].kind;
+    if (kind != erli18n::merge_decision_kind::obsolete && kind != erli18n::merge_decision_kind::dropped)
+      std::abort();
+  }
   (void)erli18n::write_po(merged.catalog);
   return 0;
 }

@@ -12,6 +12,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "catalog_layout.h"
 #include "charset.h"
 #include "merge_c_format.h"
 #include "merge_fuzzy.h"
@@ -167,37 +168,6 @@ void strip_for_msgfmt(po_file& catalog) {
 }
 
 // Context order of msgmerge's sorts: no context first, then the contexts as bytes.
-int compare_context(const std::optional<std::string>& a, const std::optional<std::string>& b) {
-  if (!a || !b) return static_cast<int>(a.has_value()) - static_cast<int>(b.has_value());
-  return a->compare(*b);
-}
-
-bool reference_less(const po_reference& a, const po_reference& b) {
-  if (int c = a.file.compare(b.file); c != 0) return c < 0;
-  return a.line.value_or(0) < b.line.value_or(0);  // a file without a line comes first
-}
-
-// `--sort-output` / `--sort-by-file`. The header stays first and the obsolete entries stay after
-// the live messages (where the writer's order puts them); the sort is stable, so duplicates keep
-// their order.
-void sort_catalog(po_file& catalog, bool by_file) {
-  if (by_file)
-    for (po_message& m : catalog.messages)
-      std::stable_sort(m.references.begin(), m.references.end(), reference_less);
-  auto less = [by_file](const po_message& a, const po_message& b) {
-    if (a.is_header() != b.is_header()) return a.is_header();
-    if (a.obsolete != b.obsolete) return b.obsolete;
-    if (by_file && a.references.empty() != b.references.empty()) return a.references.empty();
-    if (by_file && !a.references.empty()) {
-      if (reference_less(a.references[0], b.references[0])) return true;
-      if (reference_less(b.references[0], a.references[0])) return false;
-    }
-    if (int c = a.msgid.compare(b.msgid); c != 0) return c < 0;
-    return compare_context(a.msgctxt, b.msgctxt) < 0;
-  };
-  std::stable_sort(catalog.messages.begin(), catalog.messages.end(), less);
-}
-
 // msgmerge converts to UTF-8 only for a template whose header says `charset=UTF-8` (any case;
 // not "utf8"). `po_file::charset` is no witness: it reads "UTF-8" for a template without a
 // header or a charset, and such a template leaves the catalog's charset and its spelling alone.
@@ -350,14 +320,8 @@ merge_result merge_catalogs(const po_file& def, const po_file& ref, const merge_
     out.decisions.push_back(std::move(decision));
   }
   if (options.for_msgfmt) strip_for_msgfmt(out.catalog);
-  if (options.sort_output || options.sort_by_file) sort_catalog(out.catalog, options.sort_by_file);
-  if (options.add_location != merge_location::full) {
-    for (po_message& m : out.catalog.messages) {
-      if (options.add_location == merge_location::never) m.references.clear();
-      // The writer keeps the first of repeated references: a file named twice is written once.
-      for (po_reference& r : m.references) r.line.reset();
-    }
-  }
+  if (options.sort_output || options.sort_by_file) detail::sort_catalog(out.catalog, options.sort_by_file);
+  detail::keep_locations(out.catalog, options.add_location);
   return out;
 }
 

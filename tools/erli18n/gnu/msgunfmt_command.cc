@@ -3,7 +3,6 @@
 // other output styles are recognised, so that abbreviations resolve as GNU's do, and refused
 // as not supported; docs/cli.md lists which are which.
 #include <algorithm>
-#include <charconv>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -12,6 +11,7 @@
 #include "erli18n/mo.h"
 #include "erli18n/po.h"
 #include "file_io.h"
+#include "gnu_command_support.h"
 #include "gnu_commands.h"
 #include "gnu_options.h"
 
@@ -58,13 +58,6 @@ constexpr long_option msgunfmt_options[] = {
 };
 constexpr std::string_view msgunfmt_short_options = "d:eEhijl:o:pr:svVw:";
 
-// The spelling of an option in a "not supported" message.
-std::string option_name(int code) {
-  for (const long_option& option : msgunfmt_options)
-    if (option.code == code) return "--" + std::string(option.name);
-  return std::string("-") + static_cast<char>(code);
-}
-
 int msgunfmt_main(std::string_view program, std::span<const char* const> args) {
   const parsed_args parsed = parse_gnu_options(program, args, msgunfmt_short_options, msgunfmt_options);
   if (const option_event* error = parsed.first_error()) {
@@ -93,21 +86,17 @@ int msgunfmt_main(std::string_view program, std::span<const char* const> args) {
       case 'v':
         break;  // GNU's msgunfmt prints nothing more for MO input
       case 'w': {
-        // A plain positive number only: GNU reads other spellings in ways of its own.
-        const std::string_view text = *event.value;
-        std::size_t width = 0;
-        auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), width);
-        if (ec != std::errc{} || end != text.data() + text.size() || width == 0) {
-          std::cerr << program << ": --width=" << text
-                    << " is not supported by erli18n (a positive number is)\n";
-          return 1;
-        }
-        layout.width = width;
+        const std::optional<std::size_t> width = parse_width(program, *event.value);
+        if (!width) return 1;
+        layout.width = *width;
         break;
       }
+      case 'h':
+        return print_help(base_name(program), "[OPTION] [FILE]");
+      case 'V':
+        return print_version(base_name(program));
       default:
-        std::cerr << program << ": option " << option_name(event.code) << " is not supported by erli18n\n";
-        return 1;
+        return refuse_option(program, msgunfmt_options, event.code);
     }
   }
   if (parsed.operands.size() > 1) {

@@ -1,0 +1,21 @@
+// How the GNU tools that rewrite catalogs (msgmerge, msgcat, msguniq, msgattrib) order messages
+// and which references they keep: one implementation for all of them, as their options are the
+// same (`--sort-output`, `--sort-by-file`, `--add-location=TYPE`, `--no-location`).
+#pragma once
+
+#include "erli18n/po.h"
+#include "erli18n/tools/merge.h"
+
+namespace erli18n::detail {
+
+// `--sort-output` (by msgid, then context, none first, as bytes) or, with `by_file`,
+// `--sort-by-file` (each message's references sorted by file then line, then the messages by
+// their first reference, none first, msgid and context). The header stays first and obsolete
+// entries after the live messages, sorted the same way; the sort is stable.
+void sort_catalog(po_file& catalog, bool by_file);
+
+// `--add-location=file` drops the line numbers (the writer then names each file once);
+// `never` (`--no-location`) drops the references; `full` keeps them.
+void keep_locations(po_file& catalog, merge_location kind);
+
+}  // namespace erli18n::detail
