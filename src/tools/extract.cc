@@ -30,11 +30,65 @@ using extract_detail::file_findings;
 using extract_detail::file_scanner;
 using extract_detail::keyword_table;
 
+namespace {
+
+// ANSI C's nine trigraphs replaced by the characters they stand for, in place (each is
+// three bytes on one line becoming one, so lines keep their numbers).
+void replace_trigraphs(std::string& text) {
+  static constexpr std::string_view from = "=(/)'<!>-", to = "#[\\]^{|}~";
+  std::size_t out = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '?' && i + 2 < text.size() && text[i + 1] == '?') {
+      if (const std::size_t k = from.find(text[i + 2]); k != std::string_view::npos) {
+        text[out++] = to[k];
+        i += 2;
+        continue;
+      }
+    }
+    text[out++] = text[i];
+  }
+  text.resize(out);
+}
+
+// Reads the source file named `file` into `text`: from standard input for `-` when
+// `standard_input`, else from the first of `directories` that holds a relative name.
+result<void> read_source(const std::string& file, const extract_options& options, std::string& text) {
+  result<void> read = [&]() -> result<void> {
+    if (options.standard_input && file == "-") {
+      text.clear();  // read_to_end appends
+      return read_to_end(0, "standard input", no_size_limit, text);
+    }
+    if (options.directories.empty() || (!file.empty() && file.front() == '/'))
+      return read_whole_file(file, text);
+    for (const std::string& dir : options.directories) {
+      const std::string path = dir == "." ? file : dir + '/' + file;
+      std::error_code ec;
+      if (std::filesystem::exists(path, ec)) return read_whole_file(path, text);
+    }
+    return io_error(file, "cannot open", ENOENT);
+  }();
+  if (read && options.trigraphs) replace_trigraphs(text);
+  return read;
+}
+
+// The name references give `file`.
+std::string_view reference_name(const std::string& file, const extract_options& options) {
+  return options.standard_input && file == "-" ? std::string_view("standard input") : std::string_view(file);
+}
+
+}  // namespace
+
 result<extract_result> extract_text(std::string_view source, std::string_view file_name,
                                     const extract_options& options) {
   const keyword_table keywords(options.keywords);
   file_scanner scanner(options, keywords);
   collector c(options);
+  std::string replaced;
+  if (options.trigraphs) {
+    replaced.assign(source);
+    replace_trigraphs(replaced);
+    source = replaced;
+  }
   file_findings found = scanner.scan(source, file_name);
   if (found.failed) return std::move(*found.failed);
   c.add(std::move(found));
@@ -51,9 +105,9 @@ result<extract_result> extract_on_this_thread(const std::vector<std::string>& fi
   std::string text;
   for (std::size_t i = 0; i < files.size(); ++i) {
     const std::string& file = files[i];
-    result<void> read = read_whole_file(file, text);
+    result<void> read = read_source(file, options, text);
     if (!read) return std::move(read).error();
-    file_findings found = scanner.scan(text, file);
+    file_findings found = scanner.scan(text, reference_name(file, options));
     if (found.failed) return std::move(*found.failed);
     c.add(std::move(found));
     if (options.on_file_done) options.on_file_done(i + 1, files.size());
@@ -90,9 +144,9 @@ result<extract_result> extract_sources(const std::vector<std::string>& files,
          !stop.load(std::memory_order_relaxed) && (i = next.fetch_add(1)) < files.size();) {
       slot out;
       try {
-        result<void> read = read_whole_file(files[i], text);
+        result<void> read = read_source(files[i], options, text);
         if (read) {
-          out.findings = scanner.scan(text, files[i]);
+          out.findings = scanner.scan(text, reference_name(files[i], options));
           if (out.findings.failed) out.failed = std::move(out.findings.failed);
         } else {
           out.failed = std::move(read).error();

@@ -59,6 +59,7 @@ void collector::add(file_findings&& findings) {
 }
 
 void collector::add(found_message& found) {
+  if (!options_.exclude.empty() && options_.exclude.contains({found.context, found.msgid})) return;
   if (!options_.per_domain) {
     record(result_.all, all_index_, found, true);
     return;
@@ -129,8 +130,8 @@ std::size_t collector::record(po_file& pot, template_index& index, found_message
              (m.msgid_plural && detail::is_c_format(*m.msgid_plural, directive_needed));
     };
     c_format = {is_format(true), is_format(false)};
-    if (detail::has_erli18n_placeholder(m.msgid) ||
-        (m.msgid_plural && detail::has_erli18n_placeholder(*m.msgid_plural)))
+    if (options_.erli18n_format && (detail::has_erli18n_placeholder(m.msgid) ||
+                                    (m.msgid_plural && detail::has_erli18n_placeholder(*m.msgid_plural))))
       flag("erli18n-format");
   }
   // Flag comments are kept in source order (the writer lets later ones win); xgettext's
@@ -167,7 +168,10 @@ void sort_messages(std::vector<po_message>& messages, const extract_options& opt
       const po_reference& x = a.references.front();
       const po_reference& y = b.references.front();
       if (x.file != y.file) return x.file < y.file;
-      return x.line.value_or(0) < y.line.value_or(0);
+      if (x.line != y.line) return x.line.value_or(0) < y.line.value_or(0);
+      // Messages of one line by msgid, then msgctxt (none first), as xgettext 0.21 orders them.
+      if (a.msgid != b.msgid) return a.msgid < b.msgid;
+      return a.msgctxt.has_value() ? b.msgctxt.has_value() && *a.msgctxt < *b.msgctxt : b.msgctxt.has_value();
     });
   }
 }
@@ -189,42 +193,37 @@ namespace erli18n {
 
 using extract_detail::sort_messages;
 
-po_file merge_templates(const extract_result& extracted, const extract_options& options) {
-  if (!extracted.all.messages.empty() || extracted.templates.empty()) {
-    po_file out = extracted.all;
-    out.file_name = options.default_domain + ".pot";
-    return out;
-  }
-  // A result built by hand, without `all`: merge the domains.
-  po_file out;
-  out.file_name = options.default_domain + ".pot";
-  std::unordered_map<std::string, std::size_t> index;
-  std::unordered_set<std::string> merged_seen;
-  std::vector<bool> indexed;
-  auto take = [&](const po_message& m) {
-    std::string key;
-    if (m.msgctxt) {
-      key += '\1';
-      key += *m.msgctxt;
+namespace {
+
+// Merges messages into a template by (msgctxt, msgid): a new key is appended, a known one
+// gets the references, extracted comments and flags it lacks (and a plural), each merge
+// linear in what it adds.
+class template_merger {
+ public:
+  explicit template_merger(po_file& out) : out_(out) {
+    for (std::size_t i = 0; i < out_.messages.size(); ++i) {
+      index_.emplace(key_of(out_.messages[i]), i);
+      indexed_.push_back(false);
     }
-    key += '\0';
-    key += m.msgid;
-    auto [it, inserted] = index.emplace(std::move(key), out.messages.size());
+  }
+
+  void take(const po_message& m) {
+    auto [it, inserted] = index_.emplace(key_of(m), out_.messages.size());
     if (inserted) {
-      out.messages.push_back(m);
-      indexed.push_back(false);
+      out_.messages.push_back(m);
+      indexed_.push_back(false);
       return;
     }
-    po_message& into = out.messages[it->second];
+    po_message& into = out_.messages[it->second];
     if (!into.msgid_plural && m.msgid_plural) {
       into.msgid_plural = m.msgid_plural;
-      into.msgstr.assign(2, std::string());
+      into.msgstr.resize(2);
     }
     // Sets, so that merging stays linear however many references a message has.
     const std::string id = std::to_string(it->second) + '\0';
-    auto seen = [&](const std::string& what) { return !merged_seen.insert(id + what).second; };
-    if (into.references.size() + into.extracted_comments.size() > 0 && !indexed[it->second]) {
-      indexed[it->second] = true;
+    auto seen = [&](const std::string& what) { return !seen_.insert(id + what).second; };
+    if (into.references.size() + into.extracted_comments.size() > 0 && !indexed_[it->second]) {
+      indexed_[it->second] = true;
       for (const po_reference& r : into.references)
         seen('r' + r.file + '\0' + std::to_string(r.line.value_or(0)));
       for (const std::string& c : into.extracted_comments) seen('c' + c);
@@ -236,18 +235,59 @@ po_file merge_templates(const extract_result& extracted, const extract_options& 
     for (const std::string& f : m.flags)
       if (std::find(into.flags.begin(), into.flags.end(), f) == into.flags.end()) into.flags.push_back(f);
     if (into.flags.size() == 2 && into.flags[0] != "c-format") std::swap(into.flags[0], into.flags[1]);
-  };
+  }
+
+ private:
+  static std::string key_of(const po_message& m) {
+    std::string key;
+    if (m.msgctxt) {
+      key += '\1';
+      key += *m.msgctxt;
+    }
+    key += '\0';
+    key += m.msgid;
+    return key;
+  }
+
+  po_file& out_;
+  std::unordered_map<std::string, std::size_t> index_;
+  std::unordered_set<std::string> seen_;
+  std::vector<bool> indexed_;
+};
+
+}  // namespace
+
+po_file merge_templates(const extract_result& extracted, const extract_options& options) {
+  if (!extracted.all.messages.empty() || extracted.templates.empty()) {
+    po_file out = extracted.all;
+    out.file_name = options.default_domain + ".pot";
+    return out;
+  }
+  // A result built by hand, without `all`: merge the domains.
+  po_file out;
+  out.file_name = options.default_domain + ".pot";
+  template_merger merger(out);
   if (!extracted.first_seen.empty()) {
     for (const auto& [domain, i] : extracted.first_seen) {
       auto it = extracted.templates.find(domain);
-      if (it != extracted.templates.end() && i < it->second.messages.size()) take(it->second.messages[i]);
+      if (it != extracted.templates.end() && i < it->second.messages.size())
+        merger.take(it->second.messages[i]);
     }
   } else {
     for (const auto& [domain, pot] : extracted.templates)
-      for (const po_message& m : pot.messages) take(m);
+      for (const po_message& m : pot.messages) merger.take(m);
   }
   sort_messages(out.messages, options);
   return out;
+}
+
+po_file join_existing(po_file existing, const po_file& extracted, const extract_options& options) {
+  std::erase_if(existing.messages, [](const po_message& m) { return m.is_header(); });
+  template_merger merger(existing);
+  for (const po_message& m : extracted.messages) merger.take(m);
+  sort_messages(existing.messages, options);
+  existing.file_name = extracted.file_name;
+  return existing;
 }
 
 }  // namespace erli18n

@@ -61,8 +61,12 @@ result<keyword_spec> parse_keyword_spec(std::string_view spec) {
       if (value == 0) return spec_error(spec, "argument positions start at 1");
       std::string_view suffix = item.substr(i);
       const auto v = static_cast<unsigned>(value);
-      if (suffix.empty()) {
+      if (suffix.empty() || suffix == "g") {
         if (plain_count == 2) return spec_error(spec, "more than two message arguments");
+        if (suffix == "g") {
+          if (k.glib_context != 0) return spec_error(spec, "more than one 'g' argument");
+          k.glib_context = v;
+        }
         plain[plain_count++] = v;
       } else if (suffix == "c") {
         if (k.context != 0) return spec_error(spec, "more than one context argument");
@@ -74,7 +78,7 @@ result<keyword_spec> parse_keyword_spec(std::string_view spec) {
         if (k.domain != 0) return spec_error(spec, "more than one domain argument");
         k.domain = v;
       } else {
-        return spec_error(spec, "unknown suffix '" + std::string(suffix) + "' (expected c, t or d)");
+        return spec_error(spec, "unknown suffix '" + std::string(suffix) + "' (expected c, g, t or d)");
       }
     }
     if (comma == std::string_view::npos) break;
@@ -109,8 +113,8 @@ std::string spec_string(const keyword_spec& k, bool with_domain) {
   };
   if (with_domain) add(k.domain, "d");
   add(k.context, "c");
-  add(k.msgid, "");
-  add(k.msgid_plural, "");
+  add(k.msgid, k.glib_context == k.msgid ? "g" : "");
+  add(k.msgid_plural, k.glib_context != 0 && k.glib_context == k.msgid_plural ? "g" : "");
   add(k.total, "t");
   for (const std::string& c : k.comments) s += ",\"" + c + '"';
   return s;

@@ -37,13 +37,17 @@ std::string creation_date(const extract_options& options) {
 po_message header_entry(const extract_options& options, const std::string& charset, bool plural) {
   po_message h;
   h.translator_comments.push_back(" SOME DESCRIPTIVE TITLE.");
-  h.translator_comments.push_back(" Copyright (C) YEAR " +
-                                  (options.copyright_holder.empty()
-                                       ? std::string("THE PACKAGE'S COPYRIGHT HOLDER")
-                                       : options.copyright_holder));
-  const std::string package = options.package_name.empty() ? "PACKAGE" : options.package_name;
-  h.translator_comments.push_back(" This file is distributed under the same license as the " + package +
-                                  " package.");
+  if (options.public_domain) {
+    h.translator_comments.push_back(" This file is put in the public domain.");
+  } else {
+    h.translator_comments.push_back(" Copyright (C) YEAR " +
+                                    (options.copyright_holder.empty()
+                                         ? std::string("THE PACKAGE'S COPYRIGHT HOLDER")
+                                         : options.copyright_holder));
+    const std::string package = options.package_name.empty() ? "PACKAGE" : options.package_name;
+    h.translator_comments.push_back(" This file is distributed under the same license as the " + package +
+                                    " package.");
+  }
   h.translator_comments.push_back(" FIRST AUTHOR <EMAIL@ADDRESS>, YEAR.");
   h.translator_comments.push_back("");
   h.fuzzy = true;
@@ -123,7 +127,16 @@ result<std::string> render_template(po_file&& pot, const extract_options& option
     for (const std::string& c : m.extracted_comments) ascii = ascii && is_ascii(c);
     plural = plural || m.msgid_plural.has_value();
   }
-  out.charset = ascii ? "CHARSET" : "UTF-8";
+  out.charset = ascii ? options.ascii_charset : "UTF-8";
+  if (options.msgstr_prefix || options.msgstr_suffix) {
+    const std::string prefix = options.msgstr_prefix.value_or(""),
+                      suffix = options.msgstr_suffix.value_or("");
+    for (po_message& m : out.messages) {
+      if (m.is_header()) continue;
+      m.msgstr.front() = prefix + m.msgid + suffix;
+      if (m.msgid_plural && m.msgstr.size() > 1) m.msgstr[1] = prefix + *m.msgid_plural + suffix;
+    }
+  }
   if (!options.omit_header) {
     po_message h = header_entry(options, out.charset, plural);
     // xgettext gives the header the comments and references of `gettext("")` calls; that
@@ -176,7 +189,7 @@ result<std::string> render_template(po_file&& pot, const extract_options& option
       }
     }
   }
-  result<std::string> bytes = write_po(out);
+  result<std::string> bytes = write_po(out, options.layout);
   if (!bytes || !renamed) return bytes;
   restore_flag_name(*bytes, renamed, stand_in, flag_name);
   return bytes;

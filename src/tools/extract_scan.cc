@@ -45,8 +45,9 @@ bool passes_c_format(std::string_view name) {
   return std::find(std::begin(names), std::end(names), name) != std::end(names);
 }
 
-// Bracket nesting deeper than this is still matched, but calls inside are not tracked.
-constexpr std::size_t max_depth = 512;
+// Bracket nesting deeper than this is still matched, but calls inside are not tracked: far
+// past what xgettext 0.21 is seen to handle (a call 5000 levels deep), a bound on memory.
+constexpr std::size_t max_depth = 1U << 16;
 // A message longer than this is cut (a bound on memory; no real message comes close).
 constexpr std::size_t max_message_bytes = std::size_t{1} << 20;
 
@@ -85,6 +86,23 @@ bool is_range(std::string_view text) {
   };
   if (!digits(lo) || !digits(hi) || lo.size() > 9 || hi.size() > 9) return false;
   return std::stoul(std::string(lo)) <= std::stoul(std::string(hi));
+}
+
+// Whether `name` is one of <inttypes.h>'s printf macros (PRId64, PRIxMAX, PRIuLEAST8...),
+// which xgettext reads inside a string concatenation as the text `<NAME>` (measured on
+// xgettext 0.21: PRI, a conversion of d i o u x X, then 8 16 32 64 with an optional LEAST or
+// FAST before them, or MAX, or PTR; the SCN macros are not read so).
+bool is_inttypes_macro(std::string_view name) {
+  if (!name.starts_with("PRI") || name.size() < 5) return false;
+  if (std::string_view("diouxX").find(name[3]) == std::string_view::npos) return false;
+  std::string_view rest = name.substr(4);
+  if (rest == "MAX" || rest == "PTR") return true;
+  if (rest.starts_with("LEAST")) {
+    rest.remove_prefix(5);
+  } else if (rest.starts_with("FAST")) {
+    rest.remove_prefix(4);
+  }
+  return rest == "8" || rest == "16" || rest == "32" || rest == "64";
 }
 
 // The 1-based line of byte `offset` of `text`.
@@ -208,16 +226,51 @@ file_findings file_scanner::scan(std::string_view source, std::string_view file_
     a.literal = false;
   };
   bool after_identifier = false;
+  // --extract-all: the run of adjacent literals being read (one message), and whether the
+  // line is an #include, whose file name is no message.
+  argument run;
+  bool include_line = false;
+  bool directive_start = false;
+  auto end_run = [&]() {
+    if (run.empty) return;
+    if (run.problem.empty() && record_literal(run, file_name)) lexer.clear_comments();
+    run = argument{};
+  };
   while (!findings_.failed && lexer.next(tok)) {
     const std::vector<std::size_t>* keyword = pending;
     pending = nullptr;
     const bool identifier_before = after_identifier;
     after_identifier = tok.kind == cpp_token_kind::identifier;
+    const bool first_of_directive = directive_start;
+    directive_start = tok.kind == cpp_token_kind::directive_begin;
+    // An <inttypes.h> printf macro is text in a concatenation, as xgettext reads it.
+    if (tok.kind == cpp_token_kind::identifier && is_inttypes_macro(tok.text)) {
+      tok.value = '<' + std::string(tok.text) + '>';
+      tok.kind = cpp_token_kind::string;
+      tok.problem.clear();
+    }
+    if (options_.extract_all) {
+      if (tok.kind != cpp_token_kind::string) end_run();
+      if (tok.kind == cpp_token_kind::identifier && first_of_directive)
+        include_line = tok.text == "include" || tok.text == "include_next" || tok.text == "import";
+      if (tok.kind == cpp_token_kind::directive_end) include_line = false;
+      if (tok.kind == cpp_token_kind::string && !include_line) {
+        if (run.empty) {
+          run.line = tok.line;
+          run.file = tok.file;
+          run.comments = tok.comments;
+          run.empty = false;
+        }
+        if (run.value.size() + tok.value.size() <= max_message_bytes) run.value += tok.value;
+        if (run.problem.empty()) run.problem = tok.problem;
+      }
+    }
     switch (tok.kind) {
       case cpp_token_kind::identifier: {
         taint();
         pending_name = tok.text;
-        pending = keywords_.find(pending_name);
+        // --extract-all reads every literal as a message, keyword calls included.
+        pending = options_.extract_all ? nullptr : keywords_.find(pending_name);
         if (pending != nullptr) pending_line = tok.line;
         break;
       }
@@ -312,7 +365,43 @@ file_findings file_scanner::scan(std::string_view source, std::string_view file_
       }
     }
   }
+  if (!findings_.failed) end_run();
   return std::move(findings_);
+}
+
+bool file_scanner::record_literal(argument& run, std::string_view file_name) {
+  if (charset_ == source_charset::ascii) {
+    bool comment = false;
+    for (std::size_t i = 0; i < run.comments.count; ++i)
+      comment = comment || has_non_ascii((*run.comments.lines)[i]);
+    if (has_non_ascii(run.value) || comment) {
+      findings_.failed = error{errc::charset,
+                               comment ? "non-ASCII comment at or before this line; specify the source "
+                                         "encoding with --from-code"
+                                       : "non-ASCII string; specify the source encoding with --from-code",
+                               std::string(file_name), run.line, 0};
+      return false;
+    }
+  } else if (charset_ == source_charset::utf8 && charset::find_invalid_utf8(run.value) != std::string::npos) {
+    findings_.failed = error{errc::charset, "invalid UTF-8 in a string (--from-code=UTF-8)",
+                             std::string(file_name), run.line, 0};
+    return false;
+  }
+  if (run.value.find('\x04') != std::string::npos) {
+    warn(file_name, run.line, 0, "context separator <EOT> within string; string skipped");
+    return false;
+  }
+  found_message found;
+  found.domain = options_.default_domain;
+  found.file = run.file != nullptr ? *run.file : std::string(file_name);
+  found.line = run.line;
+  found.comments = run.comments;
+  for (std::size_t i = 0; i < found.comments.count; ++i)
+    parse_flag_comment((*found.comments.lines)[i], &found.flags);
+  found.msgid = std::move(run.value);
+  found.key_hash = detail::hash_key(nullptr, found.msgid);
+  findings_.messages.push_back(std::move(found));
+  return true;
 }
 
 bool file_scanner::close_call(frame& f, std::string_view file_name, bool format_position) {
@@ -380,6 +469,16 @@ bool file_scanner::close_call(frame& f, std::string_view file_name, bool format_
   found_message found;
   found.domain = std::move(domain);
   if (context) found.context = std::move(f.args[spec->context - 1].value);
+  if (spec->glib_context != 0) {
+    // `msgctxt|text`: the context is the text before the first `|`.
+    std::string& text = f.args[spec->glib_context - 1].value;
+    if (const std::size_t bar = text.find('|'); bar != std::string::npos) {
+      found.context = text.substr(0, bar);
+      text.erase(0, bar + 1);
+    } else {
+      warn(file_name, f.args[spec->glib_context - 1].line, 0, "missing context for keyword '" + f.name + "'");
+    }
+  }
   if (plural) found.plural = std::move(f.args[spec->msgid_plural - 1].value);
   found.file = msgid->file != nullptr ? *msgid->file : std::string(file_name);
   found.line = msgid->line;

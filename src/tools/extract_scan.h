@@ -166,6 +166,9 @@ class file_scanner {
   };
 
   bool close_call(frame& f, std::string_view file_name, bool format_position);
+  // --extract-all: records a run of literals as a message (false, and nothing recorded, when
+  // --from-code refuses it or it cannot be one).
+  bool record_literal(argument& run, std::string_view file_name);
   // The --from-code check of a message about to be recorded: false (and findings_.failed
   // set) when its strings or comments break it.
   bool check_charset(const frame& f, const keyword_spec& spec, std::string_view file_name);

@@ -205,6 +205,11 @@ TEST(KeywordSpec, Parses) {
   EXPECT_EQ(to_string(*p("foo:2,\"x\",\"y\"")), "foo:2,\"x\",\"y\"");
   EXPECT_EQ(*p("foo:3t"), (keyword_spec{"foo", 1, 0, 0, 3, 0}));
   EXPECT_EQ(*p("_"), (keyword_spec{"_", 1, 0, 0, 0, 0}));
+  // xgettext's `g`: the argument holds `msgctxt|msgid` (glib's Q_).
+  EXPECT_EQ(*p("Q_:1g"), (keyword_spec{"Q_", 1, 0, 0, 0, 0, {}, 1}));
+  EXPECT_EQ(*p("R_:1,2g"), (keyword_spec{"R_", 1, 2, 0, 0, 0, {}, 2}));
+  EXPECT_EQ(to_string(*p("R_:1,2g")), "R_:1,2g");
+  EXPECT_FALSE(p("Q_:1g,2g"));
 }
 
 TEST(KeywordSpec, RejectsMalformed) {
@@ -635,6 +640,128 @@ TEST(Extract, OnFileDoneAfterEachFileInOrder) {
   calls.clear();
   EXPECT_FALSE(extract_sources({a, dir.path("missing.cc"), c}, options));
   EXPECT_EQ(calls, (std::vector<std::pair<std::size_t, std::size_t>>{{1, 3}}));
+}
+
+// The features of xgettext 0.21 the GNU-compatible command needs (measured on it).
+TEST(Extract, GlibContextArguments) {
+  extract_options opts;
+  opts.keywords = {*parse_keyword_spec("Q_:1g"), *parse_keyword_spec("R_:1g,2")};
+  result<extract_result> r =
+      extract_text("Q_(\"a|b|c\");\nQ_(\"none\");\nR_(\"x|one\", \"many\", n);\n", "t.cc", opts);
+  ASSERT_TRUE(r);
+  po_file po = merge_templates(*r, opts);
+  EXPECT_EQ(msgids(po), (std::vector<std::string>{"a|b|c", "none", "x|one"}));
+  EXPECT_EQ(po.messages[0].msgid, "b|c");
+  EXPECT_FALSE(po.messages[1].msgctxt);
+  EXPECT_EQ(po.messages[2].msgid_plural, "many");
+  ASSERT_EQ(r->warnings.size(), 1U);
+  EXPECT_EQ(to_string(r->warnings[0]), "t.cc:2: warning: missing context for keyword 'Q_'");
+}
+
+TEST(Extract, InttypesMacrosInConcatenations) {
+  po_file po =
+      extract("printf(gettext(\"%\" PRId64 \" of %\" PRIuLEAST8 PRIxMAX \"!\"));\ngettext(\"a\" SCNd8);\n");
+  ASSERT_EQ(po.messages.size(), 1U);
+  EXPECT_EQ(po.messages[0].msgid, "%<PRId64> of %<PRIuLEAST8><PRIxMAX>!");
+  EXPECT_EQ(po.messages[0].flags, (std::vector<std::string>{"c-format"}));
+}
+
+TEST(Extract, CallsNestedDeep) {
+  std::string deep;
+  for (int i = 0; i < 999; ++i) deep += "f(";
+  deep += "gettext(\"deep\")";
+  deep += std::string(999, ')');
+  EXPECT_EQ(msgids(extract(deep)), (std::vector<std::string>{"deep"}));
+}
+
+TEST(Extract, ExtractAll) {
+  extract_options opts;
+  opts.extract_all = true;
+  opts.comment_tag = "";
+  po_file po = extract(
+      "#include \"x.h\"\n#define M \"macro\"\n// c\nf(\"a\" \"b\", ngettext(\"s\", \"p\", n));\n", opts);
+  EXPECT_EQ(msgids(po), (std::vector<std::string>{"macro", "ab", "s", "p"}));
+  EXPECT_EQ(po.messages[1].extracted_comments, (std::vector<std::string>{" c"}));
+  EXPECT_FALSE(po.messages[2].msgid_plural);
+}
+
+TEST(Extract, SortByFileOrdersOneLineByMsgid) {
+  extract_options opts;
+  opts.sort_by_file = true;
+  EXPECT_EQ(msgids(extract("gettext(\"b\"); pgettext(\"x\", \"a\"); gettext(\"a\");\ngettext(\"0\");", opts)),
+            (std::vector<std::string>{"a", "x|a", "b", "0"}));
+}
+
+TEST(Extract, ExcludeTrigraphsAndNoErli18nFormat) {
+  extract_options opts;
+  opts.exclude = {{std::nullopt, "b"}, {"c", "a"}};
+  EXPECT_EQ(msgids(extract("gettext(\"a\"); gettext(\"b\"); pgettext(\"c\", \"a\"); pgettext(\"c\", \"b\");",
+                           opts)),
+            (std::vector<std::string>{"a", "c|b"}));
+  extract_options trigraphs;
+  trigraphs.trigraphs = true;
+  EXPECT_EQ(msgids(extract("gettext(\"?\?! ?\?( ?\?) ?\?< ?\?> ?\?= ?\?' ?\?- ?\?/?\? ?\");", trigraphs)),
+            (std::vector<std::string>{"| [ ] { } # ^ ~ ?? ?"}));
+  EXPECT_EQ(msgids(extract("gettext(\"?\?!\");")), (std::vector<std::string>{"?\?!"}));
+  extract_options plain;
+  plain.erli18n_format = false;
+  EXPECT_TRUE(extract("gettext(\"%{name}\");", plain).messages[0].flags.empty());
+  EXPECT_EQ(extract("gettext(\"%{name}\");").messages[0].flags, (std::vector<std::string>{"erli18n-format"}));
+}
+
+TEST(Extract, DirectoriesAndStandardInput) {
+  test_support::temp_dir dir;
+  dir.write("one/a.c", "gettext(\"one\");\n");
+  dir.write("two/a.c", "gettext(\"two\");\n");
+  dir.write("two/b.c", "gettext(\"b\");\n");
+  extract_options opts;
+  opts.directories = {dir.path("two"), dir.path("one")};
+  result<extract_result> r = extract_sources({"a.c", "b.c"}, opts);
+  ASSERT_TRUE(r);
+  EXPECT_EQ(msgids(r->all), (std::vector<std::string>{"two", "b"}));
+  EXPECT_EQ(r->all.messages[0].references, (std::vector<po_reference>{{"a.c", 1}}));
+  opts.directories = {dir.path("one")};
+  EXPECT_FALSE(extract_sources({"b.c"}, opts));
+}
+
+TEST(Extract, RenderingForXgettext) {
+  extract_options opts;
+  opts.public_domain = true;
+  opts.copyright_holder = "ignored";
+  opts.msgstr_prefix = "<";
+  opts.msgstr_suffix = ">";
+  std::string text = render_template(extract("ngettext(\"s\", \"p\", n); gettext(\"x\");"), opts).value();
+  EXPECT_NE(text.find("# SOME DESCRIPTIVE TITLE.\n# This file is put in the public domain.\n# FIRST AUTHOR"),
+            std::string::npos);
+  EXPECT_NE(text.find("msgstr[0] \"<s>\"\nmsgstr[1] \"<p>\"\n"), std::string::npos);
+  EXPECT_NE(text.find("msgid \"x\"\nmsgstr \"<x>\"\n"), std::string::npos);
+  EXPECT_NE(text.find("msgstr \"\"\n\"Project-Id-Version"), std::string::npos);  // the header's own
+  // Nothing extracted: nothing rendered, unless force_po.
+  extract_options empty;
+  EXPECT_EQ(render_template(po_file{}, empty).value(), "");
+  empty.layout.force_po = true;
+  EXPECT_NE(render_template(po_file{}, empty).value().find("msgid \"\""), std::string::npos);
+  empty.layout = {};
+  empty.layout.wrap = false;
+  const std::string long_id(200, 'x');
+  text = render_template(extract("gettext(\"" + long_id + " " + long_id + "\");"), empty).value();
+  EXPECT_NE(text.find("msgid \"" + long_id + " " + long_id + "\"\n"), std::string::npos);
+}
+
+TEST(Extract, JoinExisting) {
+  po_file existing = read_po(
+                         "msgid \"\"\nmsgstr \"X: y\\n\"\n\n#: old.c:1\nmsgid \"b\"\nmsgstr \"B\"\n\n"
+                         "#, fuzzy\nmsgid \"gone\"\nmsgstr \"G\"\n")
+                         .value();
+  po_file joined = join_existing(existing, extract("gettext(\"a\"); gettext(\"b\");"));
+  EXPECT_EQ(msgids(joined), (std::vector<std::string>{"b", "gone", "a"}));
+  EXPECT_EQ(joined.messages[0].msgstr, (std::vector<std::string>{"B"}));
+  EXPECT_EQ(joined.messages[0].references, (std::vector<po_reference>{{"old.c", 1}, {"t.cc", 1}}));
+  EXPECT_TRUE(joined.messages[1].fuzzy);
+  extract_options sorted;
+  sorted.sort_output = true;
+  EXPECT_EQ(msgids(join_existing(existing, extract("gettext(\"a\");"), sorted)),
+            (std::vector<std::string>{"a", "b", "gone"}));
 }
 
 TEST(Extract, BoundedOnHostileInput) {

@@ -94,32 +94,44 @@ result<extract_options> make_extract_options(const extract_cli_options& o) {
   out.package_version = o.package_version;
   out.msgid_bugs_address = o.msgid_bugs_address;
   out.copyright_holder = o.copyright_holder;
-  if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH"); epoch != nullptr && *epoch != '\0') {
-    char* end = nullptr;
-    errno = 0;
-    long long seconds = std::strtoll(epoch, &end, 10);
-    if (errno != 0 || end == epoch || *end != '\0')
-      return invalid(std::string("SOURCE_DATE_EPOCH: not a number of seconds: ") + epoch);
-    out.creation_time = seconds;
-  }
+  result<std::optional<long long>> epoch = source_date_epoch();
+  if (!epoch) return std::move(epoch).error();
+  out.creation_time = *epoch;
   return out;
+}
+
+result<std::optional<long long>> source_date_epoch() {
+  const char* epoch = std::getenv("SOURCE_DATE_EPOCH");
+  if (epoch == nullptr || *epoch == '\0') return std::optional<long long>();
+  char* end = nullptr;
+  errno = 0;
+  long long seconds = std::strtoll(epoch, &end, 10);
+  if (errno != 0 || end == epoch || *end != '\0')
+    return invalid(std::string("SOURCE_DATE_EPOCH: not a number of seconds: ") + epoch);
+  return std::optional<long long>(seconds);
+}
+
+result<void> read_file_list(const std::string& list, std::vector<std::string>& paths) {
+  std::string text;
+  result<void> read =
+      list == "-" ? read_to_end(0, "standard input", no_size_limit, text) : read_whole_file(list, text);
+  if (!read) return read;
+  for (std::string_view rest = text; !rest.empty();) {
+    const std::size_t end = rest.find('\n');
+    std::string_view line = rest.substr(0, end);
+    rest.remove_prefix(end == std::string_view::npos ? rest.size() : end + 1);
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
+      line.remove_suffix(1);
+    if (line.empty() || line.front() == '#') continue;
+    paths.emplace_back(line);
+  }
+  return {};
 }
 
 result<std::vector<std::string>> source_files(const extract_cli_options& o) {
   std::vector<std::string> paths = o.paths;
-  for (const std::string& list : o.files_from) {
-    result<std::string> text = read_whole_file(list);
-    if (!text) return std::move(text).error();
-    for (std::string_view rest = *text; !rest.empty();) {
-      const std::size_t end = rest.find('\n');
-      std::string_view line = rest.substr(0, end);
-      rest.remove_prefix(end == std::string_view::npos ? rest.size() : end + 1);
-      while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
-        line.remove_suffix(1);
-      if (line.empty() || line.front() == '#') continue;
-      paths.emplace_back(line);
-    }
-  }
+  for (const std::string& list : o.files_from)
+    if (result<void> read = read_file_list(list, paths); !read) return std::move(read).error();
   if (paths.empty()) return invalid("no source paths given (PATH… or --files-from)");
   return collect_source_files(paths);
 }

@@ -65,6 +65,15 @@ result<extract_options> make_extract_options(const extract_cli_options& options)
 /// `errc::invalid_argument` error.
 result<std::vector<std::string>> source_files(const extract_cli_options& options);
 
+/// `SOURCE_DATE_EPOCH` as seconds, or nullopt when it is unset or empty; anything but a
+/// decimal number is an `errc::invalid_argument` error.
+result<std::optional<long long>> source_date_epoch();
+
+/// Appends the file names listed in `list` (`-`: standard input), one per line, to `paths`:
+/// trailing white space removed, blank lines and lines starting with `#` skipped (xgettext's
+/// `--files-from`). An unreadable list is an `errc::io` error.
+result<void> read_file_list(const std::string& list, std::vector<std::string>& paths);
+
 }  // namespace erli18n::cli
 
 #endif  // ERLI18N_TOOLS_EXTRACT_CLI_OPTIONS_H

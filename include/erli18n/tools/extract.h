@@ -20,6 +20,10 @@
 /// c-format guess; `no-wrap` leaves the message's lines unwrapped; a comment line naming a
 /// flag is not an extracted comment.
 ///
+/// `<inttypes.h>`'s printf macros (`PRId64`, `PRIuLEAST8`, `PRIxMAX`...) read in a string
+/// concatenation as the text `<PRId64>`, as xgettext expands them (`"%" PRId64` is the msgid
+/// `%<PRId64>`, a c-format string).
+///
 /// `#line N "file"` (and `# N "file"`) makes the next line line N of `file` in references, as
 /// xgettext 0.21 reads it: `#if` is not evaluated, a directive without a file name is ignored.
 ///
@@ -48,6 +52,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -76,16 +81,22 @@ struct keyword_spec {
   /// Extracted comments every message of this call gets (xgettext's `name:1,"text"`), after
   /// its translator comments, whether or not comments are extracted.
   std::vector<std::string> comments = {};
+  /// The msgid or plural argument whose text is `msgctxt|text`, split at its first `|`, as
+  /// glib's `Q_` writes it (xgettext's `Ng`; 0 = none). Text without `|` has no context
+  /// (with a warning, as xgettext).
+  unsigned glib_context = 0;
 
   /// True when every field of `a` equals that of `b`.
   friend bool operator==(const keyword_spec& a, const keyword_spec& b) {
     return a.name == b.name && a.msgid == b.msgid && a.msgid_plural == b.msgid_plural &&
-           a.context == b.context && a.total == b.total && a.domain == b.domain && a.comments == b.comments;
+           a.context == b.context && a.total == b.total && a.domain == b.domain &&
+           a.glib_context == b.glib_context && a.comments == b.comments;
   }
 };
 
 /// Parses a keyword spec in xgettext's `--keyword` syntax: `name`, `name:1`, `name:1,2`,
-/// `name:1c,2`, `name:2,3t`, `name:1c,2,3,4t`. Extension: `Nd` names the domain argument
+/// `name:1c,2`, `name:2,3t`, `name:1c,2,3,4t`, `name:1g` (see `glib_context`). Extension: `Nd` names the
+/// domain argument
 /// (`dgettext:1d,2`); xgettext has no such letter, so keep `d` out of specs shared with it.
 /// A spec with no position numbers means `name:1`. Positions are 1..1000; at most two plain
 /// positions (msgid, plural), one `c`, one `t`, one `d`; positions must differ and `t` must
@@ -139,7 +150,7 @@ struct extract_options {
   };
   locations add_location = locations::full;  ///< `--add-location`: `file:line`, `file`, none
   bool sort_output = false;                  ///< `--sort-output`: by msgid, then msgctxt
-  bool sort_by_file = false;                 ///< `--sort-by-file`: by first reference
+  bool sort_by_file = false;                 ///< `--sort-by-file`: by first reference, msgid, msgctxt
   bool omit_header = false;                  ///< `--omit-header`: no header entry
   std::string package_name;                  ///< `Project-Id-Version` (default "PACKAGE VERSION")
   /// Appended to `Project-Id-Version` after `package_name` when both are set.
@@ -147,6 +158,35 @@ struct extract_options {
   std::string msgid_bugs_address;           ///< `Report-Msgid-Bugs-To`
   std::string copyright_holder;             ///< the header comment's copyright line
   std::string default_domain = "messages";  ///< domain of calls that name none
+  /// The header comment says `This file is put in the public domain.` in place of the
+  /// copyright and license lines (xgettext's `--foreign-user`, or `--copyright-holder=""`).
+  bool public_domain = false;
+  /// False: no `erli18n-format` flag (xgettext knows no such format; the GNU-compatible
+  /// command leaves it out).
+  bool erli18n_format = true;
+  /// Every string literal (a run of adjacent ones, <inttypes.h> macros included) is a
+  /// message, keyword calls too, each argument on its own (xgettext 0.21's `--extract-all`:
+  /// no context, no plural); `#include` file names are not.
+  bool extract_all = false;
+  /// Trigraphs (`??=` for `#`...) read as ANSI C reads them (xgettext's `--trigraphs`).
+  bool trigraphs = false;
+  /// Where a relative file name is looked for, in order, as xgettext's `-D` (references keep
+  /// the name as given); empty: the name as given only.
+  std::vector<std::string> directories;
+  /// True: the file name `-` is standard input, `standard input` in references (xgettext).
+  bool standard_input = false;
+  /// (msgctxt, msgid) of the messages not to extract (xgettext's `--exclude-file`).
+  std::set<std::pair<std::optional<std::string>, std::string>> exclude;
+  /// `--msgstr-prefix[=TEXT]`, `--msgstr-suffix[=TEXT]`: set, every message but the header
+  /// gets msgstr prefix + msgid + suffix (msgstr[1]: the plural), as xgettext `-m`/`-M`.
+  std::optional<std::string> msgstr_prefix;
+  std::optional<std::string> msgstr_suffix;  ///< see `msgstr_prefix`
+  /// The charset the header names when every message is ASCII (xgettext's `CHARSET`; with
+  /// `--join-existing`, the name the joined file's header gives). Otherwise `UTF-8`.
+  std::string ascii_charset = "CHARSET";
+  /// How `render_template` lays the template out (`--width`, `--no-wrap`); `force_po` is
+  /// `--force-po`: without it a template of nothing but its header renders as nothing.
+  po_write_options layout = {};
   /// `POT-Creation-Date`, seconds since the epoch; unset = now. The CLI sets it from
   /// `SOURCE_DATE_EPOCH`.
   std::optional<long long> creation_time;
@@ -204,12 +244,19 @@ result<extract_result> extract_text(std::string_view source, std::string_view fi
 /// by (msgctxt, msgid) in `first_seen` order (else domain by domain), sorted per `options`.
 po_file merge_templates(const extract_result& extracted, const extract_options& options = {});
 
+/// xgettext's `--join-existing`: the messages of `existing` (an earlier template, its header
+/// left out: the rendering writes a new one) in their order, each extracted message merged
+/// into its twin by (msgctxt, msgid) (references, extracted comments and flags added, the
+/// translation kept), the others after them; sorted per `options`.
+po_file join_existing(po_file existing, const po_file& extracted, const extract_options& options = {});
+
 /// Renders a template as xgettext does.
 ///
 /// Unless `omit_header`: the comment block that starts `SOME DESCRIPTIVE TITLE.`, the
 /// fuzzy header (`Project-Id-Version` to `Content-Transfer-Encoding`, and
 /// `Plural-Forms: nplurals=INTEGER; plural=EXPRESSION;` when some message is plural). Then
-/// the messages, wrapped at 79 columns as xgettext wraps.
+/// the messages, wrapped as xgettext wraps (at 79 columns unless `layout` says otherwise).
+/// A template of nothing but its header renders as nothing unless `layout.force_po`.
 result<std::string> render_template(const po_file& pot, const extract_options& options = {});
 
 /// `render_template` for a template no longer needed: its messages are moved, not copied.

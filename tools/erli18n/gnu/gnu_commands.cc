@@ -26,7 +26,7 @@ constexpr char msgattrib_name[] = "msgattrib";
 constexpr char msguniq_name[] = "msguniq";
 
 const std::array<std::pair<std::string_view, command_main>, 8> commands{{
-    {xgettext_name, not_implemented<xgettext_name>},
+    {xgettext_name, xgettext_command()},
     {msgfmt_name, not_implemented<msgfmt_name>},
     {msgmerge_name, not_implemented<msgmerge_name>},
     {msgcat_name, not_implemented<msgcat_name>},

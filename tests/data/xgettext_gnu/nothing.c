@@ -1,0 +1,2 @@
+/* Fixture of tests/parity/xgettext_gnu.sh: no message at all. */
+int nothing(void) { return 0; }
