@@ -183,6 +183,7 @@ source_charset source_charset_of(const std::optional<std::string>& from_code, bo
 
 file_scanner::file_scanner(const extract_options& options, const keyword_table& keywords)
     : options_(options), keywords_(keywords) {
+  for (const format_flag& rule : options.format_flags) flag_rules_[rule.function].push_back(&rule);
   bool known = true;
   charset_ = source_charset_of(options.from_code, known);
 }
@@ -305,6 +306,10 @@ file_findings file_scanner::scan(std::string_view source, std::string_view file_
         } else if (f.open == '(' && identifier_before) {
           f.format_arg = printf_format_position(pending_name);
         }
+        if (f.open == '(' && identifier_before && !flag_rules_.empty()) {
+          auto rules = flag_rules_.find(std::string(pending_name));
+          if (rules != flag_rules_.end()) f.flag_rules = &rules->second;
+        }
         stack.push_back(std::move(f));
         break;
       }
@@ -326,9 +331,7 @@ file_findings file_scanner::scan(std::string_view source, std::string_view file_
         frame f = std::move(stack.back());
         stack.pop_back();
         if (f.specs != nullptr) {
-          const bool format_position = !stack.empty() && stack.back().format_arg != 0 &&
-                                       stack.back().commas + 1 == stack.back().format_arg;
-          if (close_call(f, file_name, format_position)) lexer.clear_comments();
+          if (close_call(f, file_name, context_of(stack))) lexer.clear_comments();
         }
         taint();  // the bracketed group is part of the enclosing argument
         break;
@@ -404,7 +407,22 @@ bool file_scanner::record_literal(argument& run, std::string_view file_name) {
   return true;
 }
 
-bool file_scanner::close_call(frame& f, std::string_view file_name, bool format_position) {
+file_scanner::format_context file_scanner::context_of(const std::vector<frame>& stack) {
+  if (stack.empty()) return format_context::none;
+  const frame& p = stack.back();
+  const std::size_t position = p.commas + 1;
+  if (p.format_arg != 0 && p.format_arg == position) return format_context::c_format;
+  if (p.flag_rules != nullptr) {
+    for (const format_flag* rule : *p.flag_rules) {
+      if (rule->argument != position) continue;
+      if (rule->flag == "c-format" || rule->flag == "possible-c-format") return format_context::c_format;
+      if (rule->flag == "no-c-format") return format_context::no_c_format;
+    }
+  }
+  return format_context::none;
+}
+
+bool file_scanner::close_call(frame& f, std::string_view file_name, format_context around) {
   std::size_t count = f.args.size();
   if (count == 1 && f.args[0].empty) count = 0;
   const keyword_spec* spec = nullptr;
@@ -486,7 +504,21 @@ bool file_scanner::close_call(frame& f, std::string_view file_name, bool format_
   if (!spec->comments.empty()) found.keyword_comments = &spec->comments;
   for (std::size_t i = 0; i < found.comments.count; ++i)
     parse_flag_comment((*found.comments.lines)[i], &found.flags);
-  found.format_position = format_position && passes_c_format(f.name);
+  // A keyword passes on the format argument it sits in when GNU's do, or --flag says so; its
+  // own --flag rules for its msgid argument apply too.
+  bool passes = passes_c_format(f.name);
+  format_context own = format_context::none;
+  if (f.flag_rules != nullptr) {
+    for (const format_flag* rule : *f.flag_rules) {
+      if (rule->flag == "pass-c-format") passes = true;
+      if (rule->argument != spec->msgid) continue;
+      if (rule->flag == "c-format" || rule->flag == "possible-c-format") own = format_context::c_format;
+      if (rule->flag == "no-c-format") own = format_context::no_c_format;
+    }
+  }
+  if (own == format_context::none && passes) own = around;
+  found.format_position = own == format_context::c_format;
+  if (own == format_context::no_c_format) found.flags.emplace_back("no-c-format");
   found.msgid = std::move(f.args[spec->msgid - 1].value);
   if (found.context) {
     const std::string_view context_view = *found.context;

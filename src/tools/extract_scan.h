@@ -162,10 +162,14 @@ class file_scanner {
     std::size_t line = 0;
     std::vector<argument> args;
     unsigned format_arg = 0;  // a printf-family call: the 1-based position of its format
-    std::size_t commas = 0;   // top-level commas so far
+    const std::vector<const format_flag*>* flag_rules = nullptr;  // --flag rules of its name
+    std::size_t commas = 0;                                       // top-level commas so far
   };
 
-  bool close_call(frame& f, std::string_view file_name, bool format_position);
+  // What the argument being read of the innermost call makes of a message in it.
+  enum class format_context : unsigned char { none, c_format, no_c_format };
+  static format_context context_of(const std::vector<frame>& stack);
+  bool close_call(frame& f, std::string_view file_name, format_context around);
   // --extract-all: records a run of literals as a message (false, and nothing recorded, when
   // --from-code refuses it or it cannot be one).
   bool record_literal(argument& run, std::string_view file_name);
@@ -178,6 +182,8 @@ class file_scanner {
 
   const extract_options& options_;
   const keyword_table& keywords_;
+  // The --flag rules by function name.
+  std::unordered_map<std::string, std::vector<const format_flag*>> flag_rules_;
   file_findings findings_;
   source_charset charset_ = source_charset::as_is;
   std::string converted_;  // the file converted to UTF-8 (source_charset::convert)

@@ -113,6 +113,15 @@ for args in "deep.c" "-o - deep.c" "raw.cc" "-c main.c" "-cTRANSLATORS main.c" "
 done
 ok
 
+# --flag rules for C format strings, spelled long and abbreviated.
+for args in "" "--flag=foo:1:c-format" "--flag foo:1:c-format --flag=bar:2:c-format" "--fl=baz:1:no-c-format" \
+  "--flag=qux:1:possible-c-format" "--flag=_:1:c-format" "--flag=_:1:no-c-format" "--flag=my_:1:pass-c-format" \
+  "--flag=my_:1:pass-c-format --flag=foo:2:c-format --flag=baz:1:no-c-format"; do
+  # shellcheck disable=SC2086
+  compare -k_ -kmy_ $args -o - flags.c
+done
+ok
+
 # Nothing extracted: no file (not even an empty one), unless --force-po; charsets.
 for args in "nothing.c" "-o out.pot nothing.c" "-o - nothing.c" "-d dom nothing.c" "--force-po nothing.c" \
   "--force-po -o out.pot nothing.c" "--force-po --omit-header -o out.pot nothing.c" "-o out.pot -x exclude.po -kgettext:1 lib/util.c" \
@@ -156,7 +165,7 @@ ok
 # What is not supported says so and fails, rather than writing something else.
 for option in -E --escape -i --indent --strict --properties-output --stringtable-output --itstool --its=x.its \
   --qt --kde --boost --debug --color --style=x.css --check=ellipsis-unicode --sentence-end=double-space \
-  --flag=printf:1:c-format "-l 10" "-W 1" "-L Python" "-L PO"; do
+  --flag=printf:1:qt-format "-l 10" "-W 1" "-L Python" "-L PO"; do
   set +e
   # shellcheck disable=SC2086
   (cd ours && "$ours" $option main.c > /dev/null 2> ../ours.err)

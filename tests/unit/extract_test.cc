@@ -764,6 +764,22 @@ TEST(Extract, JoinExisting) {
             (std::vector<std::string>{"a", "b", "gone"}));
 }
 
+TEST(Extract, FormatFlagRules) {
+  extract_options opts;
+  opts.keywords = {*parse_keyword_spec("_"), *parse_keyword_spec("my_")};
+  opts.format_flags = {{"foo", 2, "c-format"}, {"baz", 1, "no-c-format"}, {"my_", 1, "pass-c-format"}};
+  po_file po = extract(
+      "foo(_(\"a\"), _(\"b\"));\nbaz(_(\"%d c\"));\nprintf(my_(\"d\"));\nfoo(1, g(_(\"e\")));\n", opts);
+  ASSERT_EQ(msgids(po), (std::vector<std::string>{"a", "b", "%d c", "d", "e"}));
+  EXPECT_TRUE(po.messages[0].flags.empty());
+  EXPECT_EQ(po.messages[1].flags, (std::vector<std::string>{"c-format"}));
+  EXPECT_EQ(po.messages[2].flags, (std::vector<std::string>{"no-c-format"}));
+  EXPECT_EQ(po.messages[3].flags, (std::vector<std::string>{"c-format"}));
+  EXPECT_TRUE(po.messages[4].flags.empty());
+  opts.format_flags = {{"_", 1, "c-format"}};
+  EXPECT_EQ(extract("_(\"plain\");", opts).messages[0].flags, (std::vector<std::string>{"c-format"}));
+}
+
 TEST(Extract, BoundedOnHostileInput) {
   std::string deep(100000, '(');
   deep += "gettext(\"deep\")";

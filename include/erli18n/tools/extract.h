@@ -122,9 +122,22 @@ std::vector<keyword_spec> default_keywords();
 /// `xgettext -k SPEC` for each as an oracle with the same call forms.
 std::vector<std::string> default_keywords_for_xgettext();
 
+/// xgettext's `--flag=WORD:ARG:FLAG` for C's format strings: what the messages extracted in
+/// argument `argument` of calls to `function` (and its own msgid when `function` is a keyword
+/// whose msgid is that argument) are. `c-format` and `possible-c-format`: a format argument, as
+/// printf's first (`c-format` even without a directive); `no-c-format`: flagged `no-c-format`;
+/// `pass-c-format`: the keyword `function` passes on the format argument it sits in, as
+/// GNU's own keywords do (`printf(_("..."))`).
+struct format_flag {
+  std::string function;
+  unsigned argument = 1;
+  std::string flag;  ///< `c-format`, `possible-c-format`, `no-c-format` or `pass-c-format`
+};
+
 /// What to extract and how to render it; the CLI's options.
 struct extract_options {
   std::vector<keyword_spec> keywords = default_keywords();  ///< the calls to extract from
+  std::vector<format_flag> format_flags;                    ///< `--flag` rules
   /// `--add-comments[=TAG]`, as xgettext: the comments collected before a message's msgid
   /// literal (consecutive comment lines, and a comment on a code line just before it; a later
   /// code line or an extracted message forgets them), from the first line containing TAG,

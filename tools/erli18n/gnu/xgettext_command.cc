@@ -256,6 +256,33 @@ int xgettext_main(std::string_view program, std::span<const char* const> args) {
       case 'f':
         cl.lists.push_back(value);
         break;
+      case opt_flag: {
+        // WORD:ARG:FLAG, for C's format strings.
+        const std::size_t first = value.find(':'), second = value.find(':', first + 1);
+        format_flag rule;
+        unsigned argument = 0;
+        const std::string digits =
+            second == std::string::npos ? std::string() : value.substr(first + 1, second - first - 1);
+        const bool numeric = !digits.empty() && digits.size() < 5 &&
+                             digits.find_first_not_of("0123456789") == std::string::npos;
+        if (numeric) argument = static_cast<unsigned>(std::stoul(digits));
+        if (first == 0 || !numeric || argument == 0) {
+          std::cerr << program << ": --flag=" << value << ": expected WORD:ARG:FLAG\n";
+          return 1;
+        }
+        rule.function = value.substr(0, first);
+        rule.argument = argument;
+        rule.flag = value.substr(second + 1);
+        if (rule.flag != "c-format" && rule.flag != "possible-c-format" && rule.flag != "no-c-format" &&
+            rule.flag != "pass-c-format") {
+          std::cerr << program << ": --flag=" << value << ": " << rule.flag
+                    << " is not supported by erli18n (c-format, possible-c-format, no-c-format and "
+                       "pass-c-format are)\n";
+          return 1;
+        }
+        eo.format_flags.push_back(std::move(rule));
+        break;
+      }
       case opt_force_po:
         eo.layout.force_po = true;
         break;
