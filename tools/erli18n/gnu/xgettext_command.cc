@@ -133,7 +133,7 @@ guessed language_of(std::string_view file) {
       "m",      "po",   "pot",        "sh",   "bash", "py",      "lisp",    "el",  "jl",  "scm",
       "st",     "java", "properties", "cs",   "awk",  "ycp",     "tcl",     "pl",  "PL",  "pm",
       "perl",   "cgi",  "php",        "php3", "php4", "rb",      "strings", "rst", "rsj", "glade",
-      "glade2", "ui",   "lua",        "js",   "vala", "desktop", "gs",      "xml"};
+      "glade2", "ui",   "lua",        "js",   "vala", "desktop", "xml"};
   for (std::string_view e : c_family)
     if (ext == e) return guessed::c;
   for (std::string_view e : others)
@@ -169,7 +169,7 @@ bool take_language(std::string_view program, std::string_view name, command_line
 }
 
 // --exclude-file: the (msgctxt, msgid) of each message of each file.
-bool read_excluded(std::string_view program, command_line& cl) {
+bool read_excluded(command_line& cl) {
   for (const std::string& file : cl.exclude) {
     result<po_file> po = read_po_file(file);
     if (!po) {
@@ -179,7 +179,6 @@ bool read_excluded(std::string_view program, command_line& cl) {
     for (const po_message& m : po->messages)
       if (!m.is_header()) cl.extract.exclude.emplace(m.msgctxt, m.msgid);
   }
-  (void)program;
   return true;
 }
 
@@ -413,7 +412,7 @@ int xgettext_main(std::string_view program, std::span<const char* const> args) {
       }
     }
   }
-  if (!read_excluded(program, cl)) return 1;
+  if (!read_excluded(cl)) return 1;
   eo.default_domain = cl.domain;
   const std::string out = output_path(cl);
   result<extract_result> extracted = extract_sources(cl.files, eo);
