@@ -18,6 +18,39 @@
 namespace erli18n::extract_detail {
 namespace {
 
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// Qt's QString::arg markers, as xgettext --qt recognises them (measured on 0.21): `%` with an
+// optional `L`, then a digit is an argument (`%0`…`%99`: qt-format); `n` instead is the plural
+// count (qt-plural-format). Each is set in `argument` or `count` when found.
+void find_qt_markers(std::string_view text, bool& argument, bool& count) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '%') continue;
+    std::size_t k = i + 1;
+    if (k < text.size() && text[k] == 'L') ++k;
+    if (k < text.size() && is_digit(text[k])) argument = true;
+    if (k < text.size() && text[k] == 'n') count = true;
+  }
+}
+
+// KDE's i18n markers, as xgettext --kde recognises them (measured on 0.21): `%` then a number
+// from 1 (all its digits); valid when at most one number up to the highest is missing.
+bool is_kde_format(std::string_view text) {
+  std::vector<bool> seen;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '%' || i + 1 == text.size() || text[i + 1] < '1' || text[i + 1] > '9') continue;
+    std::size_t number = 0, k = i + 1;
+    for (; k < text.size() && is_digit(text[k]); ++k) {
+      number = number * 10 + static_cast<std::size_t>(text[k] - '0');
+      if (number > 1000) return false;  // far past any real argument count
+    }
+    if (seen.size() < number) seen.resize(number, false);
+    seen[number - 1] = true;
+    i = k - 1;
+  }
+  return !seen.empty() && std::count(seen.begin(), seen.end(), false) <= 1;
+}
+
 std::vector<std::string> extracted_comments(const detail::comment_block& block,
                                             const std::optional<std::string>& tag) {
   std::vector<std::string> out;
@@ -124,6 +157,23 @@ std::size_t collector::record(po_file& pot, template_index& index, found_message
     if (std::find(m.flags.begin(), m.flags.end(), name) == m.flags.end()) m.flags.emplace_back(name);
   };
   std::pair<bool, bool>& c_format = index.c_format[at];
+  if (changed && (options_.qt || options_.kde)) {
+    // Both strings are looked at; a plural replaces a flag the singular alone gave.
+    std::erase_if(m.flags, [](const std::string& f) {
+      return f == "qt-format" || f == "qt-plural-format" || f == "kde-format";
+    });
+    const std::string_view plural_text =
+        m.msgid_plural ? std::string_view(*m.msgid_plural) : std::string_view();
+    if (options_.qt) {
+      bool argument = false, count = false;
+      find_qt_markers(m.msgid, argument, count);
+      find_qt_markers(plural_text, argument, count);
+      if (argument) flag("qt-format");
+      if (count) flag("qt-plural-format");
+    }
+    if (options_.kde && (is_kde_format(m.msgid) || (m.msgid_plural && is_kde_format(plural_text))))
+      flag("kde-format");
+  }
   if (changed) {
     auto is_format = [&m](bool directive_needed) {
       return detail::is_c_format(m.msgid, directive_needed) ||
@@ -141,7 +191,11 @@ std::size_t collector::record(po_file& pot, template_index& index, found_message
     for (std::string& f : o.flags) m.flags.push_back(take ? std::move(f) : f);
   }
   const bool explicit_flags = index.explicit_flags[at];
-  if ((o.format_position ? c_format.second : c_format.first) &&
+  // A Qt or KDE format takes the place of the c-format printf's argument position gives.
+  const bool other_format = std::any_of(m.flags.begin(), m.flags.end(), [](const std::string& f) {
+    return f == "qt-format" || f == "qt-plural-format" || f == "kde-format";
+  });
+  if ((o.format_position && !other_format ? c_format.second : c_format.first) &&
       (!explicit_flags || !c_format_decided(m.flags)))
     flag("c-format");
   // Flags are kept in a fixed order: c-format first.

@@ -122,6 +122,13 @@ for args in "" "--flag=foo:1:c-format" "--flag foo:1:c-format --flag=bar:2:c-for
 done
 ok
 
+# --qt and --kde: Qt's and KDE's format markers (not both).
+for args in "--qt" "--kde" "--qt -kprintf" "--q" "--kd" "--qt --kde"; do
+  # shellcheck disable=SC2086
+  compare -ktr -ktrn:1,2 $args -o - qt.cc
+done
+ok
+
 # Nothing extracted: no file (not even an empty one), unless --force-po; charsets.
 for args in "nothing.c" "-o out.pot nothing.c" "-o - nothing.c" "-d dom nothing.c" "--force-po nothing.c" \
   "--force-po -o out.pot nothing.c" "--force-po --omit-header -o out.pot nothing.c" "-o out.pot -x exclude.po -kgettext:1 lib/util.c" \
@@ -164,7 +171,7 @@ ok
 
 # What is not supported says so and fails, rather than writing something else.
 for option in -E --escape -i --indent --strict --properties-output --stringtable-output --itstool --its=x.its \
-  --qt --kde --boost --debug --color --style=x.css --check=ellipsis-unicode --sentence-end=double-space \
+  --boost --debug --color --style=x.css --check=ellipsis-unicode --sentence-end=double-space \
   --flag=printf:1:qt-format "-l 10" "-W 1" "-L Python" "-L PO"; do
   set +e
   # shellcheck disable=SC2086

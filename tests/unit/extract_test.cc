@@ -780,6 +780,33 @@ TEST(Extract, FormatFlagRules) {
   EXPECT_EQ(extract("_(\"plain\");", opts).messages[0].flags, (std::vector<std::string>{"c-format"}));
 }
 
+TEST(Extract, QtAndKdeFormats) {
+  extract_options qt;
+  qt.keywords = {*parse_keyword_spec("tr")};
+  qt.qt = true;
+  po_file po =
+      extract("tr(\"%1 files\"); tr(\"%Ln items\"); tr(\"%1 of %n\"); printf(tr(\"%1 p\")); tr(\"%d\");", qt);
+  using flags = std::vector<std::string>;
+  ASSERT_EQ(po.messages.size(), 5U);
+  EXPECT_EQ(po.messages[0].flags, (flags{"qt-format"}));
+  EXPECT_EQ(po.messages[1].flags, (flags{"c-format", "qt-plural-format"}));
+  flags both = po.messages[2].flags;  // the writer orders flags: the vector's order is free
+  std::sort(both.begin(), both.end());
+  EXPECT_EQ(both, (flags{"qt-format", "qt-plural-format"}));
+  EXPECT_EQ(po.messages[3].flags, (flags{"qt-format"}));  // not printf's c-format
+  EXPECT_EQ(po.messages[4].flags, (flags{"c-format"}));
+  extract_options kde = qt;
+  kde.qt = false;
+  kde.kde = true;
+  po = extract("tr(\"%2 only\"); tr(\"%1 %3\"); tr(\"%10 ten\"); tr(\"%L1\"); tr(\"%0 zero\");", kde);
+  ASSERT_EQ(po.messages.size(), 5U);
+  EXPECT_EQ(po.messages[0].flags, (flags{"kde-format"}));
+  EXPECT_EQ(po.messages[1].flags, (flags{"kde-format"}));
+  EXPECT_TRUE(po.messages[2].flags.empty());
+  EXPECT_TRUE(po.messages[3].flags.empty());
+  EXPECT_EQ(po.messages[4].flags, (flags{"c-format"}));
+}
+
 TEST(Extract, BoundedOnHostileInput) {
   std::string deep(100000, '(');
   deep += "gettext(\"deep\")";

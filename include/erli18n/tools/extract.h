@@ -181,6 +181,13 @@ struct extract_options {
   /// message, keyword calls too, each argument on its own (xgettext 0.21's `--extract-all`:
   /// no context, no plural); `#include` file names are not.
   bool extract_all = false;
+  /// xgettext's `--qt`: a message with Qt's `%0`…`%99` (or `%L1`) gets `qt-format`, one with
+  /// `%n` (`%Ln`) `qt-plural-format`; either takes the place of the c-format that printf's
+  /// format argument gives (a message that is a C format itself keeps it).
+  bool qt = false;
+  /// xgettext's `--kde`: a message with KDE's `%1`…`%N`, at most one number up to the highest
+  /// missing, gets `kde-format` (the same rule for c-format as `qt`).
+  bool kde = false;
   /// Trigraphs (`??=` for `#`...) read as ANSI C reads them (xgettext's `--trigraphs`).
   bool trigraphs = false;
   /// Where a relative file name is looked for, in order, as xgettext's `-D` (references keep

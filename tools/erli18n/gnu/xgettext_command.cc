@@ -331,6 +331,12 @@ int xgettext_main(std::string_view program, std::span<const char* const> args) {
       case 's':
         sort_output = true;
         break;
+      case opt_qt:
+        eo.qt = true;
+        break;
+      case opt_kde:
+        eo.kde = true;
+        break;
       case 'T':
         eo.trigraphs = true;
         break;
@@ -349,6 +355,10 @@ int xgettext_main(std::string_view program, std::span<const char* const> args) {
       default:
         return refuse_option(program, xgettext_options, event.code);
     }
+  }
+  if (eo.qt && eo.kde) {
+    std::cerr << program << ": --qt and --kde are mutually exclusive\n";
+    return 1;
   }
   if (sort_output && sort_by_file) {
     std::cerr << program << ": --sort-output and --sort-by-file are mutually exclusive\n";
