@@ -68,7 +68,7 @@ build() {
   (
     cd "$dir"
     export CCACHE_DISABLE=1 PATH=$path TZ=UTC LC_ALL=C.UTF-8 RUN_ROOT=$dir CALL_LOG=$TEST_TMP/$which/$system.calls
-    unset LANGUAGE LINGUAS MAKEFLAGS MFLAGS GETTEXTDATADIRS
+    unset LANGUAGE LINGUAS MAKEFLAGS MFLAGS MAKELEVEL GETTEXTDATADIRS
     step() {
       echo "+ $*"
       "$@" || { echo "$*" > "$TEST_TMP/$which/$system.failed"; exit 1; }
@@ -149,8 +149,9 @@ for system in "${systems[@]}"; do
 done
 end_epoch=$(date -u +%s)
 
+# The command lines the build systems run, in the test's log (ctest keeps standard output).
+cat call-log.gnu.txt
 if [ $gnu_only = 1 ]; then
-  cat call-log.gnu.txt
   passed "build_systems (GNU's tools only)"
   exit 0
 fi
@@ -163,7 +164,7 @@ done
 mkdir -p norm/gnu norm/ours
 for system in "${systems[@]}"; do
   # The programs that ran: GNU_BIN's for every command erli18n provides.
-  while IFS=$'\t' read -r n rc real where cmd; do
+  while IFS=$'\t' read -r n _ real _ cmd; do
     case " ${ours_tools[*]} " in
       *" ${cmd%% *} "*) [ "$real" = "$GNU_BIN/${cmd%% *}" ] ||
         report+=("$system: call $n ran $real, not $GNU_BIN/${cmd%% *}: $cmd") ;;
