@@ -63,7 +63,7 @@ echo "largest.mo: $(stat -c %s "$work/largest.mo") bytes; merged.po (msgattrib's
 # Lines holding the time a tool wrote as "now", left out of the comparison of outputs.
 dated='^"(POT-Creation-Date|PO-Revision-Date): '
 same_output() {
-  if [[ $1 == *.mo ]]; then cmp -s "$1" "$2"; else cmp -s <(grep -Ev "$dated" "$1") <(grep -Ev "$dated" "$2"); fi
+  if [[ $2 == *.mo ]]; then cmp -s "$1" "$2"; else cmp -s <(grep -Ev "$dated" "$1") <(grep -Ev "$dated" "$2"); fi
 }
 
 status=0

@@ -17,7 +17,8 @@
 # the run (both tools write the current time there); every other date is compared.
 # Usage: build_systems.sh [--gnu-only] [meson|cmake|autotools...]  (env: GNU_BIN, TEST_TMP)
 #   --gnu-only runs GNU's half alone (what the project's builds call, and that GNU's tools build
-#   it), without the comparison.
+#   it), without the comparison. To check the comparison itself, give a GNU_BIN of links to GNU's
+#   own tools (ln -s /usr/bin/msgfmt DIR/msgfmt, ... for the eight names): every check passes.
 . "$(dirname "$0")/../lib.sh" || exit 1
 need_env GNU_BIN TEST_TMP
 need_tools meson ninja cmake autoreconf autopoint aclocal automake make cc c++ perl \
