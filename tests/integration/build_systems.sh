@@ -2,13 +2,14 @@
 # Issue 22's integration test: one small C/C++ project (tests/integration/project: C and C++
 # sources with gettext, ngettext, pgettext, npgettext and GLib-style keywords, catalogs for de,
 # pt_BR and ja) builds its translations the three ways real projects do:
-#   meson     i18n.gettext (preset glib): ninja greeter-pot, greeter-update-po,
-#             then the .mo files
+#   meson     i18n.gettext (preset glib): ninja greeter-pot, greeter-update-po, ninja (the .mo)
 #   cmake     FindGettext's GETTEXT_CREATE_TRANSLATIONS and GETTEXT_PROCESS_POT_FILE, the template
-#             made by an xgettext custom command
+#             made by an xgettext custom command: cmake --build
 #   autotools gettext's po/ directory (autopoint's po/Makefile.in.in): autoreconf, configure,
 #             make -C po update-po, make
-# each twice, in fresh copies: with GNU's tools, then with GNU_BIN (build/gnu/bin) first on PATH.
+# and then, after a message is added to a source, as a developer's next build: meson
+# greeter-update-po and ninja, cmake --build, make -C po update-po.
+# Each twice, in fresh copies: with GNU's tools, then with GNU_BIN (build/gnu/bin) first on PATH.
 # Every file the runs produce (.pot, .po, .mo, .gmo) must be the same bytes, every tool call the
 # same command line, exit status and standard error. A logging wrapper first on PATH records each
 # call (call-log.gnu.txt and call-log.ours.txt in TEST_TMP: the command lines the build systems
@@ -74,15 +75,25 @@ build() {
       echo "+ $*"
       "$@" || { echo "$*" > "$TEST_TMP/$which/$system.failed"; exit 1; }
     }
+    # A developer's next day: a new message in a source, and the build run again.
+    edit_source() {
+      printf '%s\n' '' '// Added after the first build: the second one extracts it.' \
+        'extern "C" const char* see_you() { return _("See you soon"); }' >> src/greet.cpp
+    }
     case $system in
       meson)
         step meson setup --wrap-mode=nodownload build
         step ninja -j1 -C build greeter-pot
         step ninja -j1 -C build greeter-update-po
         step ninja -j1 -C build
+        step edit_source
+        step ninja -j1 -C build greeter-update-po
+        step ninja -j1 -C build
         ;;
       cmake)
         step cmake -S . -B build -G Ninja
+        step cmake --build build -j1
+        step edit_source
         step cmake --build build -j1
         ;;
       autotools)
@@ -90,6 +101,10 @@ build() {
         step ./configure -q
         step make -C po update-po
         step make
+        step edit_source
+        # po/'s `all` remakes the template only when it is missing: update-po is the maintainer's
+        # step after a change.
+        step make -C po update-po
         ;;
     esac
   ) > "$TEST_TMP/$which/$system.log" 2>&1 || failed_step=$(cat "$TEST_TMP/$which/$system.failed")
@@ -132,6 +147,9 @@ for system in "${systems[@]}"; do
   for file in $(expected_products "$system"); do
     [ -s "gnu/$system/$file" ] || fail "$system: GNU's run did not produce $file"
   done
+  # The second build, after the source changed, took the new message into the template.
+  pot=$(expected_products "$system" | grep '\.pot$')
+  grep -q '^msgid "See you soon"' "gnu/$system/$pot" || fail "$system: GNU's second build left the new message out of $pot"
   # Every call resolved to GNU's tool, outside GNU_BIN.
   if grep -q -P "\t\Q$GNU_BIN\E/" "gnu/$system.calls"; then fail "$system: GNU's run called $GNU_BIN"; fi
   ok
