@@ -21,18 +21,11 @@ command -v xgettext > /dev/null || { echo "extract_speed: xgettext is not instal
 
 rm -rf "$work"
 mkdir -p "$work"
-python3 "$here/scripts/gen_cpp_tree.py" "$work" --files "$files"
+# shellcheck source=inputs.sh
+. "$here/bench/inputs.sh"
+extract_inputs "$here" "$work" "$files"
 cd "$work"
-# The file list, sorted bytewise as erli18n sorts a directory walk; both tools read it.
-find src -type f \( -name '*.cc' -o -name '*.h' \) | LC_ALL=C sort > files.txt
-echo "tree: $(wc -l < files.txt) files, $(cat $(cat files.txt) | wc -c) bytes, $(cat $(cat files.txt) | wc -l) lines"
-
-keywords=(
-  -k -kgettext -kngettext:1,2 -kpgettext:1c,2 -knpgettext:1c,2,3
-  -kdgettext:2 -kdngettext:2,3 -kdpgettext:2c,3 -kdnpgettext:2c,3,4
-  -kdlgettext:3 -kdlngettext:3,4 -kdlpgettext:3c,4 -kdlnpgettext:3c,4,5
-  -k_ -kN_ -kgettext_noop
-)
+keywords=("${extract_keywords[@]}")
 export SOURCE_DATE_EPOCH=0
 xgettext_cmd="xgettext --language=C++ --from-code=UTF-8 ${keywords[*]} -f files.txt -o xgettext.pot"
 erli18n_cmd="$erli18n extract ${keywords[*]} -f files.txt -o erli18n.pot"

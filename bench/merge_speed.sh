@@ -22,44 +22,11 @@ done
 export LC_ALL=C
 
 rm -rf "$work"
-mkdir -p "$work/mo"
+mkdir -p "$work"
 cd "$work"
-i=0
-for mo in /usr/share/locale/de/LC_MESSAGES/*.mo; do
-  i=$((i + 1))
-  { msgunfmt "$mo" | msgconv --no-wrap -t UTF-8 -o "mo/$i.po"; } 2> /dev/null || rm -f "mo/$i.po"
-done
-# The first N distinct msgids after the first header (records are blank-line separated; a
-# record's key is its text up to msgid_plural or msgstr).
-awk -v max="$messages" 'BEGIN { RS = ""; ORS = "\n\n" }
-  /^msgid ""\nmsgstr ""\n/ { if (!header++) print; next }
-  {
-    key = $0; sub(/\nmsgid_plural .*|\nmsgstr.*/, "", key)
-    if (!(key in seen) && taken < max) { seen[key] = 1; taken++; print }
-  }' $(ls mo/*.po | sort -t/ -k2 -n) > def.po
-awk 'BEGIN { RS = ""; FS = "\n" }
-  NR == 1 { print "msgid \"\"\nmsgstr \"\"\n\"POT-Creation-Date: 2024-03-01 12:00+0000\\n\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n"; next }
-  {
-    n = NR - 1; kind = (n % 20 == 0) ? (n / 20) % 4 : -1
-    if (kind == 2) next  # deleted
-    out = ""; plural = 0; section = ""
-    for (i = 1; i <= NF; i++) {
-      line = $i
-      if (line ~ /^msgctxt /) { section = "keep"; out = out line "\n"; continue }
-      if (line ~ /^msgid_plural /) { section = "keep"; plural = 1; out = out line "\n"; continue }
-      if (line ~ /^msgid /) {
-        section = "keep"
-        if (kind == 0) sub(/"$/, "!\"", line)
-        if (kind == 1) { out = out "msgid \"A new wording of message " n "\"\n"; section = "skip"; continue }
-        if (kind == 3) sub(/^msgid "/, "msgid \"Now ", line)
-        out = out line "\n"; continue
-      }
-      if (line ~ /^msgstr/) { section = "skip"; continue }
-      if (line ~ /^"/ && section == "keep") out = out line "\n"
-    }
-    print out (plural ? "msgstr[0] \"\"\nmsgstr[1] \"\"\n" : "msgstr \"\"\n")
-  }' def.po > ref.pot
-echo "catalog: $(grep -c '^msgid ' def.po) entries; template: $(grep -c '^msgid ' ref.pot) entries"
+# shellcheck source=inputs.sh
+. "$here/bench/inputs.sh"
+merge_inputs "$messages"
 
 for mode in "--previous" ""; do
   # shellcheck disable=SC2086

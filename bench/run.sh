@@ -51,69 +51,9 @@ echo "compiler: $(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.t
   "($(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$build/CMakeCache.txt"))"
 
 section "inputs"
-largest=$data/largest.po
-if [ ! -s "$largest" ]; then
-  # Read to the end (no head): with pipefail, an early exit would fail the pipeline.
-  mo=$(find "$locale_dir" -name '*.mo' -printf '%s %p\n' | sort -k1,1rn -k2 | awk 'NR == 1 { sub(/^[0-9]+ /, ""); print }')
-  [ -n "$mo" ] || { echo "run.sh: error: no .mo files under $locale_dir" >&2; exit 1; }
-  msgunfmt -o "$largest" "$mo"
-  echo "$mo" >"$data/largest.source"
-fi
-echo "largest.po: $(stat -c %s "$largest") bytes, from $(cat "$data/largest.source")"
-
-concat=$data/concat.po
-stamp="locale=$locale_dir bytes=$concat_bytes"
-if [ ! -s "$concat" ] || [ "$(cat "$data/concat.stamp" 2>/dev/null)" != "$stamp" ]; then
-  echo "building concat.po from $locale_dir (takes a minute)..."
-  raw=$data/concat.raw.po
-  # One header for the whole file; the catalogs' own headers are dropped.
-  printf '%s\n' 'msgid ""' 'msgstr ""' '"Content-Type: text/plain; charset=UTF-8\n"' \
-    '"Content-Transfer-Encoding: 8bit\n"' '' >"$raw"
-  count=0
-  # Every 8th catalog in path order spreads the sample over languages and domains; only
-  # UTF-8 ones, so that the file has one charset.
-  for mo in $(find "$locale_dir" -name '*.mo' | LC_ALL=C sort | awk 'NR % 8 == 1'); do
-    msgunfmt -o "$data/one.po" "$mo" 2>/dev/null || continue
-    grep -qi '^"Content-Type: text/plain; charset=utf-8' "$data/one.po" || continue
-    rel=${mo#"$locale_dir"/}
-    tag=${rel%.mo}  # e.g. de/LC_MESSAGES/glib20 (coreutils also has LC_TIME catalogs)
-    # msgunfmt writes no comments, so each entry is [msgctxt] msgid [msgid_plural] msgstr...
-    # and entries are separated by blank lines, with none after the last. Prefix the context
-    # with the catalog's tag, or add one, and drop the header entry (msgid "" without context).
-    awk -v tag="$tag" '
-      BEGIN { start = 1 }
-      /^$/ { if (!header) print; start = 1; header = 0; has_ctx = 0; next }
-      {
-        if (start && $0 == "msgid \"\"") header = 1
-        start = 0
-        if (header) next
-        if (substr($0, 1, 9) == "msgctxt \"") { has_ctx = 1; $0 = "msgctxt \"" tag "|" substr($0, 10) }
-        else if (substr($0, 1, 7) == "msgid \"" && !has_ctx) print "msgctxt \"" tag "\""
-        print
-      }
-      END { if (!start) print "" }' "$data/one.po" >>"$raw"
-    count=$((count + 1))
-    [ "$(stat -c %s "$raw")" -ge "$concat_bytes" ] && break
-  done
-  rm -f "$data/one.po"
-  # msgcat both proves the file valid and makes it byte-for-byte what msgcat writes. Its
-  # warnings about \a escapes in a few real catalogs are expected.
-  msgcat -o "$concat" "$raw" 2>"$data/concat.msgcat-warnings"
-  rm -f "$raw"
-  echo "$count catalogs" >"$data/concat.info"
-  echo "$stamp" >"$data/concat.stamp"
-fi
-echo "concat.po:  $(stat -c %s "$concat") bytes, $(cat "$data/concat.info") from $locale_dir," \
-  "$(grep -c '^msgid ' "$concat") entries"
-
-# erli18n normalize treats its input as untrusted and refuses files over the reader's default
-# 16 MiB bound, with no option to raise it; the whole-process comparison therefore uses the
-# leading entries of concat.po, cut at an entry boundary below 16,000,000 bytes.
-concat_cli=$data/concat-cli.po
-if [ ! -s "$concat_cli" ] || [ "$concat_cli" -ot "$concat" ]; then
-  LC_ALL=C awk '/^$/ && n >= 16000000 { exit } { n += length($0) + 1; print }' "$concat" >"$concat_cli"
-fi
-echo "concat-cli.po: $(stat -c %s "$concat_cli") bytes, the first $(grep -c '^msgid ' "$concat_cli") entries of concat.po"
+# shellcheck source=inputs.sh
+. "$(dirname "$0")/inputs.sh"
+catalog_inputs "$data" "$locale_dir" "$concat_bytes"
 
 section "in-process: PO read and write throughput (po_read_bench)"
 echo "B/s is in decimal units (M/s = MB/s); bytes_per_second in binary units (M/s = MiB/s)."

@@ -33,6 +33,10 @@ packages=(
   clang-format-14 clang-19 libclang-rt-19-dev llvm-19
   # the API reference (make docs, the api_docs test)
   doxygen
+  # tests/integration: the three build systems that run the GNU-compatible commands (meson's
+  # i18n module, CMake with Ninja, autotools' po/ directory from autopoint), and perl, which
+  # normalises the dates the tools write
+  meson ninja-build autopoint autoconf automake perl
 )
 
 # Real catalogs (/usr/share/locale) for the parity tests, which sample a fixed number of them
