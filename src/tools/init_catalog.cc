@@ -167,6 +167,7 @@ msginit_project_id msginit_project(const std::string& folder) {
 po_file msginit_catalog(const po_file& pot, const msginit_options& options) {
   po_file out;
   out.file_name = pot.file_name;
+  if (pot.messages.empty()) return out;  // an empty file gets no header either
   const std::string catalog_name = msginit_catalog_name(options.locale);
 
   po_message header;

@@ -124,6 +124,22 @@ TEST(MsginitCatalog, ATemplateWithoutHeaderGetsOne) {
             "\nmsgid \"x\"\nmsgstr \"\"\n");
 }
 
+TEST(MsginitCatalog, AnEmptyTemplateGivesAnEmptyCatalog) { EXPECT_EQ(run("", {.locale = "de"}), ""); }
+
+TEST(MsginitCatalog, EnglishMessagesAreTheirOwnTranslation) {
+  const std::string out =
+      run("msgid \"a\"\nmsgstr \"\"\n\nmsgid \"b\"\nmsgstr \"kept\"\n"
+          "\nmsgid \"p\"\nmsgid_plural \"ps\"\nmsgstr[0] \"\"\nmsgstr[1] \"\"\n"
+          "\nmsgid \"q\"\nmsgid_plural \"qs\"\nmsgstr[0] \"\"\n"
+          "\n#~ msgid \"o\"\n#~ msgstr \"\"\n",
+          {.locale = "en_GB", .project_name = "e", .project_version = "1"});
+  EXPECT_EQ(out.substr(out.find("msgid \"a\"")),
+            "msgid \"a\"\nmsgstr \"a\"\n\nmsgid \"b\"\nmsgstr \"kept\"\n"
+            "\nmsgid \"p\"\nmsgid_plural \"ps\"\nmsgstr[0] \"p\"\nmsgstr[1] \"ps\"\n"
+            "\nmsgid \"q\"\nmsgid_plural \"qs\"\nmsgstr[0] \"\"\n"
+            "\n#~ msgid \"o\"\n#~ msgstr \"o\"\n");
+}
+
 TEST(MsginitCatalog, CommentPlaceholdersAndThePackageOfTheVersionField) {
   const std::string pot =
       "# YEAR PACKAGE SOME DESCRIPTIVE TITLE. FIRST AUTHOR <EMAIL@ADDRESS>, YEAR. FIRST AUTHOR\n"
