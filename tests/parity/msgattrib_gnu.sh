@@ -132,10 +132,9 @@ real_catalogs_need msgattrib_gnu "real catalogs" "${#real[@]}" "$count"
 i=0
 all=("${selections[@]}" "${changes[@]}" "${spellings[@]}")
 for mo in "${real[@]}"; do
-  msgunfmt "$mo" -o real.po
-  # Some fuzzy and obsolete entries to select: every third message fuzzy, the last ones obsolete.
-  msgattrib --set-fuzzy --only-file=<(awk 'NR % 7 == 0 && /^msgid /' real.po | sed 's/$/\nmsgstr ""\n/') real.po \
-    -o fuzzy.po 2> /dev/null || cp real.po fuzzy.po
+  msgunfmt --force-po "$mo" -o real.po
+  # Some fuzzy entries to select: every fifth message after the header marked so.
+  awk '/^msgid / && n++ % 5 == 4 { print "#, fuzzy" } { print }' real.po > fuzzy.po
   for input in real.po fuzzy.po; do
     for mode in "" "--only-fuzzy" "--no-fuzzy --translated" "--clear-fuzzy --empty" "-s" "-F --no-wrap" \
       "${all[i % ${#all[@]}]}" "${all[(i * 7 + 3) % ${#all[@]}]}"; do
