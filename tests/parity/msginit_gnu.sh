@@ -26,6 +26,7 @@ cd "$TEST_TMP"
 compare() {
   local what=$1 rc_gnu rc_ours
   shift
+  # shellcheck disable=SC2206 # $environment is several assignments
   local env_args=(PATH="$PATH" ${environment:-LC_ALL=C})
   rm -rf ../gnu.files ../ours.files
   cp -a . ../before.files
@@ -67,7 +68,7 @@ templates=("$TEST_DATA"/init/*.pot)
 merge_templates=("$TEST_DATA"/merge/*/ref.pot)
 locales=(de pt_BR ja ar ru pl zh_CN zh_TW sr@latin sr_RS@latin sr_RS de_DE de_AT de_DE.UTF-8 de.UTF-8
   de_DE.ISO-8859-1@euro fr_FR fr_CA pt_PT es_ES es_MX en en_US en_GB nb_NO nn no uk be bg cs sk sl hr lt lv
-  ga he hu ro tr vi ko eo et fi fo el it nl sv da ast ast_ES fil kok C POSIX x xx_YY qq@x)
+  ga he hu ro tr vi ko eo et "fi" fo el it nl sv da ast ast_ES fil kok C POSIX x xx_YY qq@x)
 for pot in "${templates[@]}"; do
   name=$(basename "$(dirname "$pot")")-$(basename "$pot")
   for locale in "${locales[@]}"; do
@@ -141,6 +142,7 @@ mkdir -p hello-2.10/po proj_3/i18n conf/po gnuconf/po computed/po
 printf "PACKAGE_NAME='hello'\nPACKAGE_VERSION='2.3'\n" > conf/configure
 printf "PACKAGE_NAME='gtool'\nPACKAGE_VERSION='1.0'\n" > gnuconf/configure
 echo "This is GNU gtool." > gnuconf/README
+# shellcheck disable=SC2016 # the backquotes are the configure script's
 printf 'PACKAGE=`echo x`\nVERSION=1\n' > computed/configure
 for dir in hello-2.10 hello-2.10/po proj_3/i18n conf/po gnuconf gnuconf/po computed/po work; do
   (
