@@ -135,6 +135,31 @@ done
 environment=
 ok
 
+# The codeset of an installed locale: de_DE compiled here (LOCPATH) in UTF-8 and ISO-8859-1,
+# when glibc's locale sources are installed (Debian's locales package). Templates without the
+# SOME DESCRIPTIVE TITLE comment: under an installed locale GNU's adds a second title line in
+# that language from its own translations, which erli18n does not (docs/cli.md).
+mkdir -p ../loc
+localedef -i de_DE -f UTF-8 ../loc/de_DE.UTF-8 > /dev/null 2>&1 || true
+localedef -i de_DE -f ISO-8859-1 ../loc/de_DE > /dev/null 2>&1 || true
+if [ -d ../loc/de_DE.UTF-8 ] && [ -d ../loc/de_DE ]; then
+  loc=$(cd ../loc && pwd)
+  for pot in no-header.pot reordered.pot odd-header.pot plural-forms-filled.pot; do
+    for locale in de de_DE de_DE.UTF-8 de_DE.utf8; do
+      environment="LC_ALL=C LOCPATH=$loc"
+      compare "installed $locale" --no-translator -i "$TEST_DATA/init/$pot" -l "$locale" -o -
+    done
+    environment="LANG=de_DE.UTF-8 LOCPATH=$loc"
+    compare "installed locale from LANG" --no-translator -i "$TEST_DATA/init/$pot" -o -
+    environment="LANG=de_DE LOCPATH=$loc"
+    compare "installed locale from LANG" --no-translator -i "$TEST_DATA/init/$pot" -o -
+  done
+  environment=
+  ok
+else
+  echo "msginit_gnu: localedef cannot compile de_DE here: installed locales' codesets not compared"
+fi
+
 # The project the folder names (PACKAGE VERSION replaced): a folder with a version, a po folder
 # in it, a configure script (GNU or not, computed values), a folder called i18n.
 cd ..
