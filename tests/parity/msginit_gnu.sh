@@ -68,7 +68,7 @@ templates=("$TEST_DATA"/init/*.pot)
 merge_templates=("$TEST_DATA"/merge/*/ref.pot)
 locales=(de pt_BR ja ar ru pl zh_CN zh_TW sr@latin sr_RS@latin sr_RS de_DE de_AT de_DE.UTF-8 de.UTF-8
   de_DE.ISO-8859-1@euro fr_FR fr_CA pt_PT es_ES es_MX en en_US en_GB nb_NO nn no uk be bg cs sk sl hr lt lv
-  ga he hu ro tr vi ko eo et "fi" fo el it nl sv da ast ast_ES fil kok C POSIX x xx_YY qq@x)
+  ga he hu ro tr vi ko eo et "fi" fo el it nl sv da ast ast_ES fil kok C POSIX x xx_YY qq@x en@quot en@boldquot)
 for pot in "${templates[@]}"; do
   name=$(basename "$(dirname "$pot")")-$(basename "$pot")
   for locale in "${locales[@]}"; do
