@@ -635,12 +635,21 @@ void write_comment(std::string& out, std::string_view mark, std::string_view tex
   out += '\n';
 }
 
+// The message's first form is not empty: what GNU's writer calls translated.
+bool has_translation(const po_message& m) { return !m.msgstr.empty() && !m.msgstr.front().empty(); }
+
+// GNU's writer leaves out an obsolete entry without a translation (it is read, and
+// msgattrib --clear-obsolete brings it back).
+bool is_written(const po_message& m) { return !m.obsolete || has_translation(m); }
+
 void write_message(writer& w, const po_message& m, bool wrap) {
   std::string& out = w.out();
   for (const std::string& c : m.translator_comments) write_comment(out, "#", c);
   for (const std::string& c : m.extracted_comments) write_comment(out, "#.", c);
   w.write_references(m.references);
-  const flag_state flags = parse_flags(m);
+  flag_state flags = parse_flags(m);
+  // GNU's writer keeps the fuzzy mark of an untranslated message (first form empty) to itself.
+  if (!has_translation(m)) flags.fuzzy = false;
   out += flags_line(flags);
   // --no-wrap and the no-wrap flag leave long lines alone; `#:` lines are folded regardless.
   const bool do_wrap = wrap && !flags.no_wrap();
@@ -718,10 +727,15 @@ result<std::string> write_unguarded(const po_file& po, const po_write_options& o
   }
   w.out().reserve(estimate + estimate / 8);
   bool first = true;
-  for (const po_message& m : po.messages) {
-    if (!first) w.out() += '\n';
-    first = false;
-    write_message(w, m, options.wrap);
+  // The live messages, then the obsolete ones, each in their order, wherever the model has
+  // them: GNU's writer puts the `#~` entries last.
+  for (const bool obsolete : {false, true}) {
+    for (const po_message& m : po.messages) {
+      if (m.obsolete != obsolete || !is_written(m)) continue;
+      if (!first) w.out() += '\n';
+      first = false;
+      write_message(w, m, options.wrap);
+    }
   }
   std::string text = std::move(w.out());
   if (!convert) return text;

@@ -239,6 +239,38 @@ TEST(PoWriter, PluralFormsAreIndexed) {
             "msgstr[0] \"un\"\nmsgstr[1] \"plusieurs\"\nmsgstr[2] \"\"\n");
 }
 
+// As msgcat and msgattrib 0.21 write them: `msgcat` of "#, fuzzy msgid "a" msgstr """ and of
+// "#~ msgid "o" #~ msgstr """ (also with a plural whose first form alone is empty).
+TEST(PoWriter, UntranslatedMessagesLoseTheFuzzyMarkAndObsoleteOnesAreLeftOut) {
+  po_message fuzzy = message("a", "");
+  fuzzy.fuzzy = true;
+  fuzzy.flags = {"c-format"};
+  EXPECT_EQ(write_one(fuzzy), "#, c-format\nmsgid \"a\"\nmsgstr \"\"\n");
+  po_message plural = message("p", "");
+  plural.msgid_plural = "ps";
+  plural.msgstr.emplace_back("x");
+  plural.fuzzy = true;
+  EXPECT_EQ(write_one(plural), "msgid \"p\"\nmsgid_plural \"ps\"\nmsgstr[0] \"\"\nmsgstr[1] \"x\"\n");
+  po_message gone = message("o", "");
+  gone.obsolete = true;
+  po_message gone_plural = plural;
+  gone_plural.obsolete = true;
+  EXPECT_EQ(write({message("k", "v"), gone, gone_plural, message("l", "w")}),
+            "msgid \"k\"\nmsgstr \"v\"\n\nmsgid \"l\"\nmsgstr \"w\"\n");
+  // A header and such an entry is not a header alone: msgcat writes the header.
+  EXPECT_EQ(write({header(), gone}), "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n");
+}
+
+// msgcat 0.21 of a file with "#~ msgid "o"" before "msgid "a"" writes "a" first.
+TEST(PoWriter, ObsoleteEntriesComeAfterTheLiveOnes) {
+  po_message gone = message("o", "x");
+  gone.obsolete = true;
+  EXPECT_EQ(
+      write({header(), gone, message("a", "b")}),
+      "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\nmsgid \"a\"\nmsgstr \"b\"\n\n"
+      "#~ msgid \"o\"\n#~ msgstr \"x\"\n");
+}
+
 TEST(PoWriter, ObsoleteEntryKeepsCommentsUnprefixed) {
   po_message m = message("q", "r");
   m.obsolete = true;

@@ -1,8 +1,11 @@
 #include "gnu_command_support.h"
 
 #include <charconv>
+#include <filesystem>
 #include <iostream>
 #include <system_error>
+
+#include "file_io.h"
 
 namespace erli18n::gnu {
 
@@ -25,6 +28,45 @@ std::optional<std::size_t> parse_width(std::string_view program, std::string_vie
     return std::nullopt;
   }
   return width;
+}
+
+result<po_file> read_po_operand(std::string_view path) {
+  if (path != "-") return read_po_file(std::string(path));
+  std::string text;
+  if (result<void> read = read_to_end(0, "<stdin>", no_size_limit, text); !read) return read.error();
+  return read_po(text, "<stdin>");
+}
+
+std::optional<std::string> find_catalog_file(std::string_view program, std::string_view name,
+                                             std::span<const std::string> dirs) {
+  if (name == "-") return std::string(name);
+  const std::string given(name);
+  const bool absolute = !given.empty() && given.front() == '/';
+  for (std::string_view suffix : {"", ".po"}) {
+    if (absolute || dirs.empty()) {
+      std::error_code ec;
+      const std::string path = given + std::string(suffix);
+      if (std::filesystem::exists(path, ec)) return path;
+      continue;
+    }
+    for (const std::string& dir : dirs) {
+      std::error_code ec;
+      const std::string path = dir + "/" + given + std::string(suffix);
+      if (std::filesystem::exists(path, ec)) return path;
+    }
+  }
+  if (absolute || dirs.empty()) return given;
+  std::cerr << program << ": error while opening \"" << given
+            << "\" for reading: No such file or directory\n";
+  return std::nullopt;
+}
+
+std::optional<merge_location> parse_add_location(std::string_view program, std::string_view text) {
+  if (text == "full" || text == "yes") return merge_location::full;
+  if (text == "file") return merge_location::file;
+  if (text == "never" || text == "no") return merge_location::never;
+  std::cerr << "invalid --add-location argument: " << text << '\n' << try_help_line(program);
+  return std::nullopt;
 }
 
 int print_version(std::string_view command) {

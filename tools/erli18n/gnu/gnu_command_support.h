@@ -9,6 +9,9 @@
 #include <string>
 #include <string_view>
 
+#include "erli18n/po.h"
+#include "erli18n/result.h"
+#include "erli18n/tools/merge.h"
 #include "gnu_options.h"
 
 namespace erli18n::gnu {
@@ -23,6 +26,22 @@ namespace erli18n::gnu {
 // A --width/-w value: a plain positive decimal number. Anything else is refused on stderr
 // (GNU reads other spellings in ways of its own), giving nullopt.
 [[nodiscard]] std::optional<std::size_t> parse_width(std::string_view program, std::string_view text);
+
+// A PO file operand: the file, or standard input for `-` (named `<stdin>` in diagnostics, as GNU's
+// tools name it).
+[[nodiscard]] result<po_file> read_po_operand(std::string_view path);
+
+// Where GNU's tools open a catalog operand given with -D/--directory: a relative name is looked
+// for as given and then with `.po` added, in each of `dirs` in turn (the current folder alone
+// when there are none, and then the name as given when nothing is found, so that the reader's
+// error names it). With `dirs` and nothing found there: GNU's error on stderr, and nullopt.
+[[nodiscard]] std::optional<std::string> find_catalog_file(std::string_view program, std::string_view name,
+                                                           std::span<const std::string> dirs);
+
+// An --add-location value (full, file or never; yes is full and no never, as GNU 0.21 takes them),
+// or nullopt after GNU's diagnostic on stderr.
+[[nodiscard]] std::optional<merge_location> parse_add_location(std::string_view program,
+                                                               std::string_view text);
 
 // --version: the first line names the command and the GNU gettext version whose command line it
 // runs, first of the line's numbers (autotools' po/Makefile.in.in reads it so); then erli18n's

@@ -31,8 +31,8 @@ const std::array<std::pair<std::string_view, command_main>, 8> commands{{
     {msgmerge_name, not_implemented<msgmerge_name>},
     {msgcat_name, not_implemented<msgcat_name>},
     {msgunfmt_name, msgunfmt_command()},
-    {msginit_name, not_implemented<msginit_name>},
-    {msgattrib_name, not_implemented<msgattrib_name>},
+    {msginit_name, msginit_command()},
+    {msgattrib_name, msgattrib_command()},
     {msguniq_name, not_implemented<msguniq_name>},
 }};
 

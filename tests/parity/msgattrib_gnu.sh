@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# The GNU-compatible msgattrib (build/gnu/bin/msgattrib) against GNU msgattrib 0.21: each
+# selection and change it supports, alone and combined, spelled as GNU's users spell it (long,
+# abbreviated, short, bundled, attached, after the operand), the same bytes on standard output
+# or in the -o file and the same exit status; over the crafted catalogs of tests/data/attrib
+# (fuzzy, obsolete, previous msgids, untranslated, plural and context entries, a fuzzy header,
+# a header alone, ISO-8859-1) and a sample of the real catalogs (real_catalogs.sh) decompiled
+# by msgunfmt. The options it refuses exit 1 with a word saying so.
+# Usage: msgattrib_gnu.sh [COUNT]  (env: GNU_BIN, TEST_DATA, TEST_TMP)
+. "$(dirname "$0")/../lib.sh" || exit 1
+# shellcheck source=real_catalogs.sh
+. "$(dirname "$0")/real_catalogs.sh"
+need_env GNU_BIN TEST_DATA
+need_tools msgattrib msgunfmt
+count=${1:-30}
+ours=$GNU_BIN/msgattrib
+fresh_tmp
+cd "$TEST_TMP"
+
+# compare WHAT ARGS...: both programs run with ARGS (standard input from $stdin when set);
+# stdout, the out.po an -o wrote, and the exit status must match.
+compare() {
+  local what=$1 rc_gnu rc_ours
+  shift
+  rm -f out.po
+  set +e
+  msgattrib "$@" < "${stdin:-/dev/null}" > gnu.out 2> gnu.err
+  rc_gnu=$?
+  [ -e out.po ] && mv out.po gnu.file || rm -f gnu.file
+  "$ours" "$@" < "${stdin:-/dev/null}" > ours.out 2> ours.err
+  rc_ours=$?
+  set -e
+  [ -e out.po ] && mv out.po ours.file || rm -f ours.file
+  [ "$rc_gnu" = "$rc_ours" ] || fail "$what: msgattrib $*: exit $rc_ours, GNU's $rc_gnu ($(head -c 300 ours.err))"
+  cmp -s gnu.out ours.out || { diff gnu.out ours.out | head -20 || true; fail "$what: msgattrib $*: standard output differs"; }
+  if [ -e gnu.file ] || [ -e ours.file ]; then
+    cmp -s gnu.file ours.file || fail "$what: msgattrib $*: the -o file differs (or only one was written)"
+  fi
+}
+
+cp "$TEST_DATA"/attrib/*.po .
+inputs=(mixed.po header-fuzzy.po header-only.po latin1.po)
+selections=(--translated --untranslated --no-fuzzy --only-fuzzy --no-obsolete --only-obsolete
+  "--translated --no-fuzzy" "--untranslated --only-fuzzy" "--translated --untranslated" "--only-fuzzy --no-fuzzy"
+  "--no-obsolete --only-fuzzy")
+changes=(--set-fuzzy --clear-fuzzy --set-obsolete --clear-obsolete --clear-previous "--clear-fuzzy --empty" --empty
+  "--set-fuzzy --previous" --previous "--set-fuzzy --clear-fuzzy" "--set-obsolete --clear-obsolete" --fuzzy
+  --obsolete "--set-fuzzy --only-file=only.po" "--set-fuzzy --ignore-file=only.po" "--set-obsolete --only-file=only.po"
+  "--clear-fuzzy --empty --ignore-file=only.po" "--only-fuzzy --set-obsolete" "--untranslated --set-fuzzy --previous"
+  "--clear-obsolete --no-fuzzy" "--obsolete --clear-previous")
+spellings=("" "-o out.po" "--output-file=out.po" "--output out.po" "-o -" "--no-wrap" "--no-wr" "-w 30" "--width=20"
+  "--wid 45" "-w5" "--force-po" "--force" "-e" "--no-escape" "--force-po -o out.po" "-s" "--sort-output" "--sort-o"
+  "-F" "--sort-by-file" "-Fo out.po" "-sw 30" "--no-location" "--no-l" "-n" "--add-location" "--add-location=file"
+  "--add-location=never" "--add-location=full" "--add-location=yes" "--add-location=no" "--add=file" "-n --no-location"
+  "--no-location -n" "--add-location=file -n" "-D . " "--directory=." "--trans" "--untr" "--only-f" "--only-o"
+  "--no-fu" "--no-ob" "--set-f" "--set-o" "--clear-f" "--clear-o" "--clear-p" "--prev --set-fuzzy" "--em --fuzzy"
+  "--fuz" "--obs" "--only-fi=only.po --set-fuzzy" "--ig only.po --set-fuzzy")
+for input in "${inputs[@]}"; do
+  for mode in "${selections[@]}" "${changes[@]}" "${spellings[@]}"; do
+    # shellcheck disable=SC2086 # a mode is several words
+    compare "$input" $mode "$input"
+    # shellcheck disable=SC2086
+    compare "$input (options after the operand)" "$input" $mode
+  done
+  ok
+  # Every selection with every change.
+  for selection in "${selections[@]}"; do
+    for change in "${changes[@]}"; do
+      # shellcheck disable=SC2086
+      compare "$input" $selection $change "$input"
+    done
+  done
+  ok
+done
+
+# The input and the --only-file list found through -D (with .po added), and not beside it.
+mkdir -p d1 d2
+cp mixed.po d2/in.po
+cp only.po d2/list.po
+compare "-D" -D d1 -D d2 in
+compare "-D" -D d1 -D d2 in.po --set-fuzzy --only-file=list
+compare "-D" -Dd2 --directory d1 --ignore-file list.po --set-fuzzy in
+compare "-D, not found beside" -D d1 mixed.po
+compare ".po added" mixed
+ok
+
+# Standard input: no operand, or `-`.
+stdin=mixed.po
+compare "standard input"
+compare "standard input" -
+compare "standard input" --only-fuzzy -o out.po -
+compare "standard input" -- -
+stdin=header-only.po
+compare "standard input, header only" -
+compare "standard input, header only" --force-po
+stdin=
+ok
+
+# Bad command lines: the same exit status.
+compare "unknown option" --no-such-option mixed.po
+compare "unknown short option" -Z mixed.po
+compare "ambiguous prefix" --s mixed.po
+compare "ambiguous prefix" --only mixed.po
+compare "missing argument" mixed.po -o
+compare "missing argument" mixed.po --only-file
+compare "argument refused" --no-wrap=yes mixed.po
+compare "bad --add-location" --add-location=fi mixed.po
+compare "both sorts" -s -F mixed.po
+compare "two inputs" mixed.po only.po
+compare "a missing file" no-such-file.po
+compare "a missing --only-file" --only-file=no-such-file.po mixed.po
+compare "not a PO file" --only-file=/dev/null mixed.po
+printf 'msgid "a"\nmsgstr "b"\nmsgid "a"\n' > broken.po
+compare "a broken PO file" broken.po
+ok
+
+# What is not supported says so and fails, rather than writing something else.
+for option in -i --indent --strict -E --escape -p -P --properties-input --stringtable-input --stringtable-output \
+  --color --color=never "--style=x.css"; do
+  set +e
+  "$ours" "$option" mixed.po > /dev/null 2> ours.err
+  rc=$?
+  set -e
+  [ "$rc" -eq 1 ] && grep -q 'not supported by erli18n' ours.err || fail "$option: exit $rc: $(cat ours.err)"
+done
+ok
+
+# A sample of the real catalogs, decompiled, each under a few of the option sets.
+real_catalogs_pick /usr/share/locale "$count" picked
+mapfile -t real < picked
+real_catalogs_need msgattrib_gnu "real catalogs" "${#real[@]}" "$count"
+i=0
+all=("${selections[@]}" "${changes[@]}" "${spellings[@]}")
+for mo in "${real[@]}"; do
+  msgunfmt --force-po "$mo" -o real.po
+  # Some fuzzy entries to select: every fifth message after the header marked so.
+  awk '/^msgid / && n++ % 5 == 4 { print "#, fuzzy" } { print }' real.po > fuzzy.po
+  for input in real.po fuzzy.po; do
+    for mode in "" "--only-fuzzy" "--no-fuzzy --translated" "--clear-fuzzy --empty" "-s" "-F --no-wrap" \
+      "${all[i % ${#all[@]}]}" "${all[(i * 7 + 3) % ${#all[@]}]}"; do
+      # shellcheck disable=SC2086
+      compare "$mo" $mode "$input"
+    done
+  done
+  i=$((i + 1))
+  ok
+done
+passed msgattrib_gnu
