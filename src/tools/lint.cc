@@ -126,16 +126,20 @@ std::vector<lint_diagnostic> lint_parsed_po(const po_file& po, std::string_view 
   // The plural checks come first: c-format and placeholders need the plural usage they
   // compute, and plural-cldr needs the locale check_language reads.
   const bool ours = !options.msgfmt_checks_only;
-  lint_detail::check_header(c);
+  const bool header = ours || options.header;
+  if (header) lint_detail::check_header(c);
   if (ours) lint_detail::check_language(c);
-  lint_detail::check_plurals(c);
+  if (header) lint_detail::check_plurals(c);
   if (ours) lint_detail::check_plural_cldr(c);
   lint_detail::check_newlines(c);
   if (ours || options.c_format) lint_detail::check_c_format(c);
   if (options.accelerator_mark != 0) lint_detail::check_accelerators(c);
   if (ours) lint_detail::check_placeholders(c);
   if (ours && options.check_duplicates) lint_detail::check_duplicates(c);
-  std::stable_sort(out.begin(), out.end(), [](const lint_diagnostic& a, const lint_diagnostic& b) {
+  // msgfmt's own order is the order of its checks (the header's fields in its order): the
+  // msgfmt command sorts by that, from the order they were found in.
+  if (!options.msgfmt_checks_only)
+    std::stable_sort(out.begin(), out.end(), [](const lint_diagnostic& a, const lint_diagnostic& b) {
     return a.line != b.line ? a.line < b.line : a.column < b.column;
   });
   return out;

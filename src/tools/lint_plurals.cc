@@ -59,7 +59,8 @@ void check_plurals(context& c) {
                std::string("this entry has plural forms, but the header has no ") +
                    (has_nplurals ? "plural=EXPRESSION" : "nplurals=COUNT") + " (a Plural-Forms field)",
                entry + "message catalog has plural form translations...\n" + lacks +
-                   (has_plural ? "\"nplurals=INTEGER\"" : "\"plural=EXPRESSION\"") + " attribute\n");
+                   (has_plural ? "\"nplurals=INTEGER\"" : "\"plural=EXPRESSION\"") + " attribute\n",
+               1, first);
     if (first && !has_plural && !has_nplurals)
       c.report(c.msgstr_position(*first, 0), lint_severity::error, "plural-forms",
                "this entry has plural forms, but the header has no plural=EXPRESSION either",
@@ -137,7 +138,8 @@ void check_plurals(context& c) {
                  " plural form" + (fewest->msgstr.size() == 1 ? "" : "s"),
              at_header + "nplurals = " + std::to_string(nplurals) + "...\n" + c.msgfmt_at(entry.first) +
                  "...but some messages have only " + std::to_string(fewest->msgstr.size()) + " plural form" +
-                 (fewest->msgstr.size() == 1 ? "" : "s") + "\n");
+                 (fewest->msgstr.size() == 1 ? "" : "s") + "\n",
+             1, fewest);  // msgfmt 0.21 prints nothing more for that entry (unlike too many)
     return;
   }
   if (most && most->msgstr.size() > nplurals) {

@@ -90,9 +90,14 @@ struct lint_options {
   bool check_duplicates = false;  ///< report the same translation for different msgids
   bool use_fuzzy = false;         ///< check fuzzy entries too (`msgfmt --use-fuzzy`)
   /// Only the checks msgfmt makes (header, plural-forms, newlines, and c-format unless
-  /// `c_format` is false), as the `msgfmt` command runs them.
+  /// `c_format` is false), as the `msgfmt` command runs them; the diagnostics then come by
+  /// check, each check's in msgfmt's order, instead of in file order.
   bool msgfmt_checks_only = false;
   bool c_format = true;  ///< with `msgfmt_checks_only`: the c-format check too
+  /// With `msgfmt_checks_only`: the header and plural-forms checks too (`--check-header`).
+  /// Without them, as in msgfmt, the c-format check does not know which plural forms are used
+  /// for many n, and lets every form of a plural entry leave out arguments.
+  bool header = true;
   /// `msgfmt --check-accelerators=CHAR`: when not 0, [accelerators] a msgid with one
   /// keyboard accelerator mark (`&File`; a doubled mark is a literal one) needs exactly one
   /// in its msgstr (an error for none or more).

@@ -10,6 +10,7 @@
 #include <deque>
 #include <filesystem>
 #include <iostream>
+#include <set>
 #include <string>
 #include <tuple>
 #include <unordered_map>
@@ -341,23 +342,30 @@ int msgfmt_main(std::string_view program, std::span<const char* const> args) {
         std::cerr << shown << ':' << p.directive_line << ": 'domain " << p.domain << "' directive ignored\n";
         ++fatal;
       }
+      if (const po_message* header = po->header(); header != nullptr && !header->msgstr.empty()) {
+        // An unfilled or missing charset: msgfmt warns as it reads the header.
+        const std::string lead = shown + ": ";
+        const std::string indent(lead.size() + 9, ' ');
+        if (header->msgstr[0].find("charset=") == std::string::npos)
+          std::cerr << lead << "warning: Charset missing in header.\n"
+                    << indent << "Message conversion to user's charset will not work.\n";
+        else if (po->charset == "CHARSET")
+          std::cerr << lead << "warning: Charset \"CHARSET\" is not a portable encoding name.\n"
+                    << indent << "Message conversion to user's charset might not work.\n";
+      }
       read_part& r = parts.emplace_back(read_part{domain, shown, std::move(p.text), std::move(*po)});
       auto& keys = defined[domain];
       for (std::size_t i = 0; i < r.po.messages.size(); ++i) {
         const po_message& m = r.po.messages[i];
-        if (s.check_compatibility && !m.is_header() && !m.obsolete) {
-          // X/Open's msgfmt ignores what GNU's leaves out of the MO file; -C says so.
-          const bool empty = m.msgstr.empty() || m.msgstr[0].empty();
-          if (empty || (m.fuzzy && !s.compile.use_fuzzy)) {
-            if (!empty && !warned_fuzzy) {
-              std::cerr << name << ": " << shown << ": warning: source file contains fuzzy translation\n";
-              ++fatal;
-              warned_fuzzy = true;
-            }
-            std::cerr << shown << ':' << msgstr_line(r.text, m) << ": " << (empty ? "empty" : "fuzzy")
-                      << " 'msgstr' entry ignored\n";
-            ++fatal;
-          }
+        // -C: X/Open's msgfmt ignores what GNU's leaves out of the MO file. The file's fuzzy
+        // warning comes first, then the duplicate check, whose finding is the entry's only one.
+        const bool compat = s.check_compatibility && !m.is_header() && !m.obsolete;
+        const bool empty = m.msgstr.empty() || m.msgstr[0].empty();
+        const bool ignored_fuzzy = compat && m.fuzzy && !s.compile.use_fuzzy;
+        if (ignored_fuzzy && !warned_fuzzy) {
+          std::cerr << name << ": " << shown << ": warning: source file contains fuzzy translation\n";
+          ++fatal;
+          warned_fuzzy = true;
         }
         std::string_view key = m.msgid;
         if (m.msgctxt) key = context_keys.emplace_back(*m.msgctxt + '\x04' + m.msgid);
@@ -370,12 +378,18 @@ int msgfmt_main(std::string_view program, std::span<const char* const> args) {
           ++fatal;
           continue;
         }
+        if (compat && (empty || ignored_fuzzy)) {
+          std::cerr << shown << ':' << msgstr_line(r.text, m) << ": " << (empty ? "empty" : "fuzzy")
+                    << " 'msgstr' entry ignored\n";
+          ++fatal;
+        }
         has_header = has_header || m.is_header();
       }
       lint_options lint;
       lint.use_fuzzy = s.compile.use_fuzzy;
       lint.msgfmt_checks_only = true;
       lint.c_format = s.check_format;
+      lint.header = s.check_header;
       lint.accelerator_mark = s.accelerator_mark;
       for (const po_message& m : r.po.messages) {
         if (!s.check_compatibility || !m.is_plural() || !lint_checks_entry(m, lint)) continue;
@@ -437,13 +451,10 @@ int msgfmt_main(std::string_view program, std::span<const char* const> args) {
     return std::tuple(rank, c.first, d.msgfmt_entry, within);
   };
   std::ranges::stable_sort(checks, {}, order);
-  std::pair<std::size_t, std::size_t> last_entry{0, 0};  // (part, msgid line) last printed
+  std::set<std::pair<std::size_t, std::size_t>> printed;  // (part, msgid line) of entries
   for (const auto& [part_index, d] : checks) {
     fatal += d.msgfmt_errors;
-    if (d.msgfmt_entry != 0) {
-      if (last_entry == std::pair(part_index, d.msgfmt_entry)) continue;
-      last_entry = {part_index, d.msgfmt_entry};
-    }
+    if (d.msgfmt_entry != 0 && !printed.emplace(part_index, d.msgfmt_entry).second) continue;
     std::cerr << d.msgfmt_text;
   }
   // What the checks find is reported, yet the files are written (msgfmt's way); the exit
