@@ -140,8 +140,8 @@ std::vector<lint_diagnostic> lint_parsed_po(const po_file& po, std::string_view 
   // msgfmt command sorts by that, from the order they were found in.
   if (!options.msgfmt_checks_only)
     std::stable_sort(out.begin(), out.end(), [](const lint_diagnostic& a, const lint_diagnostic& b) {
-    return a.line != b.line ? a.line < b.line : a.column < b.column;
-  });
+      return a.line != b.line ? a.line < b.line : a.column < b.column;
+    });
   return out;
 }
 

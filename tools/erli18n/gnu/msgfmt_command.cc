@@ -323,8 +323,11 @@ int msgfmt_main(std::string_view program, std::span<const char* const> args) {
     if (result<void> read = path == "-" ? read_to_end(0, shown, no_size_limit, text)
                                         : read_whole_file(path, text, no_size_limit);
         !read) {
-      std::cerr << name << ": error while opening \"" << path << "\" for reading: " << read.error().message
-                << '\n';
+      // glibc's words for the commonest failure; erli18n's for the others.
+      std::error_code ec;
+      const bool missing = !std::filesystem::exists(path, ec);
+      std::cerr << name << ": error while opening \"" << path << "\" for reading: "
+                << (missing ? std::string("No such file or directory") : read.error().message) << '\n';
       return 1;
     }
     bool has_header = false, warned_fuzzy = false;
