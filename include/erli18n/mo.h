@@ -209,6 +209,10 @@ struct mo_compile_options {
   bool use_fuzzy = false;   ///< `--use-fuzzy`: include fuzzy entries
   bool no_hash = false;     ///< `--no-hash`: write no hash table
   bool big_endian = false;  ///< `--endianness=big`
+  /// False: a newline mismatch is not refused. msgfmt reports it as an error (exit status 1)
+  /// but still writes the MO file, entry included; the `msgfmt` command reports it itself
+  /// (lint's [newlines]) and writes the bytes this then gives.
+  bool refuse_newline_mismatch = true;
 };
 
 /// The bytes `msgfmt` writes for `po` with the same options, or the first error msgfmt
@@ -219,7 +223,7 @@ struct mo_compile_options {
 /// only with `use_fuzzy` (a fuzzy header always), never obsolete ones; the header loses its
 /// first `POT-Creation-Date:` line. Strings are written in `po.charset`. What it refuses
 /// without `--check` (found by experiment): a (context, msgid) defined twice — fuzzy,
-/// untranslated or not — and, in every entry it keeps except the header, a msgid whose
+/// untranslated, obsolete or not — and, in every entry it keeps except the header, a msgid whose
 /// leading or trailing newline is not matched by msgid_plural and every msgstr. A
 /// `Plural-Forms` mismatch or a broken header is only refused by `msgfmt --check`, which
 /// this function does not emulate. msgfmt reports every error; this reports the first.

@@ -52,19 +52,18 @@ std::string key_of(const po_message& m) {
 }
 
 // The first message (in file order) whose key (context, <EOT>, msgid) an earlier one already
-// has, whatever the entries' state bar obsolete: msgfmt refuses it. One sort of views instead
+// has, whatever the entries' state, obsolete included: msgfmt 0.21 refuses it. One sort of views instead
 // of a map of copied keys: no allocation per message. `by_key` receives the indexes of the
 // messages that are not obsolete, sorted by key, which is the order of the MO file's tables.
 std::optional<error> find_duplicate(const po_file& po, std::vector<std::size_t>& by_key) {
   std::size_t with_context = 0;
-  for (const po_message& m : po.messages) with_context += !m.obsolete && m.msgctxt ? 1 : 0;
+  for (const po_message& m : po.messages) with_context += m.msgctxt ? 1 : 0;
   std::vector<std::string> context_keys;  // reserved: the views below must not move
   context_keys.reserve(with_context);
   std::vector<std::pair<std::string_view, std::size_t>> keys;  // (key, index in the file)
   keys.reserve(po.messages.size());
   for (std::size_t i = 0; i < po.messages.size(); ++i) {
     const po_message& m = po.messages[i];
-    if (m.obsolete) continue;
     if (m.msgctxt) {
       context_keys.push_back(key_of(m));
       keys.emplace_back(context_keys.back(), i);
@@ -74,7 +73,8 @@ std::optional<error> find_duplicate(const po_file& po, std::vector<std::size_t>&
   }
   std::sort(keys.begin(), keys.end());
   by_key.reserve(keys.size());
-  for (const auto& k : keys) by_key.push_back(k.second);
+  for (const auto& k : keys)
+    if (!po.messages[k.second].obsolete) by_key.push_back(k.second);
   // Within a run of equal keys the indexes ascend: the run's second one is the first repeat.
   std::size_t repeat = std::string_view::npos, first = 0, run = 0;
   for (std::size_t k = 1; k < keys.size(); ++k) {
@@ -184,7 +184,8 @@ result<std::string> compile_unguarded(const po_file& po, const mo_compile_option
     if (m.obsolete) continue;
     if (m.fuzzy && !options.use_fuzzy && !m.is_header()) continue;
     if (m.msgstr.empty() || m.msgstr[0].empty()) continue;
-    if (result<void> r = check_newlines(po, m); !r) return r.error();
+    if (options.refuse_newline_mismatch)
+      if (result<void> r = check_newlines(po, m); !r) return r.error();
 
     // The header loses its POT-Creation-Date line; every other form is used as it is.
     auto form = [&](std::size_t i) -> std::string_view {

@@ -28,11 +28,7 @@ std::size_t leading_blanks(std::string_view row) {
 
 }  // namespace
 
-bool context::checked(const po_message& m) const {
-  if (m.obsolete) return false;
-  if (m.fuzzy && !options.use_fuzzy && !m.is_header()) return false;
-  return !m.msgstr.empty() && !m.msgstr[0].empty();
-}
+bool context::checked(const po_message& m) const { return lint_checks_entry(m, options); }
 
 std::pair<std::size_t, std::size_t> context::keyword_position(const po_message& m,
                                                               std::string_view keyword) const {
@@ -68,9 +64,14 @@ std::pair<std::size_t, std::size_t> context::field_position(std::string_view nam
 }
 
 void context::report(std::pair<std::size_t, std::size_t> at, lint_severity severity, std::string check,
-                     std::string message) {
-  out.push_back({file, at.first, at.second, severity, std::move(check), std::move(message)});
+                     std::string message, std::string msgfmt_text, std::size_t msgfmt_errors,
+                     const po_message* entry) {
+  const std::size_t errors = msgfmt_text.empty() ? 0 : msgfmt_errors;
+  out.push_back({file, at.first, at.second, severity, std::move(check), std::move(message),
+                 std::move(msgfmt_text), errors, entry ? entry->line : 0});
 }
+
+std::string context::msgfmt_at(std::size_t line) const { return file + ":" + std::to_string(line) + ": "; }
 
 std::string quote(std::string_view s) {
   constexpr std::size_t shown = 40;
@@ -95,40 +96,58 @@ std::string locale_from_path(std::string_view file_name) {
 
 }  // namespace
 
+bool lint_checks_entry(const po_message& m, const lint_options& options) {
+  if (m.obsolete) return false;
+  if (m.fuzzy && !options.use_fuzzy && !m.is_header()) return false;
+  return !m.msgstr.empty() && !m.msgstr[0].empty();
+}
+
 std::vector<lint_diagnostic> lint_po(std::string_view text, std::string_view file_name,
                                      const lint_options& options) {
   std::vector<lint_diagnostic> out;
   result<po_file> po = read_po(text, file_name);
   if (!po) {
     const error& e = po.error();
-    out.push_back({std::string(file_name), e.line, e.column, lint_severity::error, "syntax", e.message});
+    out.push_back(
+        {std::string(file_name), e.line, e.column, lint_severity::error, "syntax", e.message, {}, 0, 0});
     return out;
   }
-  lint_detail::context c{*po, text, std::string(file_name), options, {}, locale_from_path(file_name),
-                         {},  out};
+  return lint_parsed_po(*po, text, file_name, options);
+}
+
+std::vector<lint_diagnostic> lint_parsed_po(const po_file& po, std::string_view text,
+                                            std::string_view file_name, const lint_options& options) {
+  std::vector<lint_diagnostic> out;
+  lint_detail::context c{po, text, std::string(file_name), options, {}, locale_from_path(file_name), {}, out};
   c.line_starts.push_back(0);
   for (std::size_t i = 0; i < text.size(); ++i)
     if (text[i] == '\n' && i + 1 < text.size()) c.line_starts.push_back(i + 1);
 
   // The plural checks come first: c-format and placeholders need the plural usage they
   // compute, and plural-cldr needs the locale check_language reads.
-  lint_detail::check_header(c);
-  lint_detail::check_language(c);
-  lint_detail::check_plurals(c);
-  lint_detail::check_plural_cldr(c);
+  const bool ours = !options.msgfmt_checks_only;
+  const bool header = ours || options.header;
+  if (header) lint_detail::check_header(c);
+  if (ours) lint_detail::check_language(c);
+  if (header) lint_detail::check_plurals(c);
+  if (ours) lint_detail::check_plural_cldr(c);
   lint_detail::check_newlines(c);
-  lint_detail::check_c_format(c);
-  lint_detail::check_placeholders(c);
-  if (options.check_duplicates) lint_detail::check_duplicates(c);
-  std::stable_sort(out.begin(), out.end(), [](const lint_diagnostic& a, const lint_diagnostic& b) {
-    return a.line != b.line ? a.line < b.line : a.column < b.column;
-  });
+  if (ours || options.c_format) lint_detail::check_c_format(c);
+  if (options.accelerator_mark != 0) lint_detail::check_accelerators(c);
+  if (ours) lint_detail::check_placeholders(c);
+  if (ours && options.check_duplicates) lint_detail::check_duplicates(c);
+  // msgfmt's own order is the order of its checks (the header's fields in its order): the
+  // msgfmt command sorts by that, from the order they were found in.
+  if (!options.msgfmt_checks_only)
+    std::stable_sort(out.begin(), out.end(), [](const lint_diagnostic& a, const lint_diagnostic& b) {
+      return a.line != b.line ? a.line < b.line : a.column < b.column;
+    });
   return out;
 }
 
 std::vector<lint_diagnostic> lint_po_file(const std::string& path, const lint_options& options) {
   result<std::string> text = read_whole_file(path);
-  if (!text) return {{path, 0, 0, lint_severity::error, "read", text.error().message}};
+  if (!text) return {{path, 0, 0, lint_severity::error, "read", text.error().message, {}, false}};
   return lint_po(*text, path, options);
 }
 

@@ -41,8 +41,15 @@ struct context {
   /// msgstr when not found.
   std::pair<std::size_t, std::size_t> field_position(std::string_view name) const;
 
+  /// Adds a diagnostic; `msgfmt_text` is what msgfmt prints for it, counted as
+  /// `msgfmt_errors` errors, about `entry` if it is an entry's (lint_diagnostic).
   void report(std::pair<std::size_t, std::size_t> at, lint_severity severity, std::string check,
-              std::string message);
+              std::string message, std::string msgfmt_text = {}, std::size_t msgfmt_errors = 1,
+              const po_message* entry = nullptr);
+  /// `file:LINE: `, the start of a msgfmt line.
+  std::string msgfmt_at(std::size_t line) const;
+  /// The line msgfmt reports an entry's problems at: its first msgstr's.
+  std::size_t msgfmt_line(const po_message& m) const { return msgstr_position(m, 0).first; }
 };
 
 /// `s` quoted for a message, cut at 40 bytes.
@@ -57,6 +64,7 @@ void check_newlines(context& c);
 void check_c_format(context& c);
 void check_placeholders(context& c);
 void check_duplicates(context& c);
+void check_accelerators(context& c);
 
 }  // namespace erli18n::lint_detail
 

@@ -31,14 +31,20 @@ constexpr std::array<expected_field, 8> expected_fields{{
 void check_header(context& c) {
   const po_message* header = c.po.header();
   if (header == nullptr) {
-    c.report({0, 0}, lint_severity::error, "header", "the catalog has no header entry (msgid \"\")");
+    // msgfmt's two lines, the second under the first's text; it counts them as one error.
+    const std::string lead = "msgfmt: " + c.file + ": ";
+    c.report({0, 0}, lint_severity::error, "header", "the catalog has no header entry (msgid \"\")",
+             lead + "warning: PO file header missing or invalid\n" + std::string(lead.size(), ' ') +
+                 "warning: charset conversion will not work\n");
     return;
   }
+  const std::string at_header = c.msgfmt_at(c.msgfmt_line(*header));
   for (const expected_field& f : expected_fields) {
     std::optional<std::string> value = c.po.header_field(f.name);
     if (!value) {
       c.report(c.keyword_position(*header, "msgstr"), lint_severity::warning, "header",
-               "the header has no " + std::string(f.name) + " field");
+               "the header has no " + std::string(f.name) + " field",
+               at_header + "warning: header field '" + std::string(f.name) + "' missing in header\n", 0);
       continue;
     }
     // msgfmt skips one space after the colon and compares the rest of the line.
@@ -47,7 +53,10 @@ void check_header(context& c) {
     if (f.has_template_value && v == f.template_value)
       c.report(c.field_position(f.name), lint_severity::warning, "header",
                std::string(f.name) + " still holds the template's value" +
-                   (v.empty() ? std::string(" (empty)") : " '" + std::string(v) + "'"));
+                   (v.empty() ? std::string(" (empty)") : " '" + std::string(v) + "'"),
+               at_header + "warning: header field '" + std::string(f.name) +
+                   "' still has the initial default value\n",
+               0);
   }
 }
 

@@ -9,34 +9,46 @@ namespace {
 bool begins_nl(std::string_view s) { return !s.empty() && s.front() == '\n'; }
 bool ends_nl(std::string_view s) { return !s.empty() && s.back() == '\n'; }
 
-// Reports where `other` and the msgid disagree; returns whether they did.
-bool compare(context& c, const po_message& m, std::pair<std::size_t, std::size_t> at,
-             const std::string& other_name, std::string_view other) {
-  const char* part = nullptr;
-  if (begins_nl(m.msgid) != begins_nl(other))
-    part = "begin";
-  else if (ends_nl(m.msgid) != ends_nl(other))
-    part = "end";
-  if (!part) return false;
-  const bool msgid_has = std::string_view(part) == "begin" ? begins_nl(m.msgid) : ends_nl(m.msgid);
-  c.report(at, lint_severity::error, "newlines",
-           std::string("the msgid ") + (msgid_has ? "does" : "does not") + " " + part + " with \\n, the " +
-               other_name + " " + (msgid_has ? "does not" : "does"));
-  return true;
+// Where `other` and the msgid disagree: "begin", "end", or nullptr when they agree.
+const char* mismatch(std::string_view msgid, std::string_view other) {
+  if (begins_nl(msgid) != begins_nl(other)) return "begin";
+  if (ends_nl(msgid) != ends_nl(other)) return "end";
+  return nullptr;
 }
 
 }  // namespace
 
+// One diagnostic per entry, at its first mismatch; msgfmt prints that one and counts every
+// string that disagrees.
 void check_newlines(context& c) {
   for (const po_message& m : c.po.messages) {
     if (m.is_header() || !c.checked(m)) continue;
-    if (m.msgid_plural &&
-        compare(c, m, c.keyword_position(m, "msgid_plural"), "msgid_plural", *m.msgid_plural))
-      continue;
-    for (std::size_t form = 0; form < m.msgstr.size(); ++form) {
-      const std::string name = m.is_plural() ? "msgstr[" + std::to_string(form) + "]" : "msgstr";
-      if (compare(c, m, c.msgstr_position(m, form), name, m.msgstr[form])) break;
-    }
+    std::size_t errors = 0;
+    const char* part = nullptr;
+    std::string name;
+    std::pair<std::size_t, std::size_t> at;
+    auto compare = [&](std::string other_name, std::string_view other,
+                       std::pair<std::size_t, std::size_t> where) {
+      const char* found = mismatch(m.msgid, other);
+      if (!found) return;
+      if (errors++ == 0) {
+        part = found;
+        name = std::move(other_name);
+        at = where;
+      }
+    };
+    if (m.msgid_plural) compare("msgid_plural", *m.msgid_plural, c.keyword_position(m, "msgid_plural"));
+    for (std::size_t form = 0; form < m.msgstr.size(); ++form)
+      compare(m.is_plural() ? "msgstr[" + std::to_string(form) + "]" : "msgstr", m.msgstr[form],
+              c.msgstr_position(m, form));
+    if (errors == 0) continue;
+    const bool msgid_has = std::string_view(part) == "begin" ? begins_nl(m.msgid) : ends_nl(m.msgid);
+    c.report(at, lint_severity::error, "newlines",
+             std::string("the msgid ") + (msgid_has ? "does" : "does not") + " " + part + " with \\n, the " +
+                 name + " " + (msgid_has ? "does not" : "does"),
+             c.msgfmt_at(c.msgfmt_line(m)) + "'msgid' and '" + name + "' entries do not both " + part +
+                 " with '\\n'\n",
+             errors, &m);
   }
 }
 

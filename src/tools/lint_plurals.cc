@@ -49,21 +49,30 @@ void check_plurals(context& c) {
   const std::string_view text = header->msgstr[0];
   const bool has_plural = text.find("plural=") != std::string_view::npos;
   const bool has_nplurals = text.find("nplurals=") != std::string_view::npos;
+  const std::string at_header = c.msgfmt_at(c.msgfmt_line(*header));
   if (!has_plural || !has_nplurals) {
+    // msgfmt names the entry once, then each missing attribute (plural= first): an error each.
+    const std::string entry = first ? c.msgfmt_at(c.msgfmt_line(*first)) : std::string();
+    const std::string lacks = at_header + "...but header entry lacks a ";
     if (first)
       c.report(c.msgstr_position(*first, 0), lint_severity::error, "plural-forms",
                std::string("this entry has plural forms, but the header has no ") +
-                   (has_nplurals ? "plural=EXPRESSION" : "nplurals=COUNT") + " (a Plural-Forms field)");
+                   (has_nplurals ? "plural=EXPRESSION" : "nplurals=COUNT") + " (a Plural-Forms field)",
+               entry + "message catalog has plural form translations...\n" + lacks +
+                   (has_plural ? "\"nplurals=INTEGER\"" : "\"plural=EXPRESSION\"") + " attribute\n",
+               1, first);
     if (first && !has_plural && !has_nplurals)
       c.report(c.msgstr_position(*first, 0), lint_severity::error, "plural-forms",
-               "this entry has plural forms, but the header has no plural=EXPRESSION either");
+               "this entry has plural forms, but the header has no plural=EXPRESSION either",
+               lacks + "\"nplurals=INTEGER\" attribute\n");
     return;
   }
 
   const auto at = c.field_position("Plural-Forms");
   bool failed = false;
   if (!nplurals_is_a_number(text)) {
-    c.report(at, lint_severity::error, "plural-forms", "nplurals= is not followed by a number");
+    c.report(at, lint_severity::error, "plural-forms", "nplurals= is not followed by a number",
+             at_header + "invalid nplurals value\n");
     failed = true;
   }
   plural_limits limits;
@@ -73,13 +82,18 @@ void check_plurals(context& c) {
     // glibc reads a rule over our limits, so the store refuses the catalog rather than use
     // n != 1 (plural_rule::parse_for_catalog); a rule neither can read gets glibc's default.
     if (failed) return;
+    // A divisor that is zero for every n is a compile error here; msgfmt finds it evaluating.
+    const bool by_zero = rule.error().message.find("by zero") != std::string::npos;
+    const std::string msgfmt_text = at_header + (by_zero ? "plural expression can produce division by zero\n"
+                                                         : "invalid plural expression\n");
     if (rule.error().code == errc::limit_exceeded)
       c.report(
           at, lint_severity::error, "plural-forms",
           "Plural-Forms is over erli18n's limits (" + rule.error().message + "); the catalog will not load");
     else
       c.report(at, lint_severity::error, "plural-forms",
-               "Plural-Forms does not compile (" + rule.error().message + "); glibc would use n != 1");
+               "Plural-Forms does not compile (" + rule.error().message + "); glibc would use n != 1",
+               msgfmt_text);
     return;
   }
   if (failed) return;
@@ -90,13 +104,28 @@ void check_plurals(context& c) {
     const unsigned long form = rule->evaluate(n);
     if (form > static_cast<unsigned long>(LONG_MAX)) {
       c.report(at, lint_severity::error, "plural-forms",
-               "the plural expression is negative for n = " + std::to_string(n));
+               "the plural expression is negative for n = " + std::to_string(n),
+               at_header + "plural expression can produce negative values\n");
       return;
     }
     if (form >= nplurals) {
+      // msgfmt names the largest value over the whole range (a negative one first).
+      unsigned long largest = form;
+      for (unsigned long m = n + 1; m <= last_n_tried; ++m) {
+        const unsigned long other = rule->evaluate(m);
+        if (other > static_cast<unsigned long>(LONG_MAX)) {
+          c.report(at, lint_severity::error, "plural-forms",
+                   "the plural expression is negative for n = " + std::to_string(m),
+                   at_header + "plural expression can produce negative values\n");
+          return;
+        }
+        largest = std::max(largest, other);
+      }
       c.report(at, lint_severity::error, "plural-forms",
                "nplurals is " + std::to_string(nplurals) + ", but the plural expression yields " +
-                   std::to_string(form) + " for n = " + std::to_string(n));
+                   std::to_string(form) + " for n = " + std::to_string(n),
+               at_header + "nplurals = " + std::to_string(nplurals) +
+                   " but plural expression can produce values as large as " + std::to_string(largest) + "\n");
       return;
     }
     ++uses[form];
@@ -106,7 +135,11 @@ void check_plurals(context& c) {
     c.report(at, lint_severity::error, "plural-forms",
              "nplurals is " + std::to_string(nplurals) + ", but the entry at line " +
                  std::to_string(entry.first) + " has " + std::to_string(fewest->msgstr.size()) +
-                 " plural form" + (fewest->msgstr.size() == 1 ? "" : "s"));
+                 " plural form" + (fewest->msgstr.size() == 1 ? "" : "s"),
+             at_header + "nplurals = " + std::to_string(nplurals) + "...\n" + c.msgfmt_at(entry.first) +
+                 "...but some messages have only " + std::to_string(fewest->msgstr.size()) + " plural form" +
+                 (fewest->msgstr.size() == 1 ? "" : "s") + "\n",
+             1, fewest);  // msgfmt 0.21 prints nothing more for that entry (unlike too many)
     return;
   }
   if (most && most->msgstr.size() > nplurals) {
@@ -114,7 +147,9 @@ void check_plurals(context& c) {
     c.report(at, lint_severity::error, "plural-forms",
              "nplurals is " + std::to_string(nplurals) + ", but the entry at line " +
                  std::to_string(entry.first) + " has " + std::to_string(most->msgstr.size()) +
-                 " plural forms");
+                 " plural forms",
+             at_header + "nplurals = " + std::to_string(nplurals) + "...\n" + c.msgfmt_at(entry.first) +
+                 "...but some messages have " + std::to_string(most->msgstr.size()) + " plural forms\n");
     return;
   }
   c.plurals.often.resize(nplurals);

@@ -6,7 +6,7 @@
 need_env GNU_BIN
 commands=(xgettext msgfmt msgmerge msgcat msgunfmt msginit msgattrib msguniq)
 # The commands not written yet: they say so and fail, so that a build that calls them stops.
-not_yet=(msgfmt msgmerge msgcat msguniq)
+not_yet=(msgmerge msgcat msguniq)
 
 for command in "${commands[@]}"; do
   link=$GNU_BIN/$command
@@ -47,6 +47,16 @@ set +e
 set -e
 msgunfmt --no-such-option 2> gnu_err.txt || true
 cmp -s gnu_err.txt err.txt || fail "erli18n msgunfmt --no-such-option: stderr: $(cat err.txt)"
+ok
+
+# msgfmt is GNU's too: its version line, however it is started, and a catalog compiled.
+for run in "$GNU_BIN/msgfmt" "$ERLI18N msgfmt"; do
+  $run --version | head -1 | grep -q '^msgfmt .* 0\.21$' || fail "$run --version: $($run --version | head -1)"
+done
+printf 'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "a"\nmsgstr "b"\n' > in.po
+"$ERLI18N" msgfmt -o ours.mo in.po
+msgfmt -o gnu.mo in.po
+cmp -s gnu.mo ours.mo || fail "erli18n msgfmt -o ours.mo in.po: not msgfmt's bytes"
 ok
 
 # Any other name runs erli18n's own commands.

@@ -11,3 +11,6 @@ set_tests_properties(msginit_gnu_parity PROPERTIES LABELS parity TIMEOUT 600
 add_test(NAME msgattrib_gnu_parity COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/msgattrib_gnu.sh 30)
 set_tests_properties(msgattrib_gnu_parity PROPERTIES LABELS parity TIMEOUT 600
   ENVIRONMENT "GNU_BIN=${PROJECT_BINARY_DIR}/gnu/bin;TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/msgattrib_gnu_parity")
+add_test(NAME msgfmt_gnu_parity COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/msgfmt_gnu.sh 20)
+set_tests_properties(msgfmt_gnu_parity PROPERTIES LABELS parity TIMEOUT 900
+  ENVIRONMENT "GNU_BIN=${PROJECT_BINARY_DIR}/gnu/bin;TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/msgfmt_gnu_parity")

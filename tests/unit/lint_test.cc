@@ -166,5 +166,64 @@ TEST(Lint, UnreadableAndMalformedFiles) {
   EXPECT_THAT(broken[0], testing::MatchesRegex("t\\.po:1:[0-9]+: error: .* \\[syntax\\]"));
 }
 
+// What `msgfmt -c` prints for each finding (lint_diagnostic::msgfmt_text), and how many errors
+// it counts (tests/parity/msgfmt_gnu.sh compares them with msgfmt 0.21's).
+std::vector<std::string> msgfmt_view(const std::string& text, lint_options options = {}) {
+  options.msgfmt_checks_only = true;
+  std::vector<std::string> out;
+  for (const lint_diagnostic& d : lint_po(text, "t.po", options))
+    out.push_back(std::to_string(d.msgfmt_errors) + " " + d.msgfmt_text);
+  return out;
+}
+
+TEST(LintMsgfmt, EntryFindingsAtTheFirstMsgstrCountingEveryForm) {
+  // Both forms lose the msgid's final newline: one line, two errors, as msgfmt reports.
+  const std::string po = header("de", german) +
+                         "\nmsgid \"file\\n\"\nmsgid_plural \"files\\n\"\nmsgstr[0] \"Datei\"\n"
+                         "msgstr[1] \"Dateien\"\n\n#, c-format\nmsgid \"%d\"\nmsgstr \"%s\"\n";
+  EXPECT_THAT(msgfmt_view(po),
+              testing::ElementsAre("2 t.po:15: 'msgid' and 'msgstr[0]' entries do not both end with '\\n'\n",
+                                   "1 t.po:20: format specifications in 'msgid' and 'msgstr' for argument 1 "
+                                   "are not the same\n"));
+  lint_options no_format;
+  no_format.c_format = false;
+  EXPECT_THAT(msgfmt_view(po, no_format), testing::SizeIs(1));
+}
+
+TEST(LintMsgfmt, PluralRuleFindingsAtTheHeader) {
+  const std::string entry = "\nmsgid \"a\"\nmsgid_plural \"b\"\nmsgstr[0] \"x\"\nmsgstr[1] \"y\"\n";
+  EXPECT_THAT(msgfmt_view(header("de", "nplurals=2; plural=n/0;") + entry),
+              testing::ElementsAre("1 t.po:2: plural expression can produce division by zero\n"));
+  EXPECT_THAT(msgfmt_view(header("de", "nplurals=2; plural=n%3;") + entry),
+              testing::ElementsAre("1 t.po:2: nplurals = 2 but plural expression can produce values as large "
+                                   "as 2\n"));
+  EXPECT_THAT(msgfmt_view(header("de", "nplurals=3; plural=n%3;") + entry),
+              testing::ElementsAre("1 t.po:2: nplurals = 3...\nt.po:15: ...but some messages have only 2 "
+                                   "plural forms\n"));
+}
+
+TEST(LintMsgfmt, HeaderFieldsAreWarnings) {
+  EXPECT_THAT(msgfmt_view("msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n"),
+              testing::Contains("0 t.po:2: warning: header field 'Language' missing in header\n"));
+  EXPECT_THAT(msgfmt_view("msgid \"a\"\nmsgstr \"b\"\n"),
+              testing::ElementsAre("1 msgfmt: t.po: warning: PO file header missing or invalid\n"
+                                   "              warning: charset conversion will not work\n"));
+}
+
+TEST(LintMsgfmt, AcceleratorsOnlyOnRequest) {
+  const std::string po = header("de", german) +
+                         "\nmsgid \"&File\"\nmsgstr \"Datei\"\n\nmsgid \"&Edit\"\nmsgstr \"&Be&arbeiten\"\n"
+                         "\nmsgid \"&&Lit\"\nmsgstr \"Lit\"\n\nmsgid \"_Open\"\nmsgstr \"Offen\"\n";
+  EXPECT_THAT(msgfmt_view(po), testing::IsEmpty());
+  lint_options options;
+  options.accelerator_mark = '&';
+  EXPECT_THAT(msgfmt_view(po, options),
+              testing::ElementsAre("1 t.po:14: msgstr lacks the keyboard accelerator mark '&'\n",
+                                   "1 t.po:17: msgstr has too many keyboard accelerator marks '&'\n"));
+  options.accelerator_mark = '_';
+  EXPECT_THAT(msgfmt_view(po, options),
+              testing::ElementsAre("1 t.po:23: msgstr lacks the keyboard accelerator mark '_'\n"));
+}
+
 }  // namespace
 }  // namespace erli18n

@@ -53,6 +53,9 @@
 
 namespace erli18n {
 
+struct po_file;
+struct po_message;
+
 /// How serious a lint finding is (`to_string` prints it as `warning` or `error`).
 enum class lint_severity {
   warning,  ///< worth a look; `%erli18n lint` fails on it only with `--werror`
@@ -70,18 +73,50 @@ struct lint_diagnostic {
   std::string check;  ///< the check's id: "c-format", "placeholders", ...
   /// What is wrong, without position, severity or check id.
   std::string message;
+  /// What `msgfmt --check` prints for the same problem, every line complete and in its form
+  /// (`fr.po:12: number of format specifications in 'msgid' and 'msgstr' does not match\n`,
+  /// at the entry's first msgstr line), or empty for a check of erli18n's own.
+  std::string msgfmt_text;
+  /// How many errors msgfmt counts for it in its final "found N fatal errors" (0 for its
+  /// warnings; a newline mismatch in several msgstr forms is one finding of several errors).
+  std::size_t msgfmt_errors = 0;
+  /// For an entry's finding, the line of the entry's msgid (msgfmt prints only the first
+  /// finding of an entry, but counts them all); 0 otherwise.
+  std::size_t msgfmt_entry = 0;
 };
 
 /// Which optional checks `lint_po` runs.
 struct lint_options {
   bool check_duplicates = false;  ///< report the same translation for different msgids
   bool use_fuzzy = false;         ///< check fuzzy entries too (`msgfmt --use-fuzzy`)
+  /// Only the checks msgfmt makes (header, plural-forms, newlines, and c-format unless
+  /// `c_format` is false), as the `msgfmt` command runs them; the diagnostics then come by
+  /// check, each check's in msgfmt's order, instead of in file order.
+  bool msgfmt_checks_only = false;
+  bool c_format = true;  ///< with `msgfmt_checks_only`: the c-format check too
+  /// With `msgfmt_checks_only`: the header and plural-forms checks too (`--check-header`).
+  /// Without them, as in msgfmt, the c-format check does not know which plural forms are used
+  /// for many n, and lets every form of a plural entry leave out arguments.
+  bool header = true;
+  /// `msgfmt --check-accelerators=CHAR`: when not 0, [accelerators] a msgid with one
+  /// keyboard accelerator mark (`&File`; a doubled mark is a literal one) needs exactly one
+  /// in its msgstr (an error for none or more).
+  char accelerator_mark = 0;
 };
+
+/// Whether the checks look at `m`, as msgfmt's do: not obsolete, translated (first msgstr
+/// non-empty), not fuzzy unless `use_fuzzy` (the header always).
+bool lint_checks_entry(const po_message& m, const lint_options& options);
 
 /// Lints PO text; `file_name` names it in diagnostics and gives the locale when the header
 /// has no Language.
 std::vector<lint_diagnostic> lint_po(std::string_view text, std::string_view file_name,
                                      const lint_options& options = {});
+
+/// As `lint_po`, for `po` already read from `text` by `read_po(text, file_name)`: the
+/// `msgfmt` command reads each file once.
+std::vector<lint_diagnostic> lint_parsed_po(const po_file& po, std::string_view text,
+                                            std::string_view file_name, const lint_options& options = {});
 
 /// Reads and lints a file (a file that cannot be read is one [read] error).
 std::vector<lint_diagnostic> lint_po_file(const std::string& path, const lint_options& options = {});

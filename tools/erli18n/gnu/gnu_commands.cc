@@ -27,7 +27,7 @@ constexpr char msguniq_name[] = "msguniq";
 
 const std::array<std::pair<std::string_view, command_main>, 8> commands{{
     {xgettext_name, xgettext_command()},
-    {msgfmt_name, not_implemented<msgfmt_name>},
+    {msgfmt_name, msgfmt_command()},
     {msgmerge_name, not_implemented<msgmerge_name>},
     {msgcat_name, not_implemented<msgcat_name>},
     {msgunfmt_name, msgunfmt_command()},
