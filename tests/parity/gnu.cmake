@@ -2,3 +2,6 @@
 add_test(NAME msgunfmt_gnu_parity COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/msgunfmt_gnu.sh 40)
 set_tests_properties(msgunfmt_gnu_parity PROPERTIES LABELS parity TIMEOUT 600
   ENVIRONMENT "GNU_BIN=${PROJECT_BINARY_DIR}/gnu/bin;TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/msgunfmt_gnu_parity")
+add_test(NAME msgmerge_gnu_parity COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/msgmerge_gnu.sh 30)
+set_tests_properties(msgmerge_gnu_parity PROPERTIES LABELS parity TIMEOUT 900
+  ENVIRONMENT "GNU_BIN=${PROJECT_BINARY_DIR}/gnu/bin;TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/msgmerge_gnu_parity")

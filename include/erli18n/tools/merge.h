@@ -66,6 +66,13 @@ struct merge_options {
   /// msgmerge's `--lang=CATALOGNAME`: the header's Language, whatever the catalog says (empty:
   /// the catalog's, or the one its Language-Team names).
   std::string lang;
+  /// msgmerge's `-C FILE` (`--compendium`), in the order given; not owned, they must outlive the
+  /// call. A message takes its translation from the first of the catalog and the compendia
+  /// that translates the same context and msgid (fuzzy and obsolete entries count), else from
+  /// the first that has it untranslated, else from the most similar translated entry of them
+  /// all (marked fuzzy; the catalog wins ties, then the earlier compendium). Compendium entries
+  /// never become obsolete entries of the result; the catalog entries they replace do.
+  std::vector<const po_file*> compendia;
 };
 
 /// What happened to one message.
@@ -87,6 +94,9 @@ struct merge_decision {
   std::string msgid;                          ///< the message's msgid
   std::optional<std::string> source_msgctxt;  ///< fuzzy only: the seeding entry's context
   std::string source_msgid;                   ///< fuzzy only: the seeding entry's msgid
+  /// kept, fuzzy and obsolete template messages: the position in `merge_options::compendia` of
+  /// the compendium the translation came from; nothing when it came from the catalog.
+  std::optional<std::size_t> compendium;
 };
 
 /// What `merge_catalogs` returns: the merged catalog and an account of each decision.

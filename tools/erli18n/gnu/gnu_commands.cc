@@ -28,7 +28,7 @@ constexpr char msguniq_name[] = "msguniq";
 const std::array<std::pair<std::string_view, command_main>, 8> commands{{
     {xgettext_name, not_implemented<xgettext_name>},
     {msgfmt_name, not_implemented<msgfmt_name>},
-    {msgmerge_name, not_implemented<msgmerge_name>},
+    {msgmerge_name, msgmerge_command()},
     {msgcat_name, not_implemented<msgcat_name>},
     {msgunfmt_name, msgunfmt_command()},
     {msginit_name, not_implemented<msginit_name>},
