@@ -264,7 +264,8 @@ void add_merge_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--no-wrap", opts->no_wrap, "Do not break long message lines");
   auto compendium_paths = std::make_shared<std::vector<std::string>>();
   cmd->add_option("-C,--compendium", *compendium_paths,
-                  "Take missing translations from this catalog too (several: the first wins)");
+                  "Take missing translations from this catalog too (several: the first wins)")
+      ->allow_extra_args(false);  // one file per -C, as msgmerge: the operands stay operands
   update->excludes(output);
   each->excludes(output)->excludes(update);
   cmd->callback([opts, compendium_paths, &exit_code] {
