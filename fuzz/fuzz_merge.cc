@@ -1,6 +1,7 @@
 // Fuzzes merge_catalogs (and its c-format reader) on PO texts separated by NUL bytes: the
-// catalog, the template, then (after a second NUL) a compendium. No input may crash, hang or read out of bounds; every template
-// message gets exactly one decision, in order, and the merge writes out whenever the catalog does.
+// catalog, the template, then (after a second NUL) a compendium. No input may crash, hang or read out of
+// bounds; every template message gets exactly one decision, in order, and the merge writes out whenever the
+// catalog does.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -17,7 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::string_view ref_text = split == std::string_view::npos ? std::string_view() : text.substr(split + 1);
   const std::size_t compendium_split = ref_text.find('\0');
   const bool with_compendium = compendium_split != std::string_view::npos;
-  std::string_view compendium_text = with_compendium ? ref_text.substr(compendium_split + 1) : std::string_view();
+  std::string_view compendium_text =
+      with_compendium ? ref_text.substr(compendium_split + 1) : std::string_view();
   ref_text = ref_text.substr(0, compendium_split);
   // The format reader takes translations as they come: any bytes.
   (void)erli18n::detail::c_format_translation_fits(def_text, ref_text, (size & 1) != 0);

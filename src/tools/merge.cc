@@ -201,8 +201,8 @@ po_message merged_header(const po_message& def_header, const po_file& ref, bool 
   if (date) overrides.push_back({"POT-Creation-Date", *date});
   if (bugs) overrides.push_back({"Report-Msgid-Bugs-To", *bugs});
   // --lang: the value as a header line holds it, after the colon's blank.
-  const std::string lang = " " + options.lang;
-  if (!options.lang.empty()) overrides.push_back({"Language", lang});
+  const std::string lang = " " + options.lang.value_or("");
+  if (options.lang) overrides.push_back({"Language", lang});
   header.msgstr[0] = detail::rebuilt_header(header.msgstr[0], overrides);
   // A UTF-8 template makes the result UTF-8, the charset's name spelled canonically.
   if (to_utf8) header.msgstr[0] = detail::header_with_charset(header.msgstr[0], "UTF-8");

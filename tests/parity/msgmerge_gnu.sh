@@ -49,7 +49,7 @@ compare() {
 modes=("" "-q" "--quiet" "--silent" "--qui" "-v" "-qv" "--verbose -q" "-o out.po" "--output-file=out.po -q"
   "--output-f out.po" "-qo out.po" "-o -" "--previous" "-q --pre" "-N" "--no-fuzzy" "-qN" "--for-msgfmt -q"
   "--for -q" "--no-location -q" "--no-l" "--add-location=file -q" "-n file -q" "-qnfile" "--add-location -q"
-  "--add-loc=never" "-s -q" "-qs" "--sort-o" "-F -q" "--sort-by" "-qF" "--lang=pt_BR -q" "--lang pt_BR"
+  "--add-loc=never" "-s -q" "-qs" "--sort-o" "-F -q" "--sort-by" "-qF" "--lang=pt_BR -q" "--lang pt_BR" "--lang= -q" "--color=auto -q"
   "-w 40 -q" "-qw40" "--width=30" "--wid 100" "--no-wrap -q" "--no-w" "--force-po -q" "-e -q" "--no-escape"
   "-m -q" "--multi" "-qm" "--color=never -q" "--previous -N -s --no-wrap -q" "-qsw 50 --lang=de")
 

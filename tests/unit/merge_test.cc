@@ -513,6 +513,10 @@ TEST(Merge, LangSetsTheHeadersLanguage) {
       "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\nmsgid \"a\"\nmsgstr \"A\"\n");
   EXPECT_EQ(merge_catalogs(no_language, ref, options).catalog.messages[0].msgstr[0],
             "Language: pt_BR\nContent-Type: text/plain; charset=UTF-8\n");
+  // --lang= empties it, as msgmerge 0.21 does.
+  options.lang = "";
+  EXPECT_EQ(merge_catalogs(def, ref, options).catalog.messages[0].msgstr[0],
+            "Language: \nContent-Type: text/plain; charset=UTF-8\n");
 }
 
 TEST(Merge, PluralFormsCount) {

@@ -258,7 +258,8 @@ void add_merge_command(CLI::App& app, int& exit_code) {
       cmd->add_flag("-s,--sort-output", opts->sort_output, "Sort the messages by msgid");
   cmd->add_flag("-F,--sort-by-file", opts->sort_by_file, "Sort the messages by their references")
       ->excludes(sort_output);  // msgmerge refuses the two together
-  cmd->add_option("--lang", opts->lang, "Set the header's Language field");
+  auto lang = std::make_shared<std::string>();
+  CLI::Option* lang_option = cmd->add_option("--lang", *lang, "Set the header's Language field");
   cmd->add_option("-w,--width", opts->width, "Output page width")->check(CLI::Range(1, 100000));
   cmd->add_flag("-q,--quiet,--silent", opts->quiet, "Print no progress (merge prints none anyway)");
   cmd->add_flag("--no-wrap", opts->no_wrap, "Do not break long message lines");
@@ -268,7 +269,8 @@ void add_merge_command(CLI::App& app, int& exit_code) {
       ->allow_extra_args(false);  // one file per -C, as msgmerge: the operands stay operands
   update->excludes(output);
   each->excludes(output)->excludes(update);
-  cmd->callback([opts, compendium_paths, &exit_code] {
+  cmd->callback([opts, compendium_paths, lang, lang_option, &exit_code] {
+    if (lang_option->count() > 0) opts->lang = *lang;
     std::vector<po_file> compendia;
     compendia.reserve(compendium_paths->size());
     for (const std::string& path : *compendium_paths) {

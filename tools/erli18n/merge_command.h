@@ -4,6 +4,7 @@
 #define ERLI18N_TOOLS_MERGE_COMMAND_H
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,7 +27,7 @@ struct merge_cli_options {
   bool no_location = false;
   bool sort_output = false;
   bool sort_by_file = false;
-  std::string lang;
+  std::optional<std::string> lang;  // --lang; --lang= empties the header's Language
   std::string add_location = "full";
   bool no_wrap = false;
   bool quiet = false;

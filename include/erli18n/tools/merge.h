@@ -63,9 +63,9 @@ struct merge_options {
   /// msgmerge's `--sort-by-file`: each message's references sorted (file, then line), then the
   /// messages by their first reference (none first), msgid and context.
   bool sort_by_file = false;
-  /// msgmerge's `--lang=CATALOGNAME`: the header's Language, whatever the catalog says (empty:
-  /// the catalog's, or the one its Language-Team names).
-  std::string lang;
+  /// msgmerge's `--lang=CATALOGNAME`: the header's Language, whatever the catalog says (`--lang=`
+  /// empties it; nothing: the catalog's, or the one its Language-Team names).
+  std::optional<std::string> lang;
   /// msgmerge's `-C FILE` (`--compendium`), in the order given; not owned, they must outlive the
   /// call. A message takes its translation from the first of the catalog and the compendia
   /// that translates the same context and msgid (fuzzy and obsolete entries count), else from

@@ -120,6 +120,7 @@ int msgmerge_main(std::string_view program, std::span<const char* const> args) {
   bool backup_given = false;
   bool suffix_given = false;
   int verbosity = 0;
+  bool color_auto = false;
   for (const option_event& event : parsed.events) {
     switch (event.code) {
       case 'o':
@@ -199,8 +200,12 @@ int msgmerge_main(std::string_view program, std::span<const char* const> args) {
         if (++verbosity > 1) return refuse_option(program, msgmerge_options, event.code);
         break;
       case opt_color:
-        // No colours: "never" asks for none, "auto" for none unless writing to a terminal.
-        if (event.value && (*event.value == "never" || (*event.value == "auto" && !isatty(1)))) break;
+        // No colours: "never" asks for none, "auto" for none unless writing to a terminal
+        // (checked once the output is known).
+        if (event.value && (*event.value == "never" || *event.value == "auto")) {
+          color_auto = *event.value == "auto";
+          break;
+        }
         return refuse_option(program, msgmerge_options, event.code);
       default:
         return refuse_option(program, msgmerge_options, event.code);
@@ -218,6 +223,11 @@ int msgmerge_main(std::string_view program, std::span<const char* const> args) {
   if (!opts.update && suffix_given) return usage_error(program, "--suffix is only valid with --update", true);
   if (opts.sort_output && opts.sort_by_file)
     return usage_error(program, "--sort-output and --sort-by-file are mutually exclusive", false);
+  const bool to_stdout = !opts.update && (opts.output.empty() || opts.output == "-");
+  if (color_auto && to_stdout && isatty(1) != 0) {
+    std::cerr << program << ": option --color=auto is not supported by erli18n on a terminal\n";
+    return 1;
+  }
   opts.progress = !opts.quiet;
   opts.program = std::string(program);  // a bad --backup is refused when the backup is made
   opts.verbose = verbosity > 0;
