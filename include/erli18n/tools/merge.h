@@ -8,7 +8,9 @@
 ///    entries count: a message that comes back is revived);
 ///  - a message with no such entry takes the translation of the most similar translated entry,
 ///    marked fuzzy (similarity as msgmerge measures it: 2·LCS/(|a|+|b|) over bytes, above 0.6,
-///    entries sharing no 4-character run with the msgid never considered);
+///    entries sharing no 4-character run with the msgid never considered); with nothing to
+///    take, the template's message as it is (a translation of its own included);
+///  - the compendia (`merge_options::compendia`) are searched after the catalog, the same ways;
 ///  - references, extracted comments and format flags come from the template;
 ///  - catalog entries no message used become obsolete (`#~`) when translated, else vanish;
 ///  - a message the template has as obsolete takes its translation the same way but stays
