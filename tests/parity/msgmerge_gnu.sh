@@ -53,9 +53,12 @@ modes=("" "-q" "--quiet" "--silent" "--qui" "-v" "-qv" "--verbose -q" "-o out.po
   "-w 40 -q" "-qw40" "--width=30" "--wid 100" "--no-wrap -q" "--no-w" "--force-po -q" "-e -q" "--no-escape"
   "-m -q" "--multi" "-qm" "--color=never -q" "--previous -N -s --no-wrap -q" "-qsw 50 --lang=de")
 
-# The crafted pairs, each under every mode, with the options before and after the operands.
+# The crafted pairs, each under every mode (or one in turn in a sample: real_catalogs.sh), with
+# the options before and after the operands.
+pair_index=0
 for dir in "$TEST_DATA"/merge/*/ "$TEST_DATA"/merge_compendium/; do
-  for mode in "${modes[@]}"; do
+  mapfile -t pair_modes < <(parity_modes $((pair_index++)) "${modes[@]}")
+  for mode in "${pair_modes[@]}"; do
     # shellcheck disable=SC2086 # a mode is several words
     compare "$(basename "$dir")" $mode "$dir/def.po" "$dir/ref.pot"
     # shellcheck disable=SC2086
