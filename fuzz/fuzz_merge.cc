@@ -1,6 +1,7 @@
-// Fuzzes merge_catalogs (and its c-format reader) on two PO texts separated by a NUL byte: the
-// catalog, then the template. No input may crash, hang or read out of bounds; every template
-// message gets exactly one decision, in order, and the merge writes out whenever the catalog does.
+// Fuzzes merge_catalogs (and its c-format reader) on PO texts separated by NUL bytes: the
+// catalog, the template, then (after a second NUL) a compendium. No input may crash, hang or read out of
+// bounds; every template message gets exactly one decision, in order, and the merge writes out whenever the
+// catalog does.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -15,6 +16,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::size_t split = text.find('\0');
   std::string_view def_text = text.substr(0, split);
   std::string_view ref_text = split == std::string_view::npos ? std::string_view() : text.substr(split + 1);
+  const std::size_t compendium_split = ref_text.find('\0');
+  const bool with_compendium = compendium_split != std::string_view::npos;
+  std::string_view compendium_text =
+      with_compendium ? ref_text.substr(compendium_split + 1) : std::string_view();
+  ref_text = ref_text.substr(0, compendium_split);
   // The format reader takes translations as they come: any bytes.
   (void)erli18n::detail::c_format_translation_fits(def_text, ref_text, (size & 1) != 0);
 
@@ -23,8 +29,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   limits.max_entries = 2000;
   auto def = erli18n::read_po(def_text, "def.po", limits);
   auto ref = erli18n::read_po(ref_text, "ref.pot", limits);
-  if (!def || !ref) return 0;
+  auto compendium = erli18n::read_po(compendium_text, "compendium.po", limits);
+  if (!def || !ref || !compendium) return 0;
   erli18n::merge_options options;
+  if (with_compendium) options.compendia = {&*compendium, &*def};  // the catalog itself as well
   options.keep_previous = (size & 2) != 0;
   options.fuzzy_matching = (size & 4) == 0;
   erli18n::merge_result merged = erli18n::merge_catalogs(*def, *ref, options);

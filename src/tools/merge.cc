@@ -74,10 +74,12 @@ bool range_changed(const po_message& def, const po_message& ref) {
   return old_range && old_range != range_of(ref);
 }
 
-// A translation carried to a c-format message must take the msgid's arguments, or it needs
-// review. Plural forms are checked against msgid_plural and may leave arguments out.
-bool c_format_fits(const po_message& m) {
+// A translation carried to a message that became c-format must take the msgid's arguments, or
+// it needs review; one the catalog already called c-format is not checked again (msgmerge 0.21
+// leaves that to msgfmt). Plural forms are checked against msgid_plural and may omit arguments.
+bool c_format_fits(const po_message& m, const po_message& def) {
   if (std::find(m.flags.begin(), m.flags.end(), "c-format") == m.flags.end()) return true;
+  if (std::find(def.flags.begin(), def.flags.end(), "c-format") != def.flags.end()) return true;
   if (!m.is_plural()) return detail::c_format_translation_fits(m.msgid, m.msgstr[0], false);
   for (const std::string& form : m.msgstr)
     if (!detail::c_format_translation_fits(*m.msgid_plural, form, true)) return false;
@@ -114,7 +116,7 @@ po_message merge_entry(const po_message& def, const po_message& ref, bool fuzzy_
 
   // An untranslated entry is never fuzzy: there is nothing to review.
   m.fuzzy = !untranslated(m) && (def.fuzzy || fuzzy_match || shape_changed || format_now_required(def, ref) ||
-                                 range_changed(def, ref) || !c_format_fits(m));
+                                 range_changed(def, ref) || !c_format_fits(m, def));
   if (m.fuzzy && options.keep_previous) {
     // The translation was made for the entry's previous msgid when it was already fuzzy,
     // else for the entry's own msgid.
@@ -131,11 +133,14 @@ po_message merge_entry(const po_message& def, const po_message& ref, bool fuzzy_
   return m;
 }
 
-// The template's message with no translation to carry.
+// The template's message with no translation to carry: msgmerge copies it whole, a translation
+// the template itself has (all of its parts) included; only an untranslated one gets as many
+// empty forms as the catalog's plural forms, and no fuzzy mark or previous msgid.
 po_message new_entry(const po_message& ref, std::size_t nplurals) {
   po_message m = ref;
-  m.fuzzy = false;
   m.obsolete = false;
+  if (std::ranges::any_of(ref.msgstr, [](const std::string& form) { return !form.empty(); })) return m;
+  m.fuzzy = false;
   m.previous_msgctxt.reset();
   m.previous_msgid.reset();
   m.previous_msgid_plural.reset();
@@ -196,8 +201,8 @@ po_message merged_header(const po_message& def_header, const po_file& ref, bool 
   if (date) overrides.push_back({"POT-Creation-Date", *date});
   if (bugs) overrides.push_back({"Report-Msgid-Bugs-To", *bugs});
   // --lang: the value as a header line holds it, after the colon's blank.
-  const std::string lang = " " + options.lang;
-  if (!options.lang.empty()) overrides.push_back({"Language", lang});
+  const std::string lang = " " + options.lang.value_or("");
+  if (options.lang) overrides.push_back({"Language", lang});
   header.msgstr[0] = detail::rebuilt_header(header.msgstr[0], overrides);
   // A UTF-8 template makes the result UTF-8, the charset's name spelled canonically.
   if (to_utf8) header.msgstr[0] = detail::header_with_charset(header.msgstr[0], "UTF-8");
@@ -241,20 +246,30 @@ merge_result merge_catalogs(const po_file& def, const po_file& ref, const merge_
   if (auto forms = def.header_field("Plural-Forms"))
     if (auto n = plural_forms_count(*forms)) nplurals = *n;
 
-  // Exact lookup over every entry, obsolete ones included (a message that returns revives
-  // its old translation). The first of duplicate entries wins.
-  std::unordered_map<std::string, std::size_t> by_key;
-  by_key.reserve(def.messages.size());
-  for (std::size_t i = 0; i < def.messages.size(); ++i)
-    if (!def.messages[i].is_header())
-      by_key.emplace(key_of(def.messages[i].msgctxt, def.messages[i].msgid), i);
+  // Where a translation is looked for: the catalog, then each compendium (msgmerge's -C) in
+  // order. Exact lookup over every entry, obsolete ones included (a message that returns revives
+  // its old translation); the first of duplicate entries wins, and the earliest source that
+  // translates the message.
+  struct source {
+    const po_file* catalog;
+    std::unordered_map<std::string, std::size_t> by_key;
+    std::optional<fuzzy_index> index;  // built on the first miss: most merges never need it
+  };
+  std::vector<source> sources(1 + options.compendia.size());
+  for (std::size_t s = 0; s < sources.size(); ++s) {
+    const po_file& catalog = s == 0 ? def : *options.compendia[s - 1];
+    sources[s].catalog = &catalog;
+    sources[s].by_key.reserve(catalog.messages.size());
+    for (std::size_t i = 0; i < catalog.messages.size(); ++i)
+      if (!catalog.messages[i].is_header())
+        sources[s].by_key.emplace(key_of(catalog.messages[i].msgctxt, catalog.messages[i].msgid), i);
+  }
 
   const po_message* def_header = def.header();
   if (def_header != nullptr)
     out.catalog.messages.push_back(merged_header(*def_header, ref, to_utf8, options));
 
   std::vector<bool> used(def.messages.size(), false);
-  std::optional<fuzzy_index> index;  // built on the first miss: most merges never need it
   std::vector<po_message> obsolete_from_template;
   for (const po_message& r : ref.messages) {
     // The template's header is not a message. Its obsolete entries are merged too: one with
@@ -265,25 +280,53 @@ merge_result merge_catalogs(const po_file& def, const po_file& ref, const merge_
     decision.msgctxt = r.msgctxt;
     decision.msgid = r.msgid;
     std::optional<std::size_t> from;
-    if (auto found = by_key.find(key_of(r.msgctxt, r.msgid)); found != by_key.end()) {
-      from = found->second;
-      decision.kind = merge_decision_kind::kept;
-    } else if (options.fuzzy_matching) {
-      if (!index) index.emplace(def.messages);
-      from = index->best_match(r.msgctxt, r.msgid);
-      if (from) {
-        decision.kind = merge_decision_kind::fuzzy;
-        decision.source_msgctxt = def.messages[*from].msgctxt;
-        decision.source_msgid = def.messages[*from].msgid;
+    std::size_t from_source = 0;
+    const std::string key = key_of(r.msgctxt, r.msgid);
+    // The first source translating it (fuzzy or not), else the first one holding it at all.
+    for (std::size_t s = 0; s < sources.size(); ++s) {
+      auto found = sources[s].by_key.find(key);
+      if (found == sources[s].by_key.end()) continue;
+      if (!from) {
+        from = found->second;
+        from_source = s;
+        decision.kind = merge_decision_kind::kept;
+      }
+      if (!untranslated(sources[s].catalog->messages[found->second])) {
+        from = found->second;
+        from_source = s;
+        break;
       }
     }
+    if (!from && options.fuzzy_matching) {
+      // The best proposal of each source; a later source wins only with a greater weight.
+      double best_weight = 0;
+      for (std::size_t s = 0; s < sources.size(); ++s) {
+        if (!sources[s].index) sources[s].index.emplace(sources[s].catalog->messages);
+        double weight = 0;
+        const std::optional<std::size_t> match = sources[s].index->best_match(r.msgctxt, r.msgid, &weight);
+        if (match && (!from || weight > best_weight)) {
+          from = match;
+          from_source = s;
+          best_weight = weight;
+        }
+      }
+      if (from) {
+        const po_message& source_entry = sources[from_source].catalog->messages[*from];
+        decision.kind = merge_decision_kind::fuzzy;
+        decision.source_msgctxt = source_entry.msgctxt;
+        decision.source_msgid = source_entry.msgid;
+      }
+    }
+    if (from && from_source > 0) decision.compendium = from_source - 1;
+    const po_message* source_entry = from ? &sources[from_source].catalog->messages[*from] : nullptr;
+    // Only the catalog's own entries are used up: a compendium's never become obsolete entries.
+    if (from && from_source == 0) used[*from] = true;
     if (from && r.obsolete) {
       // A message the template itself keeps as obsolete: msgmerge carries the translation
       // (and the template's comments) into an obsolete entry, written with the others after
       // the live messages, and drops it when there is no translation to keep.
       po_message m =
-          merge_entry(def.messages[*from], r, decision.kind == merge_decision_kind::fuzzy, nplurals, options);
-      used[*from] = true;
+          merge_entry(*source_entry, r, decision.kind == merge_decision_kind::fuzzy, nplurals, options);
       if (untranslated(m)) {
         decision.kind = merge_decision_kind::dropped;
       } else {
@@ -292,9 +335,8 @@ merge_result merge_catalogs(const po_file& def, const po_file& ref, const merge_
         obsolete_from_template.push_back(std::move(m));
       }
     } else if (from) {
-      out.catalog.messages.push_back(merge_entry(
-          def.messages[*from], r, decision.kind == merge_decision_kind::fuzzy, nplurals, options));
-      used[*from] = true;
+      out.catalog.messages.push_back(
+          merge_entry(*source_entry, r, decision.kind == merge_decision_kind::fuzzy, nplurals, options));
     } else {
       decision.kind = merge_decision_kind::added;
       out.catalog.messages.push_back(new_entry(r, nplurals));

@@ -204,12 +204,16 @@ fuzzy_index::fuzzy_index(const std::vector<po_message>& entries)
 }
 
 std::optional<std::size_t> fuzzy_index::best_match(const std::optional<std::string>& msgctxt,
-                                                   std::string_view msgid) {
+                                                   std::string_view msgid, double* best_weight) {
   struct {
     double weight;
     std::optional<std::size_t> entry;
     candidate from;
   } best{fuzzy_threshold, std::nullopt, {}};
+  auto chosen = [&best, best_weight] {
+    if (best_weight != nullptr) *best_weight = best.weight;
+    return best.entry;
+  };
   lcs_pattern pattern(msgid);
   const bool ascii_query = is_ascii(msgid);
   // Visits a proposal: skipped when even an LCS of the shorter length could not beat the best.
@@ -272,7 +276,7 @@ std::optional<std::size_t> fuzzy_index::best_match(const std::optional<std::stri
     std::partial_sort(touched_.begin(), touched_.begin() + static_cast<std::ptrdiff_t>(first), touched_.end(),
                       visited_before);
     for (std::size_t i = 0; i < touched_.size(); ++i) visit(touched_[i], i >= first);
-    return best.entry;
+    return chosen();
   }
 
   // A short msgid: entries whose length allows a similarity above the threshold. The bounds
@@ -284,7 +288,7 @@ std::optional<std::size_t> fuzzy_index::best_match(const std::optional<std::stri
       std::min(static_cast<std::size_t>(static_cast<double>(msgid.size()) * ratio), short_proposal_max_bytes);
   for (std::size_t length = shortest; length <= longest; ++length)
     for (std::uint32_t proposal : short_proposals_[length]) visit({proposal, 0}, false);
-  return best.entry;
+  return chosen();
 }
 
 }  // namespace erli18n::detail

@@ -43,8 +43,11 @@ class fuzzy_index {
   /// must outlive the index.
   explicit fuzzy_index(const std::vector<po_message>& entries);
 
-  /// The position in `entries` of the proposal for (msgctxt, msgid), or nothing.
-  std::optional<std::size_t> best_match(const std::optional<std::string>& msgctxt, std::string_view msgid);
+  /// The position in `entries` of the proposal for (msgctxt, msgid), or nothing; `best_weight`,
+  /// when given and a proposal is found, receives its weight (similarity and context bonus), by
+  /// which a search over several catalogs (the catalog, then the compendia) picks the best.
+  std::optional<std::size_t> best_match(const std::optional<std::string>& msgctxt, std::string_view msgid,
+                                        double* best_weight = nullptr);
 
  private:
   using candidate = fuzzy_index_candidate;

@@ -14,3 +14,6 @@ set_tests_properties(msgattrib_gnu_parity PROPERTIES LABELS parity TIMEOUT 600
 add_test(NAME msgfmt_gnu_parity COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/msgfmt_gnu.sh 20)
 set_tests_properties(msgfmt_gnu_parity PROPERTIES LABELS parity TIMEOUT 900
   ENVIRONMENT "GNU_BIN=${PROJECT_BINARY_DIR}/gnu/bin;TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/msgfmt_gnu_parity")
+add_test(NAME msgmerge_gnu_parity COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/msgmerge_gnu.sh 30)
+set_tests_properties(msgmerge_gnu_parity PROPERTIES LABELS parity TIMEOUT 900
+  ENVIRONMENT "GNU_BIN=${PROJECT_BINARY_DIR}/gnu/bin;TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/msgmerge_gnu_parity")

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `erli18n merge` against `msgmerge` (same options), on the crafted pairs of tests/data/merge
-# and on pairs built from real catalogs: a .mo under /usr/share/locale turned back into PO by
+# with compendia (tests/data/merge_compendium), and on pairs built from real catalogs: a .mo under /usr/share/locale turned back into PO by
 # msgunfmt is the catalog; the template is made from its msgids, then messages are edited,
 # renamed, deleted, added and turned plural, and the catalog gets some fuzzy and some
 # untranslated entries (all by entry number, so the pairs are the same on every run).
@@ -75,6 +75,17 @@ fixture_identical=$((identical - fixture_identical_before))
 echo "fixtures: $fixture_identical/$fixtures identical"
 [ "$fixture_identical" -eq "$fixtures" ] || { echo "FAIL: a crafted pair differs"; exit 1; }
 [ "$failures" -eq "$fixture_failures_before" ] || exit 1
+
+# Compendia (-C, several): the same bytes as msgmerge's on the compendium fixtures.
+comp=$TEST_DATA/merge_compendium
+identical_before=$identical
+for options in "-C $comp/c1.po" "-C $comp/c2.po" "-C $comp/c1.po -C $comp/c2.po" "-C $comp/c2.po -C $comp/c1.po --previous"; do
+  # shellcheck disable=SC2086
+  compare "compendium" "$comp/def.po" "$comp/ref.pot" $options
+  # shellcheck disable=SC2086
+  compare "compendium, basic pair" "$TEST_DATA/merge/basic/def.po" "$TEST_DATA/merge/basic/ref.pot" $options
+done
+[ $((identical - identical_before)) -eq 8 ] || { echo "FAIL: a merge with compendia differs"; exit 1; }
 
 # make_pair PO DIR: DIR/def.po and DIR/ref.pot from a real catalog (see the file comment).
 make_pair() {

@@ -215,6 +215,83 @@ TEST(Merge, MessagesObsoleteInTheTemplateStayObsolete) {
   EXPECT_EQ(r.decisions[4].kind, merge_decision_kind::obsolete);  // unused
 }
 
+// A template message nothing translates is copied whole, its own translation included (msgmerge
+// 0.21); an untranslated one gets the catalog's number of plural forms and loses a fuzzy mark.
+TEST(Merge, NewMessagesKeepTheTemplatesOwnTranslation) {
+  po_file def = parse(header);
+  po_file ref = parse(
+      "# tc\n#, fuzzy\n#| msgid \"old\"\nmsgid \"A\"\nmsgstr \"A ref\"\n\n"
+      "msgid \"C\"\nmsgid_plural \"Cs\"\nmsgstr[0] \"\"\nmsgstr[1] \"x\"\n\n"
+      "msgid \"E\"\nmsgid_plural \"Es\"\nmsgstr[0] \"\"\nmsgstr[1] \"\"\n\n#, fuzzy\nmsgid \"D\"\nmsgstr "
+      "\"\"\n");
+  EXPECT_EQ(write(merge_catalogs(def, ref).catalog),
+            header +
+                "# tc\n#, fuzzy\n#| msgid \"old\"\nmsgid \"A\"\nmsgstr \"A ref\"\n\n"
+                "msgid \"C\"\nmsgid_plural \"Cs\"\nmsgstr[0] \"\"\nmsgstr[1] \"x\"\n\n"
+                "msgid \"E\"\nmsgid_plural \"Es\"\nmsgstr[0] \"\"\nmsgstr[1] \"\"\nmsgstr[2] \"\"\n\n"
+                "msgid \"D\"\nmsgstr \"\"\n");
+}
+
+// A translation is checked against the msgid's arguments only when the catalog did not call the
+// message c-format already; a msgid with glibc's `I` flag is not checked (msgmerge 0.21).
+TEST(Merge, CFormatCheckedOnlyWhereItIsNew) {
+  po_file def = parse(header +
+                      "#, c-format\nmsgid \"a %d\"\nmsgstr \"A %s\"\n\nmsgid \"b %d\"\nmsgstr \"B %s\"\n\n"
+                      "msgid \"c %Id\"\nmsgstr \"C %s\"\n\nmsgid \"d %I64u\"\nmsgstr \"D %d\"\n");
+  po_file ref = parse(
+      "#, c-format\nmsgid \"a %d\"\nmsgstr \"\"\n\n#, c-format\nmsgid \"b %d\"\nmsgstr \"\"\n\n"
+      "#, c-format\nmsgid \"c %Id\"\nmsgstr \"\"\n\n#, c-format\nmsgid \"d %I64u\"\nmsgstr \"\"\n");
+  EXPECT_EQ(write(merge_catalogs(def, ref).catalog),
+            header +
+                "#, c-format\nmsgid \"a %d\"\nmsgstr \"A %s\"\n\n#, fuzzy, c-format\nmsgid \"b %d\"\nmsgstr "
+                "\"B %s\"\n\n"
+                "#, c-format\nmsgid \"c %Id\"\nmsgstr \"C %s\"\n\n#, c-format\nmsgid \"d %I64u\"\nmsgstr \"D "
+                "%d\"\n");
+}
+
+// Compendia (msgmerge -C): the first source translating a message gives it (the catalog first,
+// fuzzy entries and obsolete ones count), the catalog wins a tie of similarity, a compendium's
+// closer entry seeds a fuzzy one, and compendium entries never become obsolete (msgmerge 0.21).
+TEST(Merge, CompendiaAsMsgmerge) {
+  po_file def = parse(header +
+                      "msgid \"X\"\nmsgstr \"\"\n\n#, fuzzy\nmsgid \"Y\"\nmsgstr \"Y def fuzzy\"\n\n"
+                      "msgid \"Z\"\nmsgstr \"\"\n\nmsgid \"Removed message %d\"\nmsgstr \"R def %d\"\n");
+  po_file c1 = parse(
+      "#, fuzzy\nmsgid \"X\"\nmsgstr \"X c1 fuzzy\"\n\nmsgid \"Y\"\nmsgstr \"Y c1\"\n\n"
+      "#~ msgid \"Z\"\n#~ msgstr \"Z c1 obsolete\"\n\nmsgid \"Removed message %d\"\nmsgstr \"R c1 %d\"\n");
+  po_file c2 = parse("msgid \"X\"\nmsgstr \"X c2\"\n\nmsgid \"Brand newer thing\"\nmsgstr \"B c2\"\n");
+  po_file ref = parse(
+      "msgid \"X\"\nmsgstr \"\"\n\nmsgid \"Y\"\nmsgstr \"\"\n\nmsgid \"Z\"\nmsgstr \"\"\n\n"
+      "msgid \"Removed message %d!\"\nmsgstr \"\"\n\nmsgid \"Brand newer thingy\"\nmsgstr \"\"\n");
+  merge_options options;
+  options.compendia = {&c1, &c2};
+  merge_result r = merge_catalogs(def, ref, options);
+  EXPECT_EQ(write(r.catalog), header +
+                                  "#, fuzzy\nmsgid \"X\"\nmsgstr \"X c1 fuzzy\"\n\n"
+                                  "#, fuzzy\nmsgid \"Y\"\nmsgstr \"Y def fuzzy\"\n\n"
+                                  "msgid \"Z\"\nmsgstr \"Z c1 obsolete\"\n\n"
+                                  "#, fuzzy\nmsgid \"Removed message %d!\"\nmsgstr \"R def %d\"\n\n"
+                                  "#, fuzzy\nmsgid \"Brand newer thingy\"\nmsgstr \"B c2\"\n");
+  // Then the catalog's untranslated X and Z, which the compendia's translations left unused.
+  ASSERT_EQ(r.decisions.size(), 7u);
+  EXPECT_EQ(r.decisions[5].kind, merge_decision_kind::dropped);
+  EXPECT_EQ(r.decisions[6].kind, merge_decision_kind::dropped);
+  EXPECT_EQ(r.decisions[0].kind, merge_decision_kind::kept);
+  EXPECT_EQ(r.decisions[0].compendium, std::optional<std::size_t>(0));
+  EXPECT_EQ(r.decisions[1].compendium, std::nullopt);  // the catalog's own fuzzy translation
+  EXPECT_EQ(r.decisions[3].kind, merge_decision_kind::fuzzy);
+  EXPECT_EQ(r.decisions[3].compendium, std::nullopt);  // the catalog wins the tie
+  EXPECT_EQ(r.decisions[4].kind, merge_decision_kind::fuzzy);
+  EXPECT_EQ(r.decisions[4].compendium, std::optional<std::size_t>(1));
+  EXPECT_EQ(r.decisions[4].source_msgid, "Brand newer thing");
+  // Without compendia the catalog alone: X and Z stay untranslated, nothing from elsewhere.
+  EXPECT_EQ(write(merge_catalogs(def, ref).catalog),
+            header +
+                "msgid \"X\"\nmsgstr \"\"\n\n#, fuzzy\nmsgid \"Y\"\nmsgstr \"Y def fuzzy\"\n\n"
+                "msgid \"Z\"\nmsgstr \"\"\n\n#, fuzzy\nmsgid \"Removed message %d!\"\nmsgstr \"R def %d\"\n\n"
+                "msgid \"Brand newer thingy\"\nmsgstr \"\"\n");
+}
+
 // --for-msgfmt: only translated, non-fuzzy messages, without translator comments, references
 // or previous msgids (extracted comments and flags stay); unused entries are not kept as
 // obsolete; the header stays, and is written even alone (msgmerge 0.21).
@@ -436,6 +513,10 @@ TEST(Merge, LangSetsTheHeadersLanguage) {
       "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\nmsgid \"a\"\nmsgstr \"A\"\n");
   EXPECT_EQ(merge_catalogs(no_language, ref, options).catalog.messages[0].msgstr[0],
             "Language: pt_BR\nContent-Type: text/plain; charset=UTF-8\n");
+  // --lang= empties it, as msgmerge 0.21 does.
+  options.lang = "";
+  EXPECT_EQ(merge_catalogs(def, ref, options).catalog.messages[0].msgstr[0],
+            "Language: \nContent-Type: text/plain; charset=UTF-8\n");
 }
 
 TEST(Merge, PluralFormsCount) {

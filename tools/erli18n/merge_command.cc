@@ -1,6 +1,6 @@
 // erli18n merge DEF.po REF.pot [-o OUT.po | -U [--backup=CONTROL] [--suffix=S]] [--previous]
 //   [--no-fuzzy-matching] [--for-msgfmt] [--no-location | --add-location[=full|file|never]]
-//   [-s | -F] [--lang=LL] [-w N] [-q] [--no-wrap]
+//   [-s | -F] [--lang=LL] [-w N] [-q] [--no-wrap] [-C COMPENDIUM.po]...
 // erli18n merge --for-each-locale DIR [--previous] [--no-fuzzy-matching] [--no-wrap]
 // Updates translated catalogs from a template as `msgmerge` does (see erli18n/tools/merge.h).
 // With -U (and --for-each-locale, which updates every DIR/LOCALE/LC_MESSAGES/DOMAIN.po from
@@ -23,38 +23,26 @@
 #include "erli18n/po.h"
 #include "erli18n/tools/merge.h"
 #include "file_io.h"
+#include "merge_command.h"
 
 namespace erli18n::cli {
-namespace {
 
 namespace fs = std::filesystem;
 
-struct merge_cli_options {
-  std::string def;
-  std::string ref;
-  std::string output;
-  std::string for_each_locale;
-  bool update = false;
-  std::string backup;  // CONTROL; empty: $VERSION_CONTROL or "existing"
-  std::string suffix;
-  bool previous = false;
-  bool no_fuzzy_matching = false;
-  bool for_msgfmt = false;
-  bool no_location = false;
-  bool sort_output = false;
-  bool sort_by_file = false;
-  std::string lang;
-  std::string add_location = "full";
-  bool no_wrap = false;
-  bool quiet = false;
-  std::size_t width = 79;
-};
+namespace {
 
 // The file's bytes, or nothing when it cannot be read (a missing file reads as nothing).
 std::optional<std::string> file_bytes(const std::string& path) {
   result<std::string> bytes = read_whole_file(path);
   if (!bytes) return std::nullopt;
   return std::move(*bytes);
+}
+
+// A --backup CONTROL msgmerge knows.
+bool valid_backup_control(std::string_view control) {
+  for (std::string_view known : {"none", "off", "numbered", "t", "existing", "nil", "simple", "never"})
+    if (control == known) return true;
+  return false;
 }
 
 // The backup msgmerge -U makes before rewriting (always, unless the kind says none); the kind from
@@ -90,8 +78,14 @@ bool make_backup(const std::string& path, const merge_cli_options& opts) {
     numbered = true;
   } else if (control == "existing" || control == "nil") {
     numbered = highest > 0;
-  } else if (control != "simple" && control != "never") {
-    std::cerr << "erli18n merge: error: invalid --backup argument: " << control << '\n';
+  } else if (!valid_backup_control(control)) {
+    if (opts.program.empty()) {
+      std::cerr << "erli18n merge: error: invalid --backup argument: " << control << '\n';
+    } else {
+      std::cerr << opts.program << ": invalid argument '" << control << "' for 'backup type'\n"
+                << "Valid arguments are:\n  - 'none', 'off'\n  - 'simple', 'never'\n  - 'existing', 'nil'\n"
+                << "  - 'numbered', 't'\n";
+    }
     return false;
   }
   std::string suffix = opts.suffix;
@@ -107,10 +101,56 @@ bool make_backup(const std::string& path, const merge_cli_options& opts) {
   return true;
 }
 
-// Merges one pair; writes to `output`, or back to `def_path` when `in_place` (only on change).
+// msgmerge's account of a merge on stderr: a dot per ten template messages and per message
+// seeded by similarity, one more, then " done." (-v: a newline and the counts instead); none
+// under --for-msgfmt, which msgmerge runs without fuzzy matching.
+void print_progress(const po_file& def, const po_file& ref, const merge_result& merged,
+                    const merge_cli_options& opts) {
+  std::size_t template_messages = 0;
+  for (const po_message& r : ref.messages)
+    if (r.msgctxt || !r.msgid.empty()) ++template_messages;
+  std::size_t merged_count = def.header() != nullptr ? 1 : 0;  // msgmerge counts the header
+  std::size_t fuzzied = 0;
+  std::size_t missing = 0;
+  for (std::size_t i = 0; i < merged.decisions.size(); ++i) {
+    const merge_decision& d = merged.decisions[i];
+    if (i >= template_messages) break;
+    const bool by_similarity =
+        d.kind == merge_decision_kind::fuzzy || d.source_msgctxt || !d.source_msgid.empty();
+    if (by_similarity && opts.for_msgfmt) {
+      ++missing;  // --for-msgfmt drops what similarity would seed: msgmerge counts it missing
+    } else if (by_similarity) {
+      ++fuzzied;
+    } else if (d.kind == merge_decision_kind::added) {
+      ++missing;
+    } else {
+      ++merged_count;
+    }
+  }
+  // --for-msgfmt keeps no obsolete entries, and prints no dots: msgmerge counts none.
+  const std::size_t obsolete = merged.decisions.size() > template_messages && !opts.for_msgfmt
+                                   ? merged.decisions.size() - template_messages
+                                   : 0;
+  if (opts.progress && !opts.for_msgfmt) {
+    std::cerr << std::string(1 + template_messages / 10 + fuzzied, '.') << (opts.verbose ? "\n" : " done.\n");
+  }
+  if (opts.verbose)
+    std::cerr << "Read 1 old + 1 reference, merged " << merged_count << ", fuzzied " << fuzzied
+              << ", missing " << missing << ", obsolete " << obsolete << ".\n";
+}
+
+}  // namespace
+
+result<po_file> read_catalog(const std::string& path) {
+  if (path != "-") return read_po_file(path);
+  std::string text;
+  if (result<void> read = read_to_end(0, "<stdin>", no_size_limit, text); !read) return read.error();
+  return read_po(text, "<stdin>");
+}
+
 bool merge_one(const std::string& def_path, const po_file& ref, const merge_cli_options& opts,
                const std::string& output, bool in_place) {
-  result<po_file> def = read_po_file(def_path);
+  result<po_file> def = read_catalog(def_path);
   if (!def) {
     std::cerr << def.error().to_string() << '\n';
     return false;
@@ -122,9 +162,11 @@ bool merge_one(const std::string& def_path, const po_file& ref, const merge_cli_
   options.sort_output = opts.sort_output;
   options.sort_by_file = opts.sort_by_file;
   options.lang = opts.lang;
+  options.compendia = opts.compendia;
   if (opts.add_location == "file") options.add_location = merge_location::file;
   if (opts.add_location == "never" || opts.no_location) options.add_location = merge_location::never;
   merge_result merged = merge_catalogs(*def, ref, options);
+  if (opts.progress || opts.verbose) print_progress(*def, ref, merged, opts);
   po_write_options write_options;
   write_options.wrap = !opts.no_wrap;
   write_options.width = opts.width;
@@ -147,6 +189,8 @@ bool merge_one(const std::string& def_path, const po_file& ref, const merge_cli_
   if (opts.for_each_locale.empty() && !make_backup(def_path, opts)) return false;
   return write_output(def_path, *bytes);
 }
+
+namespace {
 
 // Every DIR/DOMAIN.pot against every DIR/LOCALE/LC_MESSAGES/DOMAIN.po, in name order.
 bool merge_tree(const merge_cli_options& opts) {
@@ -214,13 +258,27 @@ void add_merge_command(CLI::App& app, int& exit_code) {
       cmd->add_flag("-s,--sort-output", opts->sort_output, "Sort the messages by msgid");
   cmd->add_flag("-F,--sort-by-file", opts->sort_by_file, "Sort the messages by their references")
       ->excludes(sort_output);  // msgmerge refuses the two together
-  cmd->add_option("--lang", opts->lang, "Set the header's Language field");
+  auto lang = std::make_shared<std::string>();
+  CLI::Option* lang_option = cmd->add_option("--lang", *lang, "Set the header's Language field");
   cmd->add_option("-w,--width", opts->width, "Output page width")->check(CLI::Range(1, 100000));
   cmd->add_flag("-q,--quiet,--silent", opts->quiet, "Print no progress (merge prints none anyway)");
   cmd->add_flag("--no-wrap", opts->no_wrap, "Do not break long message lines");
+  auto compendium_paths = std::make_shared<std::vector<std::string>>();
+  cmd->add_option("-C,--compendium", *compendium_paths,
+                  "Take missing translations from this catalog too (several: the first wins)")
+      ->allow_extra_args(false);  // one file per -C, as msgmerge: the operands stay operands
   update->excludes(output);
   each->excludes(output)->excludes(update);
-  cmd->callback([opts, &exit_code] {
+  cmd->callback([opts, compendium_paths, lang, lang_option, &exit_code] {
+    if (lang_option->count() > 0) opts->lang = *lang;
+    std::vector<po_file> compendia;
+    compendia.reserve(compendium_paths->size());
+    for (const std::string& path : *compendium_paths) {
+      result<po_file> compendium = read_po_file(path);
+      if (!succeeded(compendium, exit_code)) return;
+      compendia.push_back(std::move(*compendium));
+    }
+    for (const po_file& compendium : compendia) opts->compendia.push_back(&compendium);
     if (!opts->for_each_locale.empty()) {
       if (!opts->def.empty()) {
         std::cerr << "erli18n merge: error: --for-each-locale takes no catalog arguments\n";

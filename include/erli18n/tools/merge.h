@@ -8,7 +8,9 @@
 ///    entries count: a message that comes back is revived);
 ///  - a message with no such entry takes the translation of the most similar translated entry,
 ///    marked fuzzy (similarity as msgmerge measures it: 2·LCS/(|a|+|b|) over bytes, above 0.6,
-///    entries sharing no 4-character run with the msgid never considered);
+///    entries sharing no 4-character run with the msgid never considered); with nothing to
+///    take, the template's message as it is (a translation of its own included);
+///  - the compendia (`merge_options::compendia`) are searched after the catalog, the same ways;
 ///  - references, extracted comments and format flags come from the template;
 ///  - catalog entries no message used become obsolete (`#~`) when translated, else vanish;
 ///  - a message the template has as obsolete takes its translation the same way but stays
@@ -63,9 +65,16 @@ struct merge_options {
   /// msgmerge's `--sort-by-file`: each message's references sorted (file, then line), then the
   /// messages by their first reference (none first), msgid and context.
   bool sort_by_file = false;
-  /// msgmerge's `--lang=CATALOGNAME`: the header's Language, whatever the catalog says (empty:
-  /// the catalog's, or the one its Language-Team names).
-  std::string lang;
+  /// msgmerge's `--lang=CATALOGNAME`: the header's Language, whatever the catalog says (`--lang=`
+  /// empties it; nothing: the catalog's, or the one its Language-Team names).
+  std::optional<std::string> lang;
+  /// msgmerge's `-C FILE` (`--compendium`), in the order given; not owned, they must outlive the
+  /// call. A message takes its translation from the first of the catalog and the compendia
+  /// that translates the same context and msgid (fuzzy and obsolete entries count), else from
+  /// the first that has it untranslated, else from the most similar translated entry of them
+  /// all (marked fuzzy; the catalog wins ties, then the earlier compendium). Compendium entries
+  /// never become obsolete entries of the result; the catalog entries they replace do.
+  std::vector<const po_file*> compendia;
 };
 
 /// What happened to one message.
@@ -87,6 +96,9 @@ struct merge_decision {
   std::string msgid;                          ///< the message's msgid
   std::optional<std::string> source_msgctxt;  ///< fuzzy only: the seeding entry's context
   std::string source_msgid;                   ///< fuzzy only: the seeding entry's msgid
+  /// kept, fuzzy and obsolete template messages: the position in `merge_options::compendia` of
+  /// the compendium the translation came from; nothing when it came from the catalog.
+  std::optional<std::size_t> compendium;
 };
 
 /// What `merge_catalogs` returns: the merged catalog and an account of each decision.

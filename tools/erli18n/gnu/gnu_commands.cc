@@ -28,7 +28,7 @@ constexpr char msguniq_name[] = "msguniq";
 const std::array<std::pair<std::string_view, command_main>, 8> commands{{
     {xgettext_name, xgettext_command()},
     {msgfmt_name, msgfmt_command()},
-    {msgmerge_name, not_implemented<msgmerge_name>},
+    {msgmerge_name, msgmerge_command()},
     {msgcat_name, not_implemented<msgcat_name>},
     {msgunfmt_name, msgunfmt_command()},
     {msginit_name, msginit_command()},

@@ -21,6 +21,7 @@ using command_main = int (*)(std::string_view program, std::span<const char* con
 [[nodiscard]] command_main msginit_command();
 [[nodiscard]] command_main msgattrib_command();
 [[nodiscard]] command_main msgfmt_command();
+[[nodiscard]] command_main msgmerge_command();
 
 // The last part of a path, as the name a program was started as.
 [[nodiscard]] std::string_view base_name(std::string_view path);

@@ -1,0 +1,205 @@
+#!/usr/bin/env bash
+# The GNU-compatible msgmerge (build/gnu/bin/msgmerge) against GNU msgmerge 0.21: for each
+# option it supports, spelled as GNU's users spell it (long, abbreviated, short, bundled,
+# attached, after the operands), the same bytes on standard output and standard error (the
+# progress dots and -v's counts; msgmerge runs on one thread here, where its dots do not depend
+# on timing) and in the -o file, the same exit status; over the crafted pairs of tests/data/merge,
+# the compendia of tests/data/merge_compendium, the command lines build systems use (-U with
+# backups included), bad command lines, and pairs made from a sample of the real catalogs.
+# The options it refuses exit 1 with a word saying so.
+# Usage: msgmerge_gnu.sh [COUNT]  (env: GNU_BIN, TEST_DATA, TEST_TMP)
+. "$(dirname "$0")/../lib.sh" || exit 1
+# shellcheck source=real_catalogs.sh
+. "$(dirname "$0")/real_catalogs.sh"
+need_env GNU_BIN TEST_DATA
+need_tools msgmerge msgunfmt msgcat
+count=${1:-30}
+ours=$GNU_BIN/msgmerge
+MUTATE=$(cd "$(dirname "$0")" && pwd)/merge_mutate.awk
+export LC_ALL=C OMP_NUM_THREADS=1
+fresh_tmp
+cd "$TEST_TMP"
+
+# compare WHAT ARGS...: both programs run with ARGS (standard input from $stdin when set);
+# stdout, stderr (GNU's warnings about non-ASCII msgids aside: not written), the out.po an -o
+# wrote, and the exit status must match.
+compare() {
+  local what=$1 rc_gnu rc_ours
+  shift
+  rm -f out.po
+  set +e
+  msgmerge "$@" < "${stdin:-/dev/null}" > gnu.out 2> gnu.err
+  rc_gnu=$?
+  [ -e out.po ] && mv out.po gnu.file || rm -f gnu.file
+  "$ours" "$@" < "${stdin:-/dev/null}" > ours.out 2> ours.err
+  rc_ours=$?
+  set -e
+  [ -e out.po ] && mv out.po ours.file || rm -f ours.file
+  [ "$rc_gnu" = "$rc_ours" ] || fail "$what: msgmerge $*: exit $rc_ours, GNU's $rc_gnu ($(head -c 300 ours.err))"
+  cmp -s gnu.out ours.out || { diff gnu.out ours.out | head -20 || true; fail "$what: msgmerge $*: standard output differs"; }
+  if [ "$rc_gnu" = 0 ] && ! grep -q 'warning:' gnu.err; then
+    sed "s|^$ours:|msgmerge:|" ours.err > ours_named.err
+    cmp -s gnu.err ours_named.err || fail "$what: msgmerge $*: standard error differs: $(head -c 300 ours.err) / GNU: $(head -c 300 gnu.err)"
+  fi
+  if [ -e gnu.file ] || [ -e ours.file ]; then
+    cmp -s gnu.file ours.file || { diff gnu.file ours.file | head -20 || true; fail "$what: msgmerge $*: the -o file differs (or only one was written)"; }
+  fi
+}
+
+modes=("" "-q" "--quiet" "--silent" "--qui" "-v" "-qv" "--verbose -q" "-o out.po" "--output-file=out.po -q"
+  "--output-f out.po" "-qo out.po" "-o -" "--previous" "-q --pre" "-N" "--no-fuzzy" "-qN" "--for-msgfmt -q"
+  "--for -q" "--no-location -q" "--no-l" "--add-location=file -q" "-n file -q" "-qnfile" "--add-location -q"
+  "--add-loc=never" "-s -q" "-qs" "--sort-o" "-F -q" "--sort-by" "-qF" "--lang=pt_BR -q" "--lang pt_BR" "--lang= -q" "--color=auto -q"
+  "-w 40 -q" "-qw40" "--width=30" "--wid 100" "--no-wrap -q" "--no-w" "--force-po -q" "-e -q" "--no-escape"
+  "-m -q" "--multi" "-qm" "--color=never -q" "--previous -N -s --no-wrap -q" "-qsw 50 --lang=de")
+
+# The crafted pairs, each under every mode (or one in turn in a sample: real_catalogs.sh), with
+# the options before and after the operands.
+pair_index=0
+for dir in "$TEST_DATA"/merge/*/ "$TEST_DATA"/merge_compendium/; do
+  mapfile -t pair_modes < <(parity_modes $((pair_index++)) "${modes[@]}")
+  for mode in "${pair_modes[@]}"; do
+    # shellcheck disable=SC2086 # a mode is several words
+    compare "$(basename "$dir")" $mode "$dir/def.po" "$dir/ref.pot"
+    # shellcheck disable=SC2086
+    compare "$(basename "$dir") (options after the operands)" "$dir/def.po" "$dir/ref.pot" $mode
+  done
+  ok
+done
+
+# Compendia: the first translating a message gives it, then the catalog's and the compendia's
+# most similar entries; an ISO-8859-1 compendium converted; -D finds inputs.
+c=$TEST_DATA/merge_compendium
+for mode in "" "-q" "-v" "--previous -q" "-N -q" "-s -q" "--for-msgfmt"; do
+  for comp in "-C $c/c1.po" "-C $c/c2.po" "-C $c/c1.po -C $c/c2.po" "--compendium=$c/c2.po --compendium $c/c1.po" \
+    "--comp=$c/c1.po -C$c/c2.po" "-qC $c/c2.po"; do
+    # shellcheck disable=SC2086
+    compare "compendium" $mode $comp "$c/def.po" "$c/ref.pot"
+    # shellcheck disable=SC2086
+    compare "compendium with the basic pair" $mode $comp "$TEST_DATA/merge/basic/def.po" "$TEST_DATA/merge/basic/ref.pot"
+  done
+  # shellcheck disable=SC2086
+  compare "-D" $mode -D /nonexistent -D "$c" -C c2.po def.po ref.pot
+  # shellcheck disable=SC2086
+  compare "--directory" $mode --directory="$TEST_DATA/merge/basic" --dir "$c" def.po ref.pot
+  # The operands swapped: a template whose messages carry translations of their own.
+  # shellcheck disable=SC2086
+  compare "--directory" $mode --directory="$c" --dir "$TEST_DATA/merge/basic" ref.pot def.po
+  ok
+done
+compare "a missing compendium" -q -C no-such.po "$c/def.po" "$c/ref.pot"
+
+# Standard input and output.
+stdin=$TEST_DATA/merge/basic/def.po
+compare "standard input" -q - "$TEST_DATA/merge/basic/ref.pot"
+compare "standard input" - "$TEST_DATA/merge/basic/ref.pot" -o -
+stdin=$TEST_DATA/merge/basic/ref.pot
+compare "standard input" -q "$TEST_DATA/merge/basic/def.po" -
+stdin=
+ok
+
+# The command lines of the build systems, and -U with each backup choice: the folders must
+# hold the same files with the same bytes afterwards.
+update() {
+  local what=$1 tool dir rc rcs=()
+  shift
+  for tool in gnu ours; do
+    dir=$TEST_TMP/update/$tool
+    rm -rf "$dir" && mkdir -p "$dir"
+    cp "$TEST_DATA/merge/basic/def.po" "$dir/fr.po"
+    cp "$TEST_DATA/merge/basic/ref.pot" "$dir/demo.pot"
+    : > "$dir/old.po~"
+    set +e
+    if [ "$tool" = gnu ]; then (cd "$dir" && msgmerge "$@" > ../gnu.out 2> ../gnu.err); else (cd "$dir" && "$ours" "$@" > ../ours.out 2> ../ours.err); fi
+    rc=$?
+    set -e
+    rcs+=("$rc")
+  done
+  [ "${rcs[0]}" = "${rcs[1]}" ] || fail "$what: msgmerge $*: exit ${rcs[1]}, GNU's ${rcs[0]}"
+  diff -r "$TEST_TMP/update/gnu" "$TEST_TMP/update/ours" > /dev/null || fail "$what: msgmerge $*: the folders differ"
+  cmp -s "$TEST_TMP/update/gnu.out" "$TEST_TMP/update/ours.out" || fail "$what: msgmerge $*: standard output differs"
+  sed "s|^$ours:|msgmerge:|" "$TEST_TMP/update/ours.err" > "$TEST_TMP/update/ours_named.err"
+  cmp -s "$TEST_TMP/update/gnu.err" "$TEST_TMP/update/ours_named.err" || fail "$what: msgmerge $*: standard error differs"
+}
+update "meson" -q -o fr.new.po fr.po demo.pot
+update "meson, --previous" -q --previous -o fr.new.po fr.po demo.pot
+update "CMake GETTEXT_CREATE_TRANSLATIONS" --quiet --update --backup=none -s fr.po demo.pot
+update "CMake GETTEXT_PROCESS_POT_FILE" --quiet --update --backup=none fr.po demo.pot
+update "po/Makefile.in.in" --update --quiet --lang=fr fr.po demo.pot
+update "po/Makefile.in.in, --previous" --update --quiet --previous --lang=fr fr.po demo.pot
+update "po/Makefile.in.in, for msgfmt" --for-msgfmt -o fr.1po fr.po demo.pot
+update "configure's probe" --update -q /dev/null /dev/null
+for backup in "" --backup=none --backup=off --backup=simple --backup=never --backup=numbered --backup=t \
+  --backup=existing --backup=nil "--backup=simple --suffix=.bak" "--suffix=.old" "--back=numbered" "--suf .s"; do
+  # shellcheck disable=SC2086
+  update "-U $backup" -U $backup fr.po demo.pot
+  # shellcheck disable=SC2086
+  update "-U $backup" fr.po demo.pot --update -q $backup
+done
+update "a bad --backup" -U --backup=sometimes fr.po demo.pot
+ok
+
+# Bad command lines: GNU's words (named as started), then the same exit status.
+for args in "" "-q" "x.po" "a b c" "-U -o x" "-U -o x d.po r.pot" "-U --for-msgfmt d.po r.pot" \
+  "-U -o x --for-msgfmt d.po r.pot" "--backup=x d.po r.pot" "--suffix=y -s -F d.po r.pot" "-s -F d.po r.pot" \
+  "-U -s -F --for-msgfmt d.po r.pot" "--add-location=foo d.po r.pot" "-n d.po r.pot" "--no-such-option" "-Z" \
+  "--s" "--p" "--st" "--no-" "--c" "--f" "d.po r.pot -o" "--lang" "--no-wrap=1" "--quiet=yes" "--add-location=" \
+  "no-such.po no-such.pot"; do
+  set +e
+  # shellcheck disable=SC2086 # several words
+  "$ours" $args > /dev/null 2> ours.err
+  rc_ours=$?
+  # shellcheck disable=SC2086
+  msgmerge $args > /dev/null 2> gnu.err
+  rc_gnu=$?
+  set -e
+  [ "$rc_gnu" = "$rc_ours" ] || fail "msgmerge $args: exit $rc_ours, GNU's $rc_gnu"
+  [ "$args" = "no-such.po no-such.pot" ] && continue  # erli18n's own words for a missing file
+  sed "s|^$ours:|msgmerge:|; s|'$ours --help'|'msgmerge --help'|" ours.err > ours_named.err
+  cmp -s gnu.err ours_named.err || fail "msgmerge $args: diagnostic differs: $(cat ours.err) / GNU: $(cat gnu.err)"
+done
+ok
+
+# --version: the first number is the version (po/Makefile.in.in and configure read it).
+[ "$("$ours" --version | head -1 | grep -o '[0-9][0-9.]*' | head -1)" = 0.21 ] || fail "--version: $("$ours" --version | head -1)"
+"$ours" --help | grep -q '^Usage: msgmerge ' || fail "--help: $("$ours" --help | head -1)"
+ok
+
+# What is not supported says so and fails, rather than writing something else.
+for option in -i --indent --strict -E --escape -p -P --properties-input --stringtable-input --stringtable-output \
+  --color "--style=x.css" -vv; do
+  set +e
+  "$ours" "$option" "$TEST_DATA/merge/basic/def.po" "$TEST_DATA/merge/basic/ref.pot" > /dev/null 2> ours.err
+  rc=$?
+  set -e
+  [ "$rc" -eq 1 ] && grep -q 'not supported by erli18n' ours.err || fail "$option: exit $rc: $(cat ours.err)"
+done
+ok
+
+# Pairs made from a sample of the real catalogs (as merge_msgmerge.sh makes them), each merged
+# under a few modes, the previous pair's catalog as a compendium.
+real_catalogs_pick /usr/share/locale "$count" picked -size -60k -size +2k
+mapfile -t real < picked
+pairs=0
+previous=
+i=0
+for mo in "${real[@]}"; do
+  dir=$TEST_TMP/pair$i
+  mkdir -p "$dir"
+  msgunfmt "$mo" -o "$dir/catalog.po" 2> /dev/null || continue
+  msgcat --no-wrap "$dir/catalog.po" > "$dir/flat.po" 2> /dev/null
+  awk -v mode=ref -f "$MUTATE" "$dir/flat.po" > "$dir/ref.pot"
+  awk -v mode=def -f "$MUTATE" "$dir/flat.po" > "$dir/def.po"
+  msgmerge -q "$dir/def.po" "$dir/ref.pot" -o /dev/null 2> /dev/null || continue
+  pairs=$((pairs + 1))
+  for mode in "-q" "" "--previous -q" "-v" "${modes[i % ${#modes[@]}]}"; do
+    # shellcheck disable=SC2086
+    compare "$mo" $mode "$dir/def.po" "$dir/ref.pot"
+  done
+  [ -n "$previous" ] && compare "$mo, a compendium" -q -C "$previous" "$dir/def.po" "$dir/ref.pot"
+  previous=$dir/def.po
+  i=$((i + 1))
+  ok
+done
+real_catalogs_need msgmerge_gnu "real pairs" "$pairs" $((count * 3 / 4))
+passed msgmerge_gnu
