@@ -29,11 +29,11 @@ const std::array<std::pair<std::string_view, command_main>, 8> commands{{
     {xgettext_name, not_implemented<xgettext_name>},
     {msgfmt_name, not_implemented<msgfmt_name>},
     {msgmerge_name, not_implemented<msgmerge_name>},
-    {msgcat_name, not_implemented<msgcat_name>},
+    {msgcat_name, msgcat_command()},
     {msgunfmt_name, msgunfmt_command()},
     {msginit_name, not_implemented<msginit_name>},
     {msgattrib_name, not_implemented<msgattrib_name>},
-    {msguniq_name, not_implemented<msguniq_name>},
+    {msguniq_name, msguniq_command()},
 }};
 
 }  // namespace

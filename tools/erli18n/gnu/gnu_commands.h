@@ -17,6 +17,8 @@ using command_main = int (*)(std::string_view program, std::span<const char* con
 
 // The commands written so far, each in gnu/<name>_command.cc.
 [[nodiscard]] command_main msgunfmt_command();
+[[nodiscard]] command_main msgcat_command();
+[[nodiscard]] command_main msguniq_command();
 
 // The last part of a path, as the name a program was started as.
 [[nodiscard]] std::string_view base_name(std::string_view path);
