@@ -178,8 +178,7 @@ po_message combined(const std::vector<const po_message*>& parts,
   m.msgid = first.msgid;
   m.line = first.line;
   m.column = first.column;
-  for (const po_message* p : parts)
-    if (!m.msgid_plural && p->msgid_plural) m.msgid_plural = p->msgid_plural;
+  m.msgid_plural = first.msgid_plural;
   m.translator_comments = combined_comments(parts, labels, &po_message::translator_comments);
   m.extracted_comments = combined_comments(parts, labels, &po_message::extracted_comments);
   for (const po_message* p : parts)
@@ -195,18 +194,23 @@ po_message combined(const std::vector<const po_message*>& parts,
     return m;
   }
   // Each form holds every instance's, each under the line naming its input.
-  std::size_t forms = 0;
-  for (const po_message* p : parts) forms = std::max(forms, p->msgstr.size());
+  std::size_t forms = 1;
+  if (first.msgid_plural)
+    for (const po_message* p : parts) forms = std::max(forms, p->msgstr.size());
   m.msgstr.assign(forms, std::string());
   for (std::size_t form = 0; form < forms; ++form) {
     std::string& out = m.msgstr[form];
+    std::size_t last = 0;  // the last instance with this form
+    for (std::size_t i = 0; i < parts.size(); ++i)
+      if (form < parts[i]->msgstr.size()) last = i;
     for (std::size_t i = 0; i < parts.size(); ++i) {
+      // An instance without this form (fewer plural forms) adds nothing, not even its line.
+      if (form >= parts[i]->msgstr.size()) continue;
       out += *labels[i];
       out += '\n';
-      if (form >= parts[i]->msgstr.size()) continue;
       const std::string& text = parts[i]->msgstr[form];
       out += text;
-      if (i + 1 < parts.size() && !text.empty() && text.back() != '\n') out += '\n';
+      if (i < last && !text.empty() && text.back() != '\n') out += '\n';
     }
   }
   m.fuzzy = true;
@@ -257,32 +261,36 @@ result<void> check_no_duplicates(const po_file& po) {
   return {};
 }
 
-// The output charset: --to-code, else the inputs' common one, else UTF-8.
-result<std::string> output_charset(const std::vector<cat_input>& inputs, const cat_options& options,
-                                   std::vector<std::string>& warnings) {
+// msgcat refuses an input whose header names a charset that is not portable (a template may
+// leave it unfilled), and a --to-code that is not.
+result<void> check_charsets(const std::vector<cat_input>& inputs, const cat_options& options) {
   for (const cat_input& in : inputs) {
     const std::string named = declared_charset(in.catalog);
-    if (named.empty()) continue;
-    // A template may leave the charset unfilled; any other catalog must name a portable one.
-    if (named == "CHARSET" && ends_with(in.catalog.file_name, ".pot")) continue;
+    if (named.empty() || (named == "CHARSET" && ends_with(in.catalog.file_name, ".pot"))) continue;
     if (!is_portable_charset(named))
       return error{errc::charset, "present charset \"" + named + "\" is not a portable encoding name",
                    in.catalog.file_name, 0, 0};
   }
-  if (!options.to_code.empty()) {
-    if (!is_portable_charset(options.to_code))
-      return error{errc::charset,
-                   "target charset \"" + options.to_code + "\" is not a portable encoding name",
-                   {},
-                   0,
-                   0};
-    return options.to_code;
-  }
+  if (!options.to_code.empty() && !is_portable_charset(options.to_code))
+    return error{errc::charset,
+                 "target charset \"" + options.to_code + "\" is not a portable encoding name",
+                 {},
+                 0,
+                 0};
+  return {};
+}
+
+// The output charset: --to-code, else the common one of the inputs the output takes messages
+// from (an input whose messages are all left out has no say), else UTF-8.
+std::string output_charset(const std::vector<cat_input>& inputs, const std::vector<bool>& used,
+                           const cat_options& options, std::vector<std::string>& warnings) {
+  if (!options.to_code.empty()) return options.to_code;
   std::string common;
   std::string other;
   bool unfilled = false;
-  for (const cat_input& in : inputs) {
-    const std::string named = declared_charset(in.catalog);
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    if (!used[i]) continue;
+    const std::string named = declared_charset(inputs[i].catalog);
     unfilled = unfilled || named == "CHARSET";
     if (named.empty() || named == "CHARSET") continue;
     if (common.empty()) {
@@ -301,7 +309,7 @@ result<std::string> output_charset(const std::vector<cat_input>& inputs, const c
     warnings.push_back("warning: Input files contain messages in different encodings, " + common + " and " +
                        other + " among others.");
   }
-  return std::string("UTF-8");
+  return "UTF-8";
 }
 
 // Puts each input in the output charset: its header names it, and a msgid it would change is an
@@ -343,13 +351,84 @@ bool is_portable_charset(const std::string& name) {
 
 result<cat_result> cat_catalogs(std::vector<cat_input> inputs, const cat_options& options) {
   cat_result out;
-  result<std::string> target = output_charset(inputs, options, out.warnings);
-  if (!target) return target.error();
-  for (cat_input& in : inputs) {
-    if (!options.merge_duplicates)
+  if (result<void> checked = check_charsets(inputs, options); !checked) return checked.error();
+  if (!options.merge_duplicates)
+    for (const cat_input& in : inputs)
       if (result<void> unique = check_no_duplicates(in.catalog); !unique) return unique.error();
-    if (result<void> converted = convert_input(in, *target); !converted) return converted.error();
+
+  // Every message's instances, messages in first-seen order.
+  std::size_t total = 0;
+  for (const cat_input& in : inputs) total += in.catalog.messages.size();
+  std::vector<instance> instances;
+  instances.reserve(total);
+  std::vector<entry> entries;
+  entries.reserve(total);
+  {
+    std::unordered_map<message_key, std::uint32_t, key_hash> index;
+    index.reserve(total);
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+      const std::vector<po_message>& messages = inputs[i].catalog.messages;
+      for (std::size_t j = 0; j < messages.size(); ++j) {
+        const po_message& m = messages[j];
+        const auto id = static_cast<std::uint32_t>(instances.size());
+        instances.push_back({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(j)});
+        auto [it, fresh] = index.emplace(message_key{m.msgctxt ? &*m.msgctxt : nullptr, m.msgid},
+                                         static_cast<std::uint32_t>(entries.size()));
+        if (fresh) {
+          entries.push_back({id, id});
+        } else {
+          entry& e = entries[it->second];
+          instances[e.last].next = id;
+          e.last = id;
+        }
+      }
+    }
   }
+  auto message_of = [&inputs, &instances](std::uint32_t id) -> po_message& {
+    return inputs[instances[id].input].catalog.messages[instances[id].index];
+  };
+
+  // The instances each kept message is made of (`chosen`, from `starts[k]` to `starts[k + 1]`).
+  std::vector<std::uint32_t> chosen;
+  chosen.reserve(total);
+  std::vector<std::size_t> starts;
+  starts.reserve(entries.size() + 1);
+  std::vector<bool> used(inputs.size(), false);
+  std::vector<std::uint32_t> firsts;  // the first instance of each kept message
+  firsts.reserve(entries.size());
+  for (const entry& e : entries) {
+    const std::size_t start = chosen.size();
+    const bool header = message_of(e.first).is_header();
+    const bool plural = message_of(e.first).is_plural();
+    for (std::uint32_t id = instances[e.first].next; id != none; id = instances[id].next)
+      if (message_of(id).is_plural() != plural) {
+        out.problems.push_back("msgid '" + message_of(id).msgid +
+                               "' is used without plural and with plural.");
+        break;
+      }
+    // The header is combined from every input; a message from the inputs that translate it, if any.
+    bool any_translated = false;
+    if (!header)
+      for (std::uint32_t id = e.first; id != none && !any_translated; id = instances[id].next)
+        any_translated = is_translated(message_of(id));
+    for (std::uint32_t id = e.first; id != none; id = instances[id].next)
+      if (!any_translated || is_translated(message_of(id))) chosen.push_back(id);
+    const std::size_t n = chosen.size() - start;
+    if (!header && (n <= options.more_than || n >= options.less_than)) {
+      chosen.resize(start);
+      continue;
+    }
+    if (options.use_first) chosen.resize(start + 1);
+    for (std::size_t k = start; k < chosen.size(); ++k) used[instances[chosen[k]].input] = true;
+    starts.push_back(start);
+    firsts.push_back(e.first);
+  }
+  starts.push_back(chosen.size());
+
+  const std::string target = output_charset(inputs, used, options, out.warnings);
+  for (std::size_t i = 0; i < inputs.size(); ++i)
+    if (used[i])
+      if (result<void> converted = convert_input(inputs[i], target); !converted) return converted.error();
   // The line naming each input in combined comments and translations.
   std::vector<std::string> labels;
   labels.reserve(inputs.size());
@@ -360,63 +439,25 @@ result<cat_result> cat_catalogs(std::vector<cat_input> inputs, const cat_options
     labels.push_back(label + "  #-#-#-#-#");
   }
 
-  // Every message's instances, messages in first-seen order.
-  std::size_t total = 0;
-  for (const cat_input& in : inputs) total += in.catalog.messages.size();
-  std::vector<instance> instances;
-  instances.reserve(total);
-  std::vector<entry> entries;
-  entries.reserve(total);
-  std::unordered_map<message_key, std::uint32_t, key_hash> index;
-  index.reserve(total);
-  for (std::size_t i = 0; i < inputs.size(); ++i) {
-    const std::vector<po_message>& messages = inputs[i].catalog.messages;
-    for (std::size_t j = 0; j < messages.size(); ++j) {
-      const po_message& m = messages[j];
-      const auto id = static_cast<std::uint32_t>(instances.size());
-      instances.push_back({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(j)});
-      auto [it, fresh] = index.emplace(message_key{m.msgctxt ? &*m.msgctxt : nullptr, m.msgid},
-                                       static_cast<std::uint32_t>(entries.size()));
-      if (fresh) {
-        entries.push_back({id, id});
-      } else {
-        entry& e = entries[it->second];
-        instances[e.last].next = id;
-        e.last = id;
-      }
-    }
-  }
-
   po_file& catalog = out.catalog;
   catalog.file_name = inputs.empty() ? std::string() : inputs.front().catalog.file_name;
-  catalog.charset = *target;
-  catalog.messages.reserve(entries.size());
+  catalog.charset = target;
+  catalog.messages.reserve(starts.size() - 1);
   std::vector<const po_message*> parts;
   std::vector<const std::string*> part_labels;
-  std::vector<std::uint32_t> chosen;
-  for (const entry& e : entries) {
-    auto message_of = [&inputs, &instances](std::uint32_t id) -> po_message& {
-      return inputs[instances[id].input].catalog.messages[instances[id].index];
-    };
-    const bool header = message_of(e.first).is_header();
-    chosen.clear();
-    // The header is combined from every input; a message from the inputs that translate it, if any.
-    bool any_translated = false;
-    if (!header)
-      for (std::uint32_t id = e.first; id != none && !any_translated; id = instances[id].next)
-        any_translated = is_translated(message_of(id));
-    for (std::uint32_t id = e.first; id != none; id = instances[id].next)
-      if (!any_translated || is_translated(message_of(id))) chosen.push_back(id);
-    if (!header && (chosen.size() <= options.more_than || chosen.size() >= options.less_than)) continue;
-    if (chosen.size() == 1 || options.use_first) {
-      catalog.messages.push_back(std::move(message_of(chosen.front())));
+  for (std::size_t k = 0; k + 1 < starts.size(); ++k) {
+    // The first instance seen says whether the message is plural, even when it does not count.
+    if (firsts[k] != chosen[starts[k]])
+      message_of(chosen[starts[k]]).msgid_plural = message_of(firsts[k]).msgid_plural;
+    if (starts[k + 1] - starts[k] == 1) {
+      catalog.messages.push_back(std::move(message_of(chosen[starts[k]])));
       continue;
     }
     parts.clear();
     part_labels.clear();
-    for (std::uint32_t id : chosen) {
-      parts.push_back(&message_of(id));
-      part_labels.push_back(&labels[instances[id].input]);
+    for (std::size_t c = starts[k]; c < starts[k + 1]; ++c) {
+      parts.push_back(&message_of(chosen[c]));
+      part_labels.push_back(&labels[instances[chosen[c]].input]);
     }
     catalog.messages.push_back(combined(parts, part_labels));
   }

@@ -152,6 +152,20 @@ TEST(CatCatalogs, Charsets) {
   EXPECT_TRUE(converted->warnings.empty());
 }
 
+TEST(CatCatalogs, PluralAndSingularOfOneMsgid) {
+  // msgcat writes the first input's form and fails: the msgid is used with and without a plural.
+  std::vector<cat_input> inputs;
+  inputs.push_back({parse("msgid \"m\"\nmsgstr \"t\"\n", "s.po"), "s.po"});
+  inputs.push_back(
+      {parse("msgid \"m\"\nmsgid_plural \"ms\"\nmsgstr[0] \"x\"\nmsgstr[1] \"y\"\n", "p.po"), "p.po"});
+  result<cat_result> out = cat_catalogs(inputs);
+  ASSERT_TRUE(out.has_value());
+  EXPECT_EQ(out->problems, std::vector<std::string>{"msgid 'm' is used without plural and with plural."});
+  EXPECT_EQ(*write_po(out->catalog),
+            "#, fuzzy\nmsgid \"m\"\nmsgstr \"\"\n\"#-#-#-#-#  s.po  #-#-#-#-#\\n\"\n\"t\\n\"\n"
+            "\"#-#-#-#-#  p.po  #-#-#-#-#\\n\"\n\"x\"\n");
+}
+
 TEST(CatCatalogs, LanguageField) {
   cat_options lang;
   lang.lang = "pt_BR";

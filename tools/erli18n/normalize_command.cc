@@ -3,6 +3,8 @@
 // the GNU-compatible msgcat).
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
+#include <cstddef>
 #include <iostream>
 #include <string>
 #include <string_view>
@@ -32,7 +34,12 @@ void add_normalize_command(CLI::App& app, int& exit_code) {
     std::vector<cat_input> inputs;
     inputs.reserve(opts->inputs.size());
     if (opts->inputs.size() == 1) prepare_heap_for(opts->inputs.front());
-    for (const std::string& path : opts->inputs) {
+    for (std::size_t i = 0; i < opts->inputs.size(); ++i) {
+      const std::string& path = opts->inputs[i];
+      // A name given twice is read once, as msgcat does.
+      if (std::find(opts->inputs.begin(), opts->inputs.begin() + static_cast<std::ptrdiff_t>(i), path) !=
+          opts->inputs.begin() + static_cast<std::ptrdiff_t>(i))
+        continue;
       result<po_file> po = read_po_file(path);
       if (!succeeded(po, exit_code)) return;
       inputs.push_back({std::move(*po), std::string(gnu::base_name(path))});
@@ -40,6 +47,9 @@ void add_normalize_command(CLI::App& app, int& exit_code) {
     result<cat_result> joined = cat_catalogs(std::move(inputs));
     if (!succeeded(joined, exit_code)) return;
     for (const std::string& warning : joined->warnings) std::cerr << "erli18n normalize: " << warning << '\n';
+    for (const std::string& problem : joined->problems)
+      std::cerr << "erli18n normalize: error: " << problem << '\n';
+    if (!joined->problems.empty()) exit_code = 1;
     po_write_options write_options;
     write_options.width = opts->width;
     write_options.wrap = !opts->no_wrap;

@@ -72,11 +72,13 @@ struct cat_options {
   bool sort_by_file = false;
 };
 
-/// The concatenated catalog and what msgcat would warn about on stderr (each a line without
-/// the program's name).
+/// The concatenated catalog and what msgcat would say about it on stderr (each a line without
+/// the program's name): `warnings`, and `problems`, after which msgcat still writes the catalog
+/// but exits with status 1 (a msgid used with and without a plural).
 struct cat_result {
   po_file catalog;
   std::vector<std::string> warnings;
+  std::vector<std::string> problems;
 };
 
 /// Concatenates `inputs` as msgcat does. Fails on a charset that is not a portable name (an

@@ -7,6 +7,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstdlib>
 #include <iostream>
@@ -227,8 +228,12 @@ int run_cat_command(cat_command command, std::string_view program, std::span<con
   cat.more_than = more_than < 0 ? 0 : static_cast<std::size_t>(more_than);
   cat.less_than = less_than < 0 ? 0 : static_cast<std::size_t>(less_than);
 
-  std::vector<std::string> names = listed;
-  for (std::string_view operand : parsed.operands) names.emplace_back(operand);
+  // A name given twice is read once, as msgcat does (so it counts once for --more-than).
+  std::vector<std::string> names;
+  for (std::string_view name : listed)
+    if (std::ranges::find(names, name) == names.end()) names.emplace_back(name);
+  for (std::string_view operand : parsed.operands)
+    if (std::ranges::find(names, operand) == names.end()) names.emplace_back(operand);
   if (uniq) {
     if (names.size() > 1) {
       std::cerr << program << ": at most one input file allowed\n" << try_help_line(program);
@@ -260,11 +265,13 @@ int run_cat_command(cat_command command, std::string_view program, std::span<con
     return 1;
   }
   for (const std::string& warning : joined->warnings) std::cerr << program << ": " << warning << '\n';
+  for (const std::string& problem : joined->problems) std::cerr << program << ": " << problem << '\n';
+  const int status = joined->problems.empty() ? 0 : 1;
   result<std::string> text = write_po(joined->catalog, layout);
   if (!cli::succeeded(text, exit_code)) return exit_code;
   // A catalog of nothing but its header writes nothing (no file either) without --force-po.
-  if (text->empty()) return 0;
-  return cli::write_output(output, *text) ? 0 : 1;
+  if (text->empty()) return status;
+  return cli::write_output(output, *text) ? status : 1;
 }
 
 namespace {
