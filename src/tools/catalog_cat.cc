@@ -39,6 +39,26 @@ bool is_ascii(std::string_view s) {
   return std::ranges::all_of(s, [](char c) { return static_cast<unsigned char>(c) < 0x80; });
 }
 
+// The portable name `name` spells (any case, ISO_8859-N for ISO-8859-N), as msgcat writes it, or
+// empty for a name that is not portable.
+std::string_view canonical_charset(const std::string& name) {
+  // Found by trying names on msgcat 0.21: "latin1", "utf8", "CHARSET" and "ISO-8859-10" are
+  // refused; case does not matter, and ISO_8859-N spellings are accepted.
+  static constexpr std::array<std::string_view, 46> names = {
+      "UTF-8",       "ASCII",       "ANSI_X3.4-1968", "US-ASCII",   "ISO-8859-1", "ISO-8859-2", "ISO-8859-3",
+      "ISO-8859-4",  "ISO-8859-5",  "ISO-8859-6",     "ISO-8859-7", "ISO-8859-8", "ISO-8859-9", "ISO-8859-13",
+      "ISO-8859-14", "ISO-8859-15", "KOI8-R",         "KOI8-U",     "KOI8-T",     "CP850",      "CP866",
+      "CP874",       "CP932",       "CP949",          "CP950",      "CP1250",     "CP1251",     "CP1252",
+      "CP1253",      "CP1254",      "CP1255",         "CP1256",     "CP1257",     "GB2312",     "EUC-JP",
+      "EUC-KR",      "EUC-TW",      "BIG5",           "BIG5-HKSCS", "GBK",        "GB18030",    "SHIFT_JIS",
+      "JOHAB",       "TIS-620",     "VISCII",         "GEORGIAN-PS"};
+  std::string spelled = name;
+  if (spelled.size() > 8 && iequal(std::string_view(spelled).substr(0, 9), "ISO_8859-")) spelled[3] = '-';
+  for (std::string_view n : names)
+    if (iequal(spelled, n)) return n;
+  return {};
+}
+
 // The charset an input's header names, or empty when it has no header or names none: such an
 // input takes whatever the output is, as msgcat lets it.
 std::string declared_charset(const po_file& po) {
@@ -284,7 +304,7 @@ result<void> check_charsets(const std::vector<cat_input>& inputs, const cat_opti
 // from (an input whose messages are all left out has no say), else UTF-8.
 std::string output_charset(const std::vector<cat_input>& inputs, const std::vector<bool>& used,
                            const cat_options& options, std::vector<std::string>& warnings) {
-  if (!options.to_code.empty()) return options.to_code;
+  if (!options.to_code.empty()) return std::string(canonical_charset(options.to_code));
   std::string common;
   std::string other;
   bool unfilled = false;
@@ -314,10 +334,19 @@ std::string output_charset(const std::vector<cat_input>& inputs, const std::vect
 
 // Puts each input in the output charset: its header names it, and a msgid it would change is an
 // error (msgcat refuses to convert msgids and contexts that are not ASCII).
-result<void> convert_input(cat_input& in, const std::string& target) {
+// A --to-code rewrites every header that spells the charset otherwise; without it, a header
+// that names the output charset in another case is left alone.
+result<void> convert_input(cat_input& in, const std::string& target, bool to_code) {
   const std::string named = declared_charset(in.catalog);
   in.catalog.charset = target;
-  if (named.empty() || iequal(named, target)) return {};
+  if (named.empty() || named == target) return {};
+  if (iequal(named, target)) {
+    if (to_code)
+      for (po_message& m : in.catalog.messages)
+        if (m.is_header() && !m.msgstr.empty())
+          m.msgstr[0] = detail::header_with_charset(m.msgstr[0], target);
+    return {};
+  }
   for (po_message& m : in.catalog.messages) {
     if (m.is_header()) {
       if (!m.msgstr.empty()) m.msgstr[0] = detail::header_with_charset(m.msgstr[0], target);
@@ -333,21 +362,7 @@ result<void> convert_input(cat_input& in, const std::string& target) {
 
 }  // namespace
 
-bool is_portable_charset(const std::string& name) {
-  // Found by trying names on msgcat 0.21: "latin1", "utf8", "CHARSET" and "ISO-8859-10" are
-  // refused; case does not matter, and ISO_8859-N spellings are accepted.
-  static constexpr std::array<std::string_view, 46> names = {
-      "UTF-8",       "ASCII",       "ANSI_X3.4-1968", "US-ASCII",   "ISO-8859-1", "ISO-8859-2", "ISO-8859-3",
-      "ISO-8859-4",  "ISO-8859-5",  "ISO-8859-6",     "ISO-8859-7", "ISO-8859-8", "ISO-8859-9", "ISO-8859-13",
-      "ISO-8859-14", "ISO-8859-15", "KOI8-R",         "KOI8-U",     "KOI8-T",     "CP850",      "CP866",
-      "CP874",       "CP932",       "CP949",          "CP950",      "CP1250",     "CP1251",     "CP1252",
-      "CP1253",      "CP1254",      "CP1255",         "CP1256",     "CP1257",     "GB2312",     "EUC-JP",
-      "EUC-KR",      "EUC-TW",      "BIG5",           "BIG5-HKSCS", "GBK",        "GB18030",    "SHIFT_JIS",
-      "JOHAB",       "TIS-620",     "VISCII",         "GEORGIAN-PS"};
-  std::string spelled = name;
-  if (spelled.size() > 8 && iequal(std::string_view(spelled).substr(0, 9), "ISO_8859-")) spelled[3] = '-';
-  return std::ranges::any_of(names, [&spelled](std::string_view n) { return iequal(spelled, n); });
-}
+bool is_portable_charset(const std::string& name) { return !canonical_charset(name).empty(); }
 
 result<cat_result> cat_catalogs(std::vector<cat_input> inputs, const cat_options& options) {
   cat_result out;
@@ -428,7 +443,8 @@ result<cat_result> cat_catalogs(std::vector<cat_input> inputs, const cat_options
   const std::string target = output_charset(inputs, used, options, out.warnings);
   for (std::size_t i = 0; i < inputs.size(); ++i)
     if (used[i])
-      if (result<void> converted = convert_input(inputs[i], target); !converted) return converted.error();
+      if (result<void> converted = convert_input(inputs[i], target, !options.to_code.empty()); !converted)
+        return converted.error();
   // The line naming each input in combined comments and translations.
   std::vector<std::string> labels;
   labels.reserve(inputs.size());

@@ -2,3 +2,9 @@
 add_test(NAME msgunfmt_gnu_parity COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/msgunfmt_gnu.sh 40)
 set_tests_properties(msgunfmt_gnu_parity PROPERTIES LABELS parity TIMEOUT 600
   ENVIRONMENT "GNU_BIN=${PROJECT_BINARY_DIR}/gnu/bin;TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/msgunfmt_gnu_parity")
+add_test(NAME msgcat_gnu_parity COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/msgcat_gnu.sh 30)
+set_tests_properties(msgcat_gnu_parity PROPERTIES LABELS parity TIMEOUT 900
+  ENVIRONMENT "GNU_BIN=${PROJECT_BINARY_DIR}/gnu/bin;TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/msgcat_gnu_parity")
+add_test(NAME msguniq_gnu_parity COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/msguniq_gnu.sh 30)
+set_tests_properties(msguniq_gnu_parity PROPERTIES LABELS parity TIMEOUT 600
+  ENVIRONMENT "GNU_BIN=${PROJECT_BINARY_DIR}/gnu/bin;TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/msguniq_gnu_parity")
