@@ -145,11 +145,22 @@ TEST(CatCatalogs, Charsets) {
   result<cat_result> refused = cat_catalogs(inputs, to);
   ASSERT_FALSE(refused.has_value());
   EXPECT_EQ(refused.error().message, "target charset \"latin1\" is not a portable encoding name");
-  to.to_code = "ISO-8859-1";
+  // The name as msgcat spells it, in every header (utf-8 too).
+  to.to_code = "iso_8859-1";
   result<cat_result> converted = cat_catalogs({inputs[1]}, to);
   ASSERT_TRUE(converted.has_value());
   EXPECT_EQ(converted->catalog.header_field("Content-Type"), "text/plain; charset=ISO-8859-1");
   EXPECT_TRUE(converted->warnings.empty());
+  to.to_code = "utf-8";
+  std::vector<cat_input> lower;
+  lower.push_back(
+      {parse("msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=utf-8\\n\"\n", "l.po"), "l.po"});
+  result<cat_result> spelled = cat_catalogs(lower, to);
+  ASSERT_TRUE(spelled.has_value());
+  EXPECT_EQ(spelled->catalog.header_field("Content-Type"), "text/plain; charset=UTF-8");
+  result<cat_result> kept = cat_catalogs(lower);
+  ASSERT_TRUE(kept.has_value());
+  EXPECT_EQ(kept->catalog.header_field("Content-Type"), "text/plain; charset=utf-8");
 }
 
 TEST(CatCatalogs, PluralAndSingularOfOneMsgid) {
