@@ -477,8 +477,8 @@ result<cat_result> cat_catalogs(std::vector<cat_input> inputs, const cat_options
     }
     catalog.messages.push_back(combined(parts, part_labels));
   }
-  // The header first and the obsolete messages last, as msgcat writes them.
-  std::ranges::stable_partition(catalog.messages, [](const po_message& m) { return m.is_header(); });
+  // The obsolete messages last, as msgcat writes them (the header stays where it was first seen:
+  // after the messages of inputs without one).
   std::ranges::stable_partition(catalog.messages, [](const po_message& m) { return !m.obsolete; });
   if (options.lang)
     for (po_message& m : catalog.messages)

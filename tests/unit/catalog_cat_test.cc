@@ -177,6 +177,13 @@ TEST(CatCatalogs, PluralAndSingularOfOneMsgid) {
             "\"#-#-#-#-#  p.po  #-#-#-#-#\\n\"\n\"x\"\n");
 }
 
+TEST(CatCatalogs, HeaderWhereFirstSeen) {
+  // After the messages of an input without a header, as msgcat writes it.
+  EXPECT_EQ(
+      cat({{"n.po", "msgid \"x\"\nmsgstr \"y\"\n"}, {"a.po", header("p") + "msgid \"z\"\nmsgstr \"w\"\n"}}),
+      "msgid \"x\"\nmsgstr \"y\"\n\n" + header("p") + "msgid \"z\"\nmsgstr \"w\"\n");
+}
+
 TEST(CatCatalogs, LanguageField) {
   cat_options lang;
   lang.lang = "pt_BR";

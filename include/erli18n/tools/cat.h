@@ -2,7 +2,7 @@
 /// Concatenate catalogs as GNU `msgcat` does (and unify one catalog's duplicates as `msguniq`).
 ///
 /// `cat_catalogs(inputs)` returns the catalog `msgcat IN1.po IN2.po ...` writes:
-///  - every message of every input, in the order it is first seen, the header first and the
+///  - every message of every input, in the order it is first seen (the header too), the
 ///    obsolete messages after the live ones;
 ///  - a message several inputs define is one message. When some of them translate it (not
 ///    fuzzy, the first form not empty), only those count; otherwise all do. Their references
