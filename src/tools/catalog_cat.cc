@@ -69,7 +69,8 @@ std::string declared_charset(const po_file& po) {
 
 // msgcat counts an instance of a message as translated when it is not fuzzy and its first form
 // is not empty; when any instance is, the others (fuzzy, untranslated) do not count.
-bool is_translated(const po_message& m) { return !m.fuzzy && !m.msgstr.empty() && !m.msgstr[0].empty(); }
+bool has_translation(const po_message& m) { return !m.msgstr.empty() && !m.msgstr[0].empty(); }
+bool is_translated(const po_message& m) { return !m.fuzzy && has_translation(m); }
 
 struct message_key {
   const std::string* msgctxt;  // nullptr: no context
@@ -477,6 +478,11 @@ result<cat_result> cat_catalogs(std::vector<cat_input> inputs, const cat_options
     }
     catalog.messages.push_back(combined(parts, part_labels));
   }
+  // msgcat drops an obsolete message without a translation (its first form empty) and the fuzzy
+  // mark of any other such message, the header's too: checked after counting and combining.
+  std::erase_if(catalog.messages, [](const po_message& m) { return m.obsolete && !has_translation(m); });
+  for (po_message& m : catalog.messages)
+    if (!has_translation(m)) m.fuzzy = false;
   // The obsolete messages last, as msgcat writes them (the header stays where it was first seen:
   // after the messages of inputs without one).
   std::ranges::stable_partition(catalog.messages, [](const po_message& m) { return !m.obsolete; });

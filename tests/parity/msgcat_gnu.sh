@@ -46,7 +46,8 @@ sets=("$d/a.po $d/b.po" "$d/b.po $d/a.po" "$d/c.po $d/d.po" "$d/d.po $d/c.po" "$
   "$d/flags_a.po $d/flags_b.po" "$d/flags_b.po $d/flags_a.po" "$d/l1.po $d/u.po" "$d/u.po $d/l1.po"
   "$d/l1.po $d/l2.po" "$d/t2.pot $d/u.po" "$d/t2.pot $d/t2.pot" "$d/sub/e.po $d/f.po" "$d/c.po $d/c.po"
   "$d/a.po" "$d/l1.po" "$d/n3.po" "$d/a.po $d/b.po $d/c.po $d/d.po $d/q1.po $d/r1.po"
-  "$d/dup.po" "$d/a.po $d/dup.po" "$d/flags_b.po $d/a.po" "$d/flags_b.po $d/l1.po $d/u.po")
+  "$d/dup.po" "$d/a.po $d/dup.po" "$d/flags_b.po $d/a.po" "$d/flags_b.po $d/l1.po $d/u.po"
+  "$d/untranslated_a.po" "$d/untranslated_a.po $d/untranslated_b.po" "$d/untranslated_b.po $d/untranslated_a.po")
 modes=("" "-o out.po" "--output-file=out.po" "--output out.po" "-o -" "--use-first" "--use" "--more-than=1"
   "--mo 1" "->1" "-> 1" "--less-than=2" "--le=2" "-<2" "-u" "--unique" "--un" "-t UTF-8" "--to-code=ISO-8859-1"
   "--to=ASCII" "--lang=de" "--lang pt_BR" "--la=" "-s" "--sort-output" "--sort-o" "-F" "--sort-by-file"

@@ -40,7 +40,7 @@ compare() {
 }
 
 d=$TEST_DATA/cat
-inputs=("$d/dup.po" "$d/dup2.po" "$d/a.po" "$d/c.po" "$d/l1.po" "$d/t2.pot" "$d/r1.po")
+inputs=("$d/dup.po" "$d/dup2.po" "$d/untranslated_a.po" "$d/a.po" "$d/c.po" "$d/l1.po" "$d/t2.pot" "$d/r1.po")
 modes=("" "-o out.po" "--output-file=out.po" "--out out.po" "-o -" "-d" "--repeated" "--rep" "-u" "--unique"
   "--un" "-d -u" "-u -d" "--use-first" "--use" "-d --use-first" "-du" "-t UTF-8" "--to-code=ISO-8859-1" "--to ASCII"
   "-s" "--sort-output" "--sort-o" "-F" "--sort-by-file" "--sort-b" "-n" "--add-location" "--add-location=file"

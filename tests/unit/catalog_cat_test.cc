@@ -184,6 +184,20 @@ TEST(CatCatalogs, HeaderWhereFirstSeen) {
       "msgid \"x\"\nmsgstr \"y\"\n\n" + header("p") + "msgid \"z\"\nmsgstr \"w\"\n");
 }
 
+TEST(CatCatalogs, UntranslatedMessages) {
+  // No fuzzy mark without a translation, the header's included; an obsolete one is dropped,
+  // after it counted (--more-than=1 keeps "m", defined live in the other input).
+  const std::string a =
+      "#, fuzzy\nmsgid \"\"\nmsgstr \"\"\n\n#~ msgid \"m\"\n#~ msgstr \"\"\n\n"
+      "#, fuzzy\n#~ msgid \"o\"\n#~ msgstr \"\"\n\n#, fuzzy\nmsgid \"e\"\nmsgstr \"\"\n";
+  const std::string b = "msgid \"m\"\nmsgstr \"\"\n\nmsgid \"e\"\nmsgstr \"\"\n";
+  EXPECT_EQ(cat({{"a.po", a}}), "msgid \"\"\nmsgstr \"\"\n\nmsgid \"e\"\nmsgstr \"\"\n");
+  cat_options more;
+  more.more_than = 1;
+  EXPECT_EQ(cat({{"a.po", a}, {"b.po", b}}, more),
+            "msgid \"\"\nmsgstr \"\"\n\nmsgid \"m\"\nmsgstr \"\"\n\nmsgid \"e\"\nmsgstr \"\"\n");
+}
+
 TEST(CatCatalogs, LanguageField) {
   cat_options lang;
   lang.lang = "pt_BR";
