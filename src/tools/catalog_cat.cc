@@ -478,6 +478,10 @@ result<cat_result> cat_catalogs(std::vector<cat_input> inputs, const cat_options
     }
     catalog.messages.push_back(combined(parts, part_labels));
   }
+  // --lang first: a header it fills keeps its fuzzy mark.
+  if (options.lang)
+    for (po_message& m : catalog.messages)
+      if (m.is_header() && !m.msgstr.empty()) m.msgstr[0] = with_language(m.msgstr[0], *options.lang);
   // msgcat drops an obsolete message without a translation (its first form empty) and the fuzzy
   // mark of any other such message, the header's too: checked after counting and combining.
   std::erase_if(catalog.messages, [](const po_message& m) { return m.obsolete && !has_translation(m); });
@@ -486,9 +490,6 @@ result<cat_result> cat_catalogs(std::vector<cat_input> inputs, const cat_options
   // The obsolete messages last, as msgcat writes them (the header stays where it was first seen:
   // after the messages of inputs without one).
   std::ranges::stable_partition(catalog.messages, [](const po_message& m) { return !m.obsolete; });
-  if (options.lang)
-    for (po_message& m : catalog.messages)
-      if (m.is_header() && !m.msgstr.empty()) m.msgstr[0] = with_language(m.msgstr[0], *options.lang);
   if (options.sort_output || options.sort_by_file) detail::sort_catalog(catalog, options.sort_by_file);
   detail::keep_locations(catalog, options.add_location);
   return out;

@@ -192,6 +192,11 @@ TEST(CatCatalogs, UntranslatedMessages) {
       "#, fuzzy\n#~ msgid \"o\"\n#~ msgstr \"\"\n\n#, fuzzy\nmsgid \"e\"\nmsgstr \"\"\n";
   const std::string b = "msgid \"m\"\nmsgstr \"\"\n\nmsgid \"e\"\nmsgstr \"\"\n";
   EXPECT_EQ(cat({{"a.po", a}}), "msgid \"\"\nmsgstr \"\"\n\nmsgid \"e\"\nmsgstr \"\"\n");
+  // A header --lang fills is no longer untranslated: it keeps its mark.
+  cat_options lang;
+  lang.lang = "de";
+  EXPECT_EQ(cat({{"a.po", a}}, lang),
+            "#, fuzzy\nmsgid \"\"\nmsgstr \"Language: de\\n\"\n\nmsgid \"e\"\nmsgstr \"\"\n");
   cat_options more;
   more.more_than = 1;
   EXPECT_EQ(cat({{"a.po", a}, {"b.po", b}}, more),
