@@ -31,10 +31,6 @@ bool iequal(std::string_view a, std::string_view b) {
   return true;
 }
 
-bool ends_with(std::string_view s, std::string_view tail) {
-  return s.size() >= tail.size() && s.substr(s.size() - tail.size()) == tail;
-}
-
 bool is_ascii(std::string_view s) {
   return std::ranges::all_of(s, [](char c) { return static_cast<unsigned char>(c) < 0x80; });
 }
@@ -287,7 +283,8 @@ result<void> check_no_duplicates(const po_file& po) {
 result<void> check_charsets(const std::vector<cat_input>& inputs, const cat_options& options) {
   for (const cat_input& in : inputs) {
     const std::string named = declared_charset(in.catalog);
-    if (named.empty() || (named == "CHARSET" && ends_with(in.catalog.file_name, ".pot"))) continue;
+    if (named.empty() || (named == "CHARSET" && std::string_view(in.catalog.file_name).ends_with(".pot")))
+      continue;
     if (!is_portable_charset(named))
       return error{errc::charset, "present charset \"" + named + "\" is not a portable encoding name",
                    in.catalog.file_name, 0, 0};
