@@ -25,7 +25,8 @@ void add_normalize_command(CLI::App& app, int& exit_code) {
     std::size_t width = 79;
   };
   auto opts = std::make_shared<options>();
-  CLI::App* cmd = app.add_subcommand("normalize", "Rewrite a PO file as msgcat writes it");
+  CLI::App* cmd =
+      app.add_subcommand("normalize", "Rewrite PO files as msgcat writes them (several: concatenated)");
   cmd->add_option("input", opts->inputs, "PO files to read (several are concatenated)")->required();
   cmd->add_option("-o,--output", opts->output, "Output file (default: standard output)");
   cmd->add_flag("--no-wrap", opts->no_wrap, "Do not break long message lines");
