@@ -77,6 +77,16 @@ grep -q 'error: present charset "CHARSET" is not a portable encoding name' err &
 run 1 "$ERLI18N" normalize in.po -o "$TEST_TMP/no/such/dir/out.po"
 grep -q 'error: cannot write' err && ok || fail "unwritable output not reported: $(cat err)"
 
+# Several inputs are concatenated as msgcat concatenates them (the code of the GNU-compatible msgcat).
+for set in "a.po b.po" "c.po d.po" "h1.po h2.po h3.po" "l1.po u.po" "untranslated_a.po untranslated_b.po"; do
+  # shellcheck disable=SC2086 # several names
+  run 0 env -C "$TEST_DATA/cat" "$ERLI18N" normalize $set
+  # shellcheck disable=SC2086
+  (cd "$TEST_DATA/cat" && msgcat $set 2> /dev/null) > expected
+  cmp -s out expected && ok || fail "normalize $set differs from msgcat"
+done
+run 1 env -C "$TEST_DATA/cat" "$ERLI18N" normalize a.po dup.po
+grep -qE '^dup\.po:[0-9]+:1: error: duplicate message definition' err && ok || fail "duplicate in a second input: $(cat err)"
 # Usage errors exit 2.
 run 2 "$ERLI18N" normalize
 run 2 "$ERLI18N" normalize in.po --bogus

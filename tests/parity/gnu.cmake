@@ -17,3 +17,9 @@ set_tests_properties(msgfmt_gnu_parity PROPERTIES LABELS parity TIMEOUT 900
 add_test(NAME msgmerge_gnu_parity COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/msgmerge_gnu.sh 30)
 set_tests_properties(msgmerge_gnu_parity PROPERTIES LABELS parity TIMEOUT 900
   ENVIRONMENT "GNU_BIN=${PROJECT_BINARY_DIR}/gnu/bin;TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/msgmerge_gnu_parity")
+add_test(NAME msgcat_gnu_parity COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/msgcat_gnu.sh 30)
+set_tests_properties(msgcat_gnu_parity PROPERTIES LABELS parity TIMEOUT 900
+  ENVIRONMENT "GNU_BIN=${PROJECT_BINARY_DIR}/gnu/bin;TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/msgcat_gnu_parity")
+add_test(NAME msguniq_gnu_parity COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/msguniq_gnu.sh 30)
+set_tests_properties(msguniq_gnu_parity PROPERTIES LABELS parity TIMEOUT 600
+  ENVIRONMENT "GNU_BIN=${PROJECT_BINARY_DIR}/gnu/bin;TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/msguniq_gnu_parity")

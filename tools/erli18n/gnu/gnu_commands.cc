@@ -1,20 +1,12 @@
-// The table of GNU-compatible commands. A command not written yet says so and fails, so that a
-// build system that calls it stops instead of going on without its output.
+// The table of GNU-compatible commands: the name a program was started as, and its entry.
 #include "gnu_commands.h"
 
 #include <array>
-#include <iostream>
 #include <utility>
 
 namespace erli18n::gnu {
 
 namespace {
-
-template <const char* Name>
-int not_implemented(std::string_view, std::span<const char* const>) {
-  std::cerr << Name << ": not implemented yet in erli18n\n";
-  return 1;
-}
 
 constexpr char xgettext_name[] = "xgettext";
 constexpr char msgfmt_name[] = "msgfmt";
@@ -29,11 +21,11 @@ const std::array<std::pair<std::string_view, command_main>, 8> commands{{
     {xgettext_name, xgettext_command()},
     {msgfmt_name, msgfmt_command()},
     {msgmerge_name, msgmerge_command()},
-    {msgcat_name, not_implemented<msgcat_name>},
+    {msgcat_name, msgcat_command()},
     {msgunfmt_name, msgunfmt_command()},
     {msginit_name, msginit_command()},
     {msgattrib_name, msgattrib_command()},
-    {msguniq_name, not_implemented<msguniq_name>},
+    {msguniq_name, msguniq_command()},
 }};
 
 }  // namespace

@@ -15,13 +15,15 @@ using command_main = int (*)(std::string_view program, std::span<const char* con
 // msgattrib, msguniq), or nullptr for any other name.
 [[nodiscard]] command_main find_command(std::string_view name);
 
-// The commands written so far, each in gnu/<name>_command.cc.
+// The commands, each in gnu/<name>_command.cc.
 [[nodiscard]] command_main msgunfmt_command();
 [[nodiscard]] command_main xgettext_command();
 [[nodiscard]] command_main msginit_command();
 [[nodiscard]] command_main msgattrib_command();
 [[nodiscard]] command_main msgfmt_command();
 [[nodiscard]] command_main msgmerge_command();
+[[nodiscard]] command_main msgcat_command();
+[[nodiscard]] command_main msguniq_command();
 
 // The last part of a path, as the name a program was started as.
 [[nodiscard]] std::string_view base_name(std::string_view path);
