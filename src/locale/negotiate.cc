@@ -119,7 +119,8 @@ std::vector<language_preference> parse_accept_language(std::string_view header,
 }
 
 std::optional<std::size_t> find_locale(const std::vector<language_preference>& preferences,
-                                       const std::vector<std::string>& available) {
+                                       const std::vector<std::string>& available, match_scheme scheme) {
+  if (scheme == match_scheme::best_fit) return locale_matcher(available).find(preferences);
   const available_index index(available);
   char canonical[max_locale_name + 1];
   for (const language_preference& preference : preferences) {
@@ -136,16 +137,18 @@ std::optional<std::size_t> find_locale(const std::vector<language_preference>& p
 }
 
 std::string negotiate_locale(const std::vector<language_preference>& preferences,
-                             const std::vector<std::string>& available, std::string_view default_locale) {
-  if (const std::optional<std::size_t> match = find_locale(preferences, available)) return available[*match];
+                             const std::vector<std::string>& available, std::string_view default_locale,
+                             match_scheme scheme) {
+  if (const std::optional<std::size_t> match = find_locale(preferences, available, scheme))
+    return available[*match];
   char canonical[max_locale_name + 1];
   if (canonical_locale(default_locale, canonical, sizeof canonical) == 0) return "C";
   return std::string(default_locale);
 }
 
 std::string negotiate_locale(std::string_view accept_language, const std::vector<std::string>& available,
-                             std::string_view default_locale) {
-  return negotiate_locale(parse_accept_language(accept_language), available, default_locale);
+                             std::string_view default_locale, match_scheme scheme) {
+  return negotiate_locale(parse_accept_language(accept_language), available, default_locale, scheme);
 }
 
 }  // namespace erli18n
