@@ -100,8 +100,11 @@ maximized_locale maximize_locale(std::string_view canonical) {
     const locale_subtags found = split_locale(row);
     if (out.language == "und") out.language = found.language;
     fill(out, row);
-    break;
+    return out;
   }
+  // A language CLDR does not know takes und's script and region (Latn, US), as ICU does, so
+  // that `xx` and `xx_Latn_US` compare equal.
+  fill(out, likely_row("und", {}, {}));
   return out;
 }
 

@@ -37,6 +37,7 @@ struct locale_matcher::prepared {
   std::vector<entry> ordered;
   std::unordered_map<std::string, std::size_t> exact;  // maximized form -> position in ordered
   std::unordered_map<std::string, std::vector<std::size_t>> by_language;  // positions, ascending
+  std::vector<std::pair<std::string, std::size_t>> untranslated;            // C or POSIX, index
 };
 
 locale_matcher::locale_matcher(std::vector<std::string> available) {
@@ -48,7 +49,10 @@ locale_matcher::locale_matcher(std::vector<std::string> available) {
     const std::size_t size = canonical_locale(p->available[i], canonical, sizeof canonical);
     if (size == 0) continue;
     const std::string_view name(canonical, size);
-    if (name == "C" || name == "POSIX") continue;  // no language to match
+    if (name == "C" || name == "POSIX") {  // no language to match: only the same name
+      p->untranslated.emplace_back(name, i);
+      continue;
+    }
     entries.push_back({i, detail::maximize_locale(name)});
   }
   auto rank = [&](const prepared::entry& e) {
@@ -78,7 +82,13 @@ std::optional<std::size_t> locale_matcher::find(const std::vector<language_prefe
     if (preference.quality == 0 || preference.locale == "*") continue;
     const std::size_t size = canonical_locale(preference.locale, canonical, sizeof canonical);
     if (size == 0) continue;
-    const detail::maximized_locale desired = detail::maximize_locale(std::string_view(canonical, size));
+    const std::string_view name(canonical, size);
+    if (name == "C" || name == "POSIX") {
+      for (const auto& [untranslated, index] : p.untranslated)
+        if (untranslated == name) return index;
+      continue;
+    }
+    const detail::maximized_locale desired = detail::maximize_locale(name);
     if (auto exact = p.exact.find(key_of(desired)); exact != p.exact.end())
       return p.ordered[exact->second].index;
     candidates.clear();

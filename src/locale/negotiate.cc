@@ -130,7 +130,8 @@ std::optional<std::size_t> find_locale(const std::vector<language_preference>& p
     std::optional<std::size_t> match = index.find(std::string_view(canonical, size));
     if (match || detail::visit_parent_locales(
                      std::string_view(canonical, size),
-                     [&](std::string_view parent) { return (match = index.find(parent)).has_value(); }))
+                     [&](std::string_view parent) { return (match = index.find(parent)).has_value(); },
+                     parent_locale))
       return match;
   }
   return std::nullopt;
