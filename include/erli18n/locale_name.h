@@ -100,6 +100,19 @@ std::string_view parent_locale(std::string_view canonical, char* out, std::size_
 /// The result views `canonical` or `out` under the same rules as `parent_locale`.
 std::string_view cldr_parent_locale(std::string_view canonical, char* out, std::size_t cap) noexcept;
 
+/// Which way a locale's text runs.
+enum class writing_direction {
+  left_to_right,
+  right_to_left,
+};
+
+/// The direction of the script `locale` is written in: its own script subtag, else the one
+/// CLDR's likely subtags give it (`ar`, `he`, `fa`, `ur`, `ps`, `yi`, `sd`, `ckb`, `dv`:
+/// right to left; `ks_Deva`, `az_Arab`... by their script), as CLDR's script metadata says.
+/// A malformed name, `C` or an unknown language is left to right. For an HTML `dir`
+/// attribute: `http::text_direction` gives "ltr" or "rtl". Throws only std::bad_alloc.
+writing_direction text_direction(std::string_view locale);
+
 }  // namespace erli18n
 
 #endif  // ERLI18N_LOCALE_NAME_H

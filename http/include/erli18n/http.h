@@ -123,6 +123,12 @@ std::string content_language(std::string_view locale);
 /// `content_language(n.locale)`.
 inline std::string content_language(const negotiation& n) { return content_language(n.locale); }
 
+/// The HTML `dir` value for a locale: "rtl" when its script is written right to left
+/// (`erli18n::text_direction`: Arabic, Hebrew, Persian, Urdu...), else "ltr".
+std::string_view text_direction(std::string_view locale);
+/// `text_direction(n.locale)`.
+inline std::string_view text_direction(const negotiation& n) { return text_direction(n.locale); }
+
 /// The `Vary` value a cache needs: `Accept-Language` when the header source is enabled,
 /// `Cookie` when the cookie source is, comma-separated; empty when neither is (the query is
 /// part of the URL, which caches key on anyway).
