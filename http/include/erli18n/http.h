@@ -98,9 +98,9 @@ struct negotiation {
 };
 
 /// The locale for `request` (rules in http.h and below). A query or cookie value
-/// is read as one locale name (canonical_locale), matched like an Accept-Language preference:
-/// exactly, then its parents (`pt_BR` serves `pt-br`, `de` serves `de-AT`). Throws only
-/// std::bad_alloc.
+/// is read as one locale name (canonical_locale), matched like an Accept-Language preference
+/// by the best-fit matcher of negotiate.h (`pt_BR` serves `pt-br` and `pt`, `de` serves
+/// `de-AT`, `zh_Hant` serves `zh-TW`). Throws only std::bad_alloc.
 negotiation negotiate(const request_view& request, const options& opts = {});
 
 /// The value of the first `name=value` pair of a query string whose raw key is `name`,
