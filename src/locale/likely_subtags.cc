@@ -1,5 +1,7 @@
 #include "likely_subtags.h"
 
+#include <array>
+#include <functional>
 #include <string>
 
 #include "cldr_locale_data.h"
@@ -56,7 +58,7 @@ locale_subtags split_locale(std::string_view canonical) noexcept {
   return out;
 }
 
-maximized_locale maximize_locale(std::string_view canonical) {
+maximized_locale maximize_uncached(std::string_view canonical) {
   const locale_subtags in = split_locale(canonical);
   maximized_locale out{std::string(in.language), std::string(in.script), std::string(in.region)};
   out.explicit_subtags = (in.language.empty() || in.language == "und" ? 0U : 4U) |
@@ -106,6 +108,22 @@ maximized_locale maximize_locale(std::string_view canonical) {
   // that `xx` and `xx_Latn_US` compare equal.
   fill(out, likely_row("und", {}, {}));
   return out;
+}
+
+maximized_locale maximize_locale(std::string_view canonical) {
+  // Requests repeat a few names (en, en-US, de...): a small per-thread cache makes the lookup
+  // a hash and a comparison instead of the alias and likely-subtag searches.
+  struct slot {
+    std::string name;
+    maximized_locale value;
+  };
+  thread_local std::array<slot, 64> cache;
+  slot& s = cache[std::hash<std::string_view>{}(canonical) % cache.size()];
+  if (s.name != canonical || s.name.empty()) {
+    s.value = maximize_uncached(canonical);
+    s.name = canonical;
+  }
+  return s.value;
 }
 
 }  // namespace erli18n::detail

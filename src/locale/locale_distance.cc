@@ -269,7 +269,11 @@ bool is_paradigm_locale(const maximized_locale& locale) { return table().is_para
 bool more_likely(const maximized_locale& a, const maximized_locale& b) {
   if (a.language != b.language) return false;
   if (a.script != b.script) return a.script == maximize_locale(a.language).script;
-  if (a.region != b.region) return a.region == maximize_locale(a.language + "_" + a.script).region;
+  if (a.region != b.region) {
+    std::string name = a.language;
+    name.append(1, '_').append(a.script);
+    return a.region == maximize_locale(name).region;
+  }
   return false;
 }
 

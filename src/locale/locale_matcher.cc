@@ -2,6 +2,7 @@
 // ICU. The available locales are maximized once; a request then compares each preference only
 // with the available locales of its language and of the languages a rule relates to it.
 #include <algorithm>
+#include <functional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -17,8 +18,18 @@ namespace {
 
 // The subtags and which were explicit: ICU's exact match compares both.
 std::string key_of(const detail::maximized_locale& l) {
-  return l.language + '_' + l.script + '_' + l.region + static_cast<char>('0' + l.explicit_subtags);
+  std::string key;
+  key.reserve(l.language.size() + l.script.size() + l.region.size() + 3);
+  key.append(l.language).append(1, '_').append(l.script).append(1, '_').append(l.region);
+  key.push_back(static_cast<char>('0' + l.explicit_subtags));
+  return key;
 }
+
+// by_language is searched with the preference's language as a view.
+struct string_hash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+};
 
 // Distances are compared in eighths, as ICU does: two locales that maximize alike are 0 apart
 // plus a fraction for each subtag only one of them spelled out.
@@ -36,7 +47,8 @@ struct locale_matcher::prepared {
   // then CLDR's paradigm locales, then the rest, each maximized form once (its first spelling).
   std::vector<entry> ordered;
   std::unordered_map<std::string, std::size_t> exact;  // maximized form -> position in ordered
-  std::unordered_map<std::string, std::vector<std::size_t>> by_language;  // positions, ascending
+  std::unordered_map<std::string, std::vector<std::size_t>, string_hash, std::equal_to<>>
+      by_language;  // positions, ascending
   std::vector<std::pair<std::string, std::size_t>> untranslated;            // C or POSIX, index
 };
 
@@ -93,7 +105,7 @@ std::optional<std::size_t> locale_matcher::find(const std::vector<language_prefe
       return p.ordered[exact->second].index;
     candidates.clear();
     auto add = [&](std::string_view language) {
-      if (auto found = p.by_language.find(std::string(language)); found != p.by_language.end())
+      if (auto found = p.by_language.find(language); found != p.by_language.end())
         candidates.insert(candidates.end(), found->second.begin(), found->second.end());
     };
     add(desired.language);
