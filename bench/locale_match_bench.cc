@@ -13,10 +13,10 @@
 namespace {
 
 const std::vector<std::string> available = {
-    "en", "zh_Hans", "zh_Hant", "es", "es_419", "pt_BR", "pt_PT", "nb", "nn", "fr", "fr_CA", "de", "it",
-    "ja", "ko",  "ru",      "ar",      "he", "tr",     "pl",    "nl",    "sv", "da", "fi", "cs",    "uk", "hu",
-    "ro", "el",  "th",      "vi",      "id", "ms",     "hi",    "bn",    "ca", "eu", "gl", "sr",    "sr_Latn",
-    "hr", "bs",  "sl",      "sk",      "bg", "lt",     "lv",    "et",    "fa", "ur"};
+    "en",      "zh_Hans", "zh_Hant", "es", "es_419", "pt_BR", "pt_PT", "nb", "nn", "fr", "fr_CA", "de", "it",
+    "ja",      "ko",      "ru",      "ar", "he",     "tr",    "pl",    "nl", "sv", "da", "fi",    "cs", "uk",
+    "hu",      "ro",      "el",      "th", "vi",     "id",    "ms",    "hi", "bn", "ca", "eu",    "gl", "sr",
+    "sr_Latn", "hr",      "bs",      "sl", "sk",     "bg",    "lt",    "lv", "et", "fa", "ur"};
 
 // Real headers: Chrome and Firefox for users in Germany, Brazil, Mexico, Taiwan and Norway.
 const std::vector<std::string> headers = {

@@ -25,7 +25,8 @@ std::string_view likely_script(std::string_view language, std::string_view regio
 }
 
 // `parts` joined by `_`, written with a NUL into `out` (which may hold the name they view).
-std::string_view write_parent(std::initializer_list<std::string_view> parts, char* out, std::size_t cap) noexcept {
+std::string_view write_parent(std::initializer_list<std::string_view> parts, char* out,
+                              std::size_t cap) noexcept {
   std::array<char, max_locale_name + 1> parent;
   std::size_t size = 0;
   for (std::string_view part : parts) {
@@ -48,7 +49,7 @@ std::string_view cldr_parent_locale(std::string_view canonical, char* out, std::
   if (!s.modifier.empty()) {
     // glibc's script modifiers: sr@latin is sr_Latn, whose parent is not sr (Cyrillic).
     if (s.script.empty() && s.region.empty()) {
-      const std::string_view script = s.modifier == "latin"      ? "Latn"
+      const std::string_view script = s.modifier == "latin"        ? "Latn"
                                       : s.modifier == "cyrillic"   ? "Cyrl"
                                       : s.modifier == "devanagari" ? "Deva"
                                                                    : "";
@@ -62,7 +63,8 @@ std::string_view cldr_parent_locale(std::string_view canonical, char* out, std::
   }
   if (!s.script.empty() && s.region.empty()) {
     // zh_Hant is not zh (Simplified): a script other than the language's own has no parent.
-    return s.script == likely_script(s.language, {}) ? parent_locale(canonical, out, cap) : std::string_view();
+    return s.script == likely_script(s.language, {}) ? parent_locale(canonical, out, cap)
+                                                     : std::string_view();
   }
   if (s.script.empty() && !s.region.empty()) {
     // zh_TW is written in Hant: its parent is zh_Hant, not zh.

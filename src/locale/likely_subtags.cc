@@ -60,10 +60,13 @@ locale_subtags split_locale(std::string_view canonical) noexcept {
 
 maximized_locale maximize_uncached(std::string_view canonical) {
   const locale_subtags in = split_locale(canonical);
-  maximized_locale out{std::string(in.language), std::string(in.script), std::string(in.region)};
+  maximized_locale out{std::string(in.language), std::string(in.script), std::string(in.region), 0, {}};
   out.explicit_subtags = (in.language.empty() || in.language == "und" ? 0U : 4U) |
                          (in.script.empty() ? 0U : 2U) | (in.region.empty() ? 0U : 1U);
-  if (out.script.empty()) out.script = modifier_script(in.modifier);
+  if (const std::string_view script = modifier_script(in.modifier); script.empty())
+    out.variant = in.modifier;
+  else if (out.script.empty())
+    out.script = script;
   // Aliases first: the likely subtags are keyed by current codes.
   std::string language = out.language;  // the one whose likely subtags are looked up
   if (const std::string_view alias = cldr::find(cldr::language_aliases, out.language); !alias.empty()) {

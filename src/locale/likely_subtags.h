@@ -26,13 +26,14 @@ locale_subtags split_locale(std::string_view canonical) noexcept;
 // language (`qq` stays qq with no script or region).
 // `explicit_subtags` says which were in the name before maximizing (4 the language, 2 the
 // script, 1 the region), as ICU keeps them: the matcher prefers, among locales that maximize
-// alike, the one spelled as the request is (`pt_BR` rather than `pt` for `pt-BR`). Equality
-// compares the subtags only.
+// alike, the one spelled as the request is (`pt_BR` rather than `pt` for `pt-BR`), and
+// `variant` the one with the same modifier. Equality compares the subtags only.
 struct maximized_locale {
   std::string language;
   std::string script;
   std::string region;
   unsigned explicit_subtags = 0;
+  std::string variant;  // a modifier that names no script (`valencia` of ca@valencia)
   bool operator==(const maximized_locale& o) const {
     return language == o.language && script == o.script && region == o.region;
   }

@@ -16,7 +16,8 @@ namespace erli18n::detail {
 /// lookup). Allocates nothing. A parent view is valid only during its call.
 template <class Visit>
 bool visit_parent_locales(std::string_view canonical, Visit&& visit,
-                          std::string_view (*step)(std::string_view, char*, std::size_t) noexcept = cldr_parent_locale) {
+                          std::string_view (*step)(std::string_view, char*,
+                                                   std::size_t) noexcept = cldr_parent_locale) {
   // Two buffers: a parent may be written from the previous one.
   char buffers[2][max_locale_name + 1];
   std::string_view locale = canonical;

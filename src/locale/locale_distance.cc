@@ -72,7 +72,7 @@ class distance_table {
       masks.erase(std::unique(masks.begin(), masks.end()), masks.end());
     }
     for (std::string_view name : cldr::paradigm_locales) paradigms_.push_back(maximize_locale(name));
-    demotion_ = distance({"en", "Latn", "US"}, {"en", "Latn", "GB"}, 100);
+    demotion_ = distance({"en", "Latn", "US", 7, {}}, {"en", "Latn", "GB", 7, {}}, 100);
   }
 
   int distance(const maximized_locale& d, const maximized_locale& s, int threshold) const {

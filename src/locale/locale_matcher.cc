@@ -16,12 +16,14 @@ namespace erli18n {
 
 namespace {
 
-// The subtags and which were explicit: ICU's exact match compares both.
+// The subtags, which were explicit and the modifier: ICU's exact match compares the first two,
+// and ca@valencia must find itself rather than ca.
 std::string key_of(const detail::maximized_locale& l) {
   std::string key;
   key.reserve(l.language.size() + l.script.size() + l.region.size() + 3);
   key.append(l.language).append(1, '_').append(l.script).append(1, '_').append(l.region);
   key.push_back(static_cast<char>('0' + l.explicit_subtags));
+  if (!l.variant.empty()) key.append(1, '@').append(l.variant);
   return key;
 }
 
@@ -48,8 +50,8 @@ struct locale_matcher::prepared {
   std::vector<entry> ordered;
   std::unordered_map<std::string, std::size_t> exact;  // maximized form -> position in ordered
   std::unordered_map<std::string, std::vector<std::size_t>, string_hash, std::equal_to<>>
-      by_language;  // positions, ascending
-  std::vector<std::pair<std::string, std::size_t>> untranslated;            // C or POSIX, index
+      by_language;                                                // positions, ascending
+  std::vector<std::pair<std::string, std::size_t>> untranslated;  // C or POSIX, index
 };
 
 locale_matcher::locale_matcher(std::vector<std::string> available) {
@@ -119,7 +121,11 @@ std::optional<std::size_t> locale_matcher::find(const std::vector<language_prefe
       const detail::maximized_locale& supported = p.ordered[at].locale;
       int distance = detail::locale_distance(desired, supported, (threshold + (1 << shift) - 1) >> shift)
                      << shift;
-      if (distance == 0) distance = static_cast<int>(desired.explicit_subtags ^ supported.explicit_subtags);
+      // Equal after maximizing: the spelling decides (ICU's fraction), and a different modifier
+      // (ca@valencia for ca) counts as a distance of 1.
+      if (distance == 0)
+        distance = static_cast<int>(desired.explicit_subtags ^ supported.explicit_subtags) +
+                   (desired.variant == supported.variant ? 0 : 1 << shift);
       if (distance < threshold) {
         local = at;
         threshold = distance;

@@ -128,10 +128,10 @@ std::optional<std::size_t> find_locale(const std::vector<language_preference>& p
     const std::size_t size = canonical_locale(preference.locale, canonical, sizeof canonical);
     if (size == 0) continue;
     std::optional<std::size_t> match = index.find(std::string_view(canonical, size));
-    if (match || detail::visit_parent_locales(
-                     std::string_view(canonical, size),
-                     [&](std::string_view parent) { return (match = index.find(parent)).has_value(); },
-                     parent_locale))
+    if (match ||
+        detail::visit_parent_locales(
+            std::string_view(canonical, size),
+            [&](std::string_view parent) { return (match = index.find(parent)).has_value(); }, parent_locale))
       return match;
   }
   return std::nullopt;

@@ -12,7 +12,8 @@ writing_direction text_direction(std::string_view locale) {
   const std::size_t size = canonical_locale(locale, canonical, sizeof canonical);
   if (size == 0) return writing_direction::left_to_right;
   const std::string script = detail::maximize_locale(std::string_view(canonical, size)).script;
-  return std::binary_search(std::begin(cldr::rtl_scripts), std::end(cldr::rtl_scripts), std::string_view(script))
+  return std::binary_search(std::begin(cldr::rtl_scripts), std::end(cldr::rtl_scripts),
+                            std::string_view(script))
              ? writing_direction::right_to_left
              : writing_direction::left_to_right;
 }

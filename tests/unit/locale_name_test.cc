@@ -381,8 +381,8 @@ TEST(ParentLocale, LongestModifierNameFitsTheDocumentedBuffer) {
 
 TEST(TextDirection, FromTheMaximizedScript) {
   const auto rtl = writing_direction::right_to_left, ltr = writing_direction::left_to_right;
-  for (std::string_view l : {"ar", "ar-EG", "he", "iw", "he_IL.UTF-8", "fa", "ur", "ps", "yi", "ckb", "dv", "sd",
-                             "az_Arab", "uz-Arab-AF", "pa_PK", "ks"})
+  for (std::string_view l : {"ar", "ar-EG", "he", "iw", "he_IL.UTF-8", "fa", "ur", "ps", "yi", "ckb", "dv",
+                             "sd", "az_Arab", "uz-Arab-AF", "pa_PK", "ks"})
     EXPECT_EQ(text_direction(l), rtl) << l;
   for (std::string_view l : {"en", "de", "zh_TW", "ja", "ru", "tr", "az", "uz", "pa", "sd_Deva", "ks_Deva",
                              "ar_Latn", "C", "POSIX", "xx", "", "not a locale"})

@@ -316,6 +316,12 @@ TEST(NegotiateLocale, PreferencesFromTheCaller) {
   EXPECT_EQ(negotiate_locale(p, {"en", "de", "pt"}, "C"), "pt");
   EXPECT_EQ(negotiate_locale(std::vector<language_preference>{}, {"en"}, "en"), "en");
   EXPECT_EQ(negotiate_locale(prefs({"sr_RS@latin"}), {"sr", "sr@latin"}, "en"), "sr@latin");
+  // A modifier that names no script is matched too: the same one first, else none.
+  EXPECT_EQ(negotiate_locale(prefs({"ca@valencia"}), {"ca", "ca@valencia"}, "en"), "ca@valencia");
+  EXPECT_EQ(negotiate_locale(prefs({"ca_ES@valencia"}), {"ca", "ca@valencia"}, "en"), "ca@valencia");
+  EXPECT_EQ(negotiate_locale(prefs({"ca"}), {"ca@valencia", "ca"}, "en"), "ca");
+  EXPECT_EQ(negotiate_locale(prefs({"ca_ES"}), {"ca@valencia", "ca"}, "en"), "ca");
+  EXPECT_EQ(negotiate_locale(prefs({"ca@valencia"}), {"ca"}, "en"), "ca");
   EXPECT_EQ(negotiate_locale(prefs({"fr", "de", "en"}), {"en", "de"}, "C"), "de");
   EXPECT_EQ(negotiate_locale(prefs({"en"}), {}, "fr"), "fr");
 }
