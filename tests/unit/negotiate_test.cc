@@ -258,6 +258,8 @@ const std::vector<negotiation> best_fit_negotiations = {
     {"es-MX", {"en", "es_419"}, "en", "es_419"},
     {"pt-AO", {"en", "pt_PT", "pt_BR"}, "en", "pt_PT"},
     {"zh-HK", {"en", "zh_CN", "zh_TW"}, "en", "zh_TW"},
+    {"zh-HK", {"en", "zh_CN", "zh_Hant"}, "en", "zh_Hant"},
+    {"zh-MO", {"zh_Hans", "zh_Hant_HK", "zh_Hant_TW"}, "en", "zh_Hant_HK"},
     // Region groups: Latin America, English outside the US, Portuguese outside Brazil.
     {"es-MX", {"en", "es", "es_419"}, "en", "es_419"},
     {"es-ES", {"en", "es", "es_419"}, "en", "es"},
