@@ -23,9 +23,9 @@ void check(bool condition) {
 }
 
 const std::vector<std::string>& available() {
-  static const std::vector<std::string> locales = {"en",     "en_GB",    "pt-BR",     "pt",
-                                                   "de",     "zh_Hant",  "zh_Hans",   "sr@latin",
-                                                   "es_419", "fr.UTF-8", "not valid", "he"};
+  static const std::vector<std::string> locales = {
+      "en",     "en_GB",    "pt-BR",     "pt", "de", "zh_Hant",     "zh_Hans", "sr@latin",
+      "es_419", "fr.UTF-8", "not valid", "he", "ca", "ca@valencia", "nb",      "C"};
   return locales;
 }
 
@@ -54,6 +54,12 @@ void check_negotiation(const std::vector<erli18n::language_preference>& preferen
   check(fallback == chosen || (fallback == "C" && chosen == "en"));
   const std::string without = erli18n::negotiate_locale(preferences, {}, "");
   check(without == "C");
+  // RFC 4647 lookup chooses among the same names.
+  const std::string looked =
+      erli18n::negotiate_locale(preferences, locales, "en", erli18n::match_scheme::lookup);
+  check(looked == "en" || std::find(locales.begin(), locales.end(), looked) != locales.end());
+  // A prepared matcher answers as find_locale does.
+  check(erli18n::locale_matcher(locales).find(preferences) == erli18n::find_locale(preferences, locales));
 
   // An exact match of the first preference beats everything else.
   if (preferences.empty() || preferences[0].locale == "*") return;

@@ -7,9 +7,19 @@
 #include "erli18n/gettext.h"
 #include "erli18n/http.h"
 #include "erli18n/locale_name.h"
+#include "erli18n/negotiate.h"
 
 namespace erli18n::http {
 namespace {
+
+// The best-fit matcher for `available`, kept per thread: a server negotiates every request
+// against the same list, and preparing it (maximizing each locale) costs more than a match.
+// Comparing the list with the last one is a few string comparisons.
+const locale_matcher& matcher_for(const std::vector<std::string>& available) {
+  thread_local std::optional<locale_matcher> cached;
+  if (!cached || cached->available() != available) cached.emplace(available);
+  return *cached;
+}
 
 // The locales to choose from, listed from the store only when a source has a value to match:
 // most requests of a busy server carry an Accept-Language, but a bot's may carry nothing.
@@ -34,7 +44,7 @@ class lazy_available {
 std::optional<std::size_t> match_one(std::string_view value, lazy_available& available) {
   if (value.empty()) return std::nullopt;
   const std::vector<language_preference> preference = {{std::string(value), 1000}};
-  return find_locale(preference, available.get());
+  return matcher_for(available.get()).find(preference);
 }
 
 std::string default_for(const options& opts) {
@@ -81,7 +91,7 @@ negotiation negotiate(const request_view& request, const options& opts) {
         if (request.accept_language.empty()) break;
         const std::vector<language_preference> preferences =
             parse_accept_language(request.accept_language, opts.limits.accept_language);
-        if (!preferences.empty()) match = find_locale(preferences, available.get());
+        if (!preferences.empty()) match = matcher_for(available.get()).find(preferences);
         break;
       }
       case source::default_locale:

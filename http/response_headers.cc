@@ -31,6 +31,10 @@ bool token(std::string_view text) {
 
 }  // namespace
 
+std::string_view text_direction(std::string_view locale) {
+  return erli18n::text_direction(locale) == writing_direction::right_to_left ? "rtl" : "ltr";
+}
+
 std::string content_language(std::string_view locale) {
   char canonical[max_locale_name + 1];
   const std::size_t size = canonical_locale(locale, canonical, sizeof canonical);

@@ -14,8 +14,12 @@ packages=(
   hyperfine
   # the GNU oracle for the parity tests (and the catalogs of its own domains)
   gettext locales coreutils grep
-  # CLDR's plurals.xml, source of src/formats/cldr_plurals_table.inc (scripts/gen_cldr_plurals.py)
+  # CLDR's plurals.xml, source of src/formats/cldr_plurals_table.inc (scripts/gen_cldr_plurals.py),
+  # and its locale data, source of src/locale/cldr_locale_data.inc (scripts/gen_cldr_locales.py)
   unicode-cldr-core python3
+  # ICU's LocaleMatcher: the oracle of the best-fit matcher's parity test and benchmark (never
+  # linked into the runtime)
+  libicu-dev
   # Unicode's LineBreak.txt and EastAsianWidth.txt and libunistring's uc_width (what msgcat
   # counts columns with), sources of src/formats/po_writer_unicode_table.inc
   # (scripts/gen_po_writer_unicode.py, checked by the po_writer_unicode_table_drift test)

@@ -51,9 +51,11 @@ int usage_error(std::string_view message) {
 // Each language's name in that language, for the switcher; English is the source language,
 // listed although it has no catalog, so that a user can switch back to it.
 std::string autonym(std::string_view locale) {
+  if (locale == "ar") return "العربية";
   if (locale == "de") return "Deutsch";
   if (locale == "en") return "English";
   if (locale == "fr") return "Français";
+  if (locale == "he") return "עברית";
   if (locale == "ja") return "日本語";
   if (locale == "pt_BR") return "Português (Brasil)";
   if (locale == "ru") return "Русский";

@@ -81,7 +81,9 @@ std::string render_page(const http::negotiation& n, std::string_view query,
   const std::string lang = http::content_language(n);
   std::string page;
   page.reserve(4096);
-  page += "<!DOCTYPE html>\n<html lang=\"" + html_escape(lang.empty() ? "en" : lang) + "\">\n<head>\n";
+  // dir: Arabic and Hebrew pages run right to left (the browser then mirrors the layout).
+  page += "<!DOCTYPE html>\n<html lang=\"" + html_escape(lang.empty() ? "en" : lang) + "\" dir=\"" +
+          std::string(http::text_direction(n)) + "\">\n<head>\n";
   page +=
       "<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
   page += "<title>" + html_escape(erli18n::gettext("erli18n web example")) + "</title>\n";

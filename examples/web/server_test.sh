@@ -77,8 +77,17 @@ ok
 # A choice through the query is answered in that language and saved in a cookie.
 get "/?locale=pt-BR" "Accept-Language: de" > c.txt
 grep -qx 'Set-Cookie: locale=pt_BR; Path=/; Max-Age=31536000; SameSite=Lax' c.txt || fail "$(grep Set-Cookie c.txt)"
-grep -q '<html lang="pt-BR">' c.txt || fail "html lang: $(grep '<html' c.txt)"
+grep -q '<html lang="pt-BR" dir="ltr">' c.txt || fail "html lang: $(grep '<html' c.txt)"
 grep -q 'data-source="query"' c.txt || fail "source: $(grep 'id="source"' c.txt)"
+ok
+# Hebrew and Arabic pages run right to left; Accept-Language's iw (Hebrew's old code) and
+# ar-EG find them through the best-fit matcher.
+get "/?n=2" "Accept-Language: iw, en;q=0.5" > h.txt
+grep -q '<html lang="he" dir="rtl">' h.txt || fail "Hebrew page: $(grep '<html' h.txt)"
+grep -q '<p id="messages">יש לך שתי הודעות חדשות (2).</p>' h.txt || fail "he dual: $(grep messages h.txt)"
+get "/?n=0" "Accept-Language: ar-EG, ar;q=0.9" > i.txt
+grep -q '<html lang="ar" dir="rtl">' i.txt || fail "Arabic page: $(grep '<html' i.txt)"
+grep -q '<p id="messages">ليس لديك رسائل جديدة (0).</p>' i.txt || fail "ar zero: $(grep messages i.txt)"
 ok
 # The cookie beats Accept-Language; English can be chosen back though it has no catalog.
 get "/" "Cookie: locale=fr" "Accept-Language: de" > d.txt

@@ -87,6 +87,32 @@ std::size_t canonical_locale(std::string_view name, char* out, std::size_t cap) 
 /// unspecified (but no memory outside `canonical` and `out[0, cap)` is touched).
 std::string_view parent_locale(std::string_view canonical, char* out, std::size_t cap) noexcept;
 
+/// The parent CLDR gives the canonical name `canonical` (its `parentLocales`, then the
+/// truncation of `parent_locale` where it keeps the script), or an empty view when there is
+/// none. The store's `base_language` fallback walks it:
+///
+///  - `es_MX` -> `es_419` -> `es`; `pt_AO` -> `pt_PT` -> `pt`; `en_AU` -> `en_001` -> `en`;
+///  - `zh_Hant_HK` -> `zh_Hant` -> none (never `zh`, which is Simplified Chinese);
+///  - `zh_TW` -> `zh_Hant` -> none (Taiwan writes Traditional Chinese);
+///  - `sr_Latn` -> none; `sr@latin` -> none (Serbian's usual script is Cyrillic);
+///  - `pt_BR` -> `pt`; `fr_CA` -> `fr`; `sr_RS@latin` -> `sr@latin`; `ca@valencia` -> `ca`.
+///
+/// The result views `canonical` or `out` under the same rules as `parent_locale`.
+std::string_view cldr_parent_locale(std::string_view canonical, char* out, std::size_t cap) noexcept;
+
+/// Which way a locale's text runs.
+enum class writing_direction {
+  left_to_right,
+  right_to_left,
+};
+
+/// The direction of the script `locale` is written in: its own script subtag, else the one
+/// CLDR's likely subtags give it (`ar`, `he`, `fa`, `ur`, `ps`, `yi`, `sd`, `ckb`, `dv`:
+/// right to left; `ks_Deva`, `az_Arab`... by their script), as CLDR's script metadata says.
+/// A malformed name, `C` or an unknown language is left to right. For an HTML `dir`
+/// attribute: `http::text_direction` gives "ltr" or "rtl". Throws only std::bad_alloc.
+writing_direction text_direction(std::string_view locale);
+
 }  // namespace erli18n
 
 #endif  // ERLI18N_LOCALE_NAME_H

@@ -54,6 +54,7 @@
 #define ERLI18N_NEGOTIATE_H
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -79,22 +80,52 @@ struct language_preference {
 std::vector<language_preference> parse_accept_language(std::string_view header,
                                                        const accept_language_limits& limits = {});
 
+/// How a preference is matched against the available locales.
+enum class match_scheme {
+  /// CLDR's language matching, as ICU's LocaleMatcher does it (the default): likely subtags,
+  /// aliases, region groups and parent locales make `zh-TW` match `zh_Hant`, `pt` match
+  /// `pt_BR`, `no` match `nb` and `es-MX` match `es_419`; a language no rule relates never
+  /// matches (`ca` does not answer a request for `es`). See "Best-fit matching" above.
+  best_fit,
+  /// RFC 4647 §3.4 lookup: each preference, then its parents, compared exactly.
+  lookup,
+};
+
+/// The available locales prepared once for best-fit matching, for a server that negotiates
+/// every request against the same list: construction does the CLDR work, `find` only compares.
+/// Immutable once built: share it between threads.
+class locale_matcher {
+ public:
+  /// `available` as the caller spells the names; those that do not canonicalize never match.
+  explicit locale_matcher(std::vector<std::string> available);
+  /// Where the best match of `preferences` is in `available` (rules in negotiate.h), or nothing.
+  [[nodiscard]] std::optional<std::size_t> find(const std::vector<language_preference>& preferences) const;
+  /// The list given to the constructor.
+  [[nodiscard]] const std::vector<std::string>& available() const noexcept;
+
+ private:
+  struct prepared;
+  std::shared_ptr<const prepared> prepared_;
+};
+
 /// The locale to answer in (rules in negotiate.h): the first match of `preferences`, in
 /// order, among `available`, or `default_locale` ("C" if that is not a well-formed locale
 /// name). The preferences' qualities only matter when 0 (skipped): their order is their
 /// priority.
 std::string negotiate_locale(const std::vector<language_preference>& preferences,
-                             const std::vector<std::string>& available, std::string_view default_locale);
+                             const std::vector<std::string>& available, std::string_view default_locale,
+                             match_scheme scheme = match_scheme::best_fit);
 
 /// Where the first match of `preferences` is in `available` (the rules of `negotiate_locale`),
 /// or nothing: for callers that must tell "no match" from "matched the default", such as an
 /// HTTP negotiator falling through to its next source.
 std::optional<std::size_t> find_locale(const std::vector<language_preference>& preferences,
-                                       const std::vector<std::string>& available);
+                                       const std::vector<std::string>& available,
+                                       match_scheme scheme = match_scheme::best_fit);
 
 /// The same, with the preferences parsed from `accept_language` with the default limits.
 std::string negotiate_locale(std::string_view accept_language, const std::vector<std::string>& available,
-                             std::string_view default_locale);
+                             std::string_view default_locale, match_scheme scheme = match_scheme::best_fit);
 
 }  // namespace erli18n
 

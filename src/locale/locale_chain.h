@@ -11,15 +11,18 @@
 namespace erli18n::detail {
 
 /// Calls `visit(parent)` for each parent of the canonical name `canonical`, most specific
-/// first (`zh_Hant_TW`: `zh_Hant`, then `zh`), until `visit` returns true; returns whether it
-/// did. Allocates nothing. A parent view is valid only during its call.
+/// first, until `visit` returns true; returns whether it did. `step` gives a parent: CLDR's
+/// (`es_MX`: `es_419`, then `es`) by default, or `parent_locale`'s truncation (RFC 4647
+/// lookup). Allocates nothing. A parent view is valid only during its call.
 template <class Visit>
-bool visit_parent_locales(std::string_view canonical, Visit&& visit) {
+bool visit_parent_locales(std::string_view canonical, Visit&& visit,
+                          std::string_view (*step)(std::string_view, char*,
+                                                   std::size_t) noexcept = cldr_parent_locale) {
   // Two buffers: a parent may be written from the previous one.
   char buffers[2][max_locale_name + 1];
   std::string_view locale = canonical;
   for (int turn = 0;; turn ^= 1) {
-    locale = parent_locale(locale, buffers[turn], sizeof buffers[turn]);
+    locale = step(locale, buffers[turn], sizeof buffers[turn]);
     if (locale.empty()) return false;
     if (visit(locale)) return true;
   }

@@ -119,7 +119,8 @@ std::vector<language_preference> parse_accept_language(std::string_view header,
 }
 
 std::optional<std::size_t> find_locale(const std::vector<language_preference>& preferences,
-                                       const std::vector<std::string>& available) {
+                                       const std::vector<std::string>& available, match_scheme scheme) {
+  if (scheme == match_scheme::best_fit) return locale_matcher(available).find(preferences);
   const available_index index(available);
   char canonical[max_locale_name + 1];
   for (const language_preference& preference : preferences) {
@@ -127,25 +128,28 @@ std::optional<std::size_t> find_locale(const std::vector<language_preference>& p
     const std::size_t size = canonical_locale(preference.locale, canonical, sizeof canonical);
     if (size == 0) continue;
     std::optional<std::size_t> match = index.find(std::string_view(canonical, size));
-    if (match || detail::visit_parent_locales(
-                     std::string_view(canonical, size),
-                     [&](std::string_view parent) { return (match = index.find(parent)).has_value(); }))
+    if (match ||
+        detail::visit_parent_locales(
+            std::string_view(canonical, size),
+            [&](std::string_view parent) { return (match = index.find(parent)).has_value(); }, parent_locale))
       return match;
   }
   return std::nullopt;
 }
 
 std::string negotiate_locale(const std::vector<language_preference>& preferences,
-                             const std::vector<std::string>& available, std::string_view default_locale) {
-  if (const std::optional<std::size_t> match = find_locale(preferences, available)) return available[*match];
+                             const std::vector<std::string>& available, std::string_view default_locale,
+                             match_scheme scheme) {
+  if (const std::optional<std::size_t> match = find_locale(preferences, available, scheme))
+    return available[*match];
   char canonical[max_locale_name + 1];
   if (canonical_locale(default_locale, canonical, sizeof canonical) == 0) return "C";
   return std::string(default_locale);
 }
 
 std::string negotiate_locale(std::string_view accept_language, const std::vector<std::string>& available,
-                             std::string_view default_locale) {
-  return negotiate_locale(parse_accept_language(accept_language), available, default_locale);
+                             std::string_view default_locale, match_scheme scheme) {
+  return negotiate_locale(parse_accept_language(accept_language), available, default_locale, scheme);
 }
 
 }  // namespace erli18n

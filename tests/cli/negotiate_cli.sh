@@ -20,6 +20,19 @@ expect de --available en,pt,de 'fr-CH, de;q=0.9, en;q=0.5'
 # Prefix fallback, script subtags, the caller's spelling kept.
 expect pt-BR --available en,pt-BR 'pt-br-x-foo;q=0.8, en;q=0.1'
 expect pt --available en,pt 'pt-BR'
+# Best-fit matching (the examples), and RFC 4647 lookup with --lookup.
+expect zh_CN --available en,zh_CN zh
+expect zh_Hant --available en,zh_Hant zh-TW
+expect zh_TW --available en,zh_TW zh-Hant-TW
+expect pt_BR --available en,pt_BR pt
+expect nb --available en,nb no
+expect es_419 --available en,es_419 es-MX
+expect pt_PT --available en,pt_PT,pt_BR pt-AO
+expect zh_TW --available en,zh_CN,zh_TW zh-HK
+expect en --available en,ca es
+expect en --available en,pt_BR --lookup pt
+expect en --available en,zh_Hant --lookup zh-TW
+expect zh_Hant --available en,zh_Hant --lookup zh-Hant-TW
 expect zh_Hant --available en,zh_Hans,zh_Hant 'zh-Hant-TW'
 # --available may be repeated.
 expect de --available en --available de 'de-AT'

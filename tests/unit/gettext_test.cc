@@ -247,6 +247,31 @@ TEST(Gettext, BaseLanguageFallback) {
   ASSERT_TRUE(erli18n::set_default_locale("C"));
 }
 
+TEST(Gettext, BaseLanguageFallbackFollowsCldrParents) {
+  catalog_store own;
+  const char* es_419 = "msgid \"Hello\"\nmsgstr \"Hola (419)\"\n";
+  const char* es = "msgid \"Hello\"\nmsgstr \"Hola\"\nmsgid \"Bye\"\nmsgstr \"Adios\"\n";
+  const char* zh = "msgid \"Hello\"\nmsgstr \"Simplified\"\n";
+  const char* zh_hant = "msgid \"Bye\"\nmsgstr \"Traditional\"\n";
+  ASSERT_TRUE(own.load_buffer("app", "es_419", es_419, "es_419.po"));
+  ASSERT_TRUE(own.load_buffer("app", "es", es, "es.po"));
+  ASSERT_TRUE(own.load_buffer("app", "zh", zh, "zh.po"));
+  ASSERT_TRUE(own.load_buffer("app", "zh_Hant", zh_hant, "zh_Hant.po"));
+  erli18n::locale_fallback f;
+  f.kind = erli18n::locale_fallback::mode::base_language;
+  ASSERT_TRUE(own.set_fallback(f));
+  translator mx(own, "app", "es_MX");
+  EXPECT_EQ(mx.gettext("Hello"), "Hola (419)");  // es_MX -> es_419
+  EXPECT_EQ(mx.gettext("Bye"), "Adios");         // -> es
+  translator tw(own, "app", "zh_TW");
+  EXPECT_EQ(tw.gettext("Bye"), "Traditional");  // zh_TW -> zh_Hant
+  EXPECT_EQ(tw.gettext("Hello"), "Hello");      // never the Simplified zh catalog
+  translator hk(own, "app", "zh_Hant_HK");
+  EXPECT_EQ(hk.gettext("Hello"), "Hello");
+  translator cn(own, "app", "zh_CN");
+  EXPECT_EQ(cn.gettext("Hello"), "Simplified");
+}
+
 TEST(Gettext, ExplicitChainFallback) {
   catalog_store own;
   ASSERT_TRUE(own.load_buffer("app", "pt", pt_po, "pt.po"));

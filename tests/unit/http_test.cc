@@ -146,7 +146,10 @@ TEST(HttpNegotiate, ValuesAreMatchedLikeAcceptLanguageRanges) {
   EXPECT_EQ(http::negotiate({"locale=de-AT", "", ""}, o).locale, "de");     // parent
   EXPECT_EQ(http::negotiate({"locale=de_DE.UTF-8", "", ""}, o).locale, "de");
   EXPECT_EQ(http::negotiate({"", "locale=zh-hant-tw", ""}, o).locale, "zh_Hant");
-  EXPECT_EQ(http::negotiate({"locale=pt", "", ""}, o).from, source::default_locale);  // not more specific
+  // Best-fit: pt is Brazilian Portuguese; Catalan is no Spanish.
+  EXPECT_EQ(http::negotiate({"locale=pt", "", ""}, o).locale, "pt-BR");
+  EXPECT_EQ(http::negotiate({"locale=zh-TW", "", ""}, o).locale, "zh_Hant");
+  EXPECT_EQ(http::negotiate({"locale=ca", "", ""}, o).from, source::default_locale);
   EXPECT_EQ(http::negotiate({"", "", "fr-CH, de;q=0.5"}, o).locale, "de");
 }
 

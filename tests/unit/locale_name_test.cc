@@ -289,6 +289,57 @@ TEST(ParentLocale, Chains) {
   EXPECT_EQ(fallbacks("POSIX"), (v{"POSIX"}));
 }
 
+// CLDR's parents (cldr_parent_locale): the store's base_language fallback.
+std::vector<std::string> cldr_chain(std::string_view name) {
+  char buf[max_locale_name + 1];
+  std::vector<std::string> out;
+  std::string_view l = name;
+  for (int guard = 0; guard < 10; ++guard) {
+    l = cldr_parent_locale(l, buf, sizeof buf);
+    if (l.empty()) break;
+    out.emplace_back(l);
+  }
+  return out;
+}
+
+TEST(CldrParentLocale, Chains) {
+  static_assert(noexcept(cldr_parent_locale(std::string_view(), nullptr, 0)));
+  using chain = std::vector<std::string>;
+  EXPECT_EQ(cldr_chain("es_MX"), (chain{"es_419", "es"}));
+  EXPECT_EQ(cldr_chain("pt_AO"), (chain{"pt_PT", "pt"}));
+  EXPECT_EQ(cldr_chain("en_AU"), (chain{"en_001", "en"}));
+  EXPECT_EQ(cldr_chain("en_AT"), (chain{"en_150", "en_001", "en"}));
+  EXPECT_EQ(cldr_chain("zh_Hant_HK"), (chain{"zh_Hant"}));
+  EXPECT_EQ(cldr_chain("zh_Hant_MO"), (chain{"zh_Hant_HK", "zh_Hant"}));
+  EXPECT_EQ(cldr_chain("zh_TW"), (chain{"zh_Hant"}));
+  EXPECT_EQ(cldr_chain("zh_HK"), (chain{"zh_Hant"}));
+  EXPECT_EQ(cldr_chain("zh_CN"), (chain{"zh"}));
+  EXPECT_EQ(cldr_chain("zh_Hans_CN"), (chain{"zh_Hans", "zh"}));
+  EXPECT_EQ(cldr_chain("sr_Latn_RS"), (chain{"sr_Latn"}));
+  EXPECT_EQ(cldr_chain("sr_RS@latin"), (chain{"sr@latin"}));
+  EXPECT_EQ(cldr_chain("sr_Cyrl"), (chain{"sr"}));
+  EXPECT_EQ(cldr_chain("nb"), (chain{"no"}));
+  EXPECT_EQ(cldr_chain("pt_BR"), (chain{"pt"}));
+  EXPECT_EQ(cldr_chain("fr_CA"), (chain{"fr"}));
+  EXPECT_EQ(cldr_chain("ca_ES@valencia"), (chain{"ca@valencia", "ca"}));
+  EXPECT_EQ(cldr_chain("uz_Arab_AF"), (chain{"uz_Arab"}));
+  EXPECT_EQ(cldr_chain("qq_ZZ"), (chain{"qq"}));
+  EXPECT_EQ(cldr_chain("C"), chain{});
+  EXPECT_EQ(cldr_chain("en"), chain{});
+}
+
+TEST(CldrParentLocale, ParentsThatAreNoPrefixAreWrittenToOut) {
+  char out[max_locale_name + 1];
+  std::memcpy(out, "es_MX", 6);
+  // The name may live in the very buffer the parent is written to.
+  const std::string_view p = cldr_parent_locale(std::string_view(out, 5), out, sizeof out);
+  EXPECT_EQ(p, "es_419");
+  EXPECT_EQ(p.data(), out);
+  EXPECT_EQ(out[6], '\0');
+  char tiny[4];
+  EXPECT_TRUE(cldr_parent_locale("es_MX", tiny, sizeof tiny).empty());  // does not fit
+}
+
 TEST(ParentLocale, PrefixResultsViewTheInput) {
   const std::string_view name = "zh_Hant_TW";
   const std::string_view p = parent_locale(name, nullptr, 0);
@@ -326,6 +377,16 @@ TEST(ParentLocale, LongestModifierNameFitsTheDocumentedBuffer) {
   ASSERT_EQ(n, max_locale_name);
   const std::string_view p = parent_locale(std::string_view(buf, n), buf, sizeof buf);
   EXPECT_EQ(p, "sr@" + std::string(max_locale_name - 6, 'a'));
+}
+
+TEST(TextDirection, FromTheMaximizedScript) {
+  const auto rtl = writing_direction::right_to_left, ltr = writing_direction::left_to_right;
+  for (std::string_view l : {"ar", "ar-EG", "he", "iw", "he_IL.UTF-8", "fa", "ur", "ps", "yi", "ckb", "dv",
+                             "sd", "az_Arab", "uz-Arab-AF", "pa_PK", "ks"})
+    EXPECT_EQ(text_direction(l), rtl) << l;
+  for (std::string_view l : {"en", "de", "zh_TW", "ja", "ru", "tr", "az", "uz", "pa", "sd_Deva", "ks_Deva",
+                             "ar_Latn", "C", "POSIX", "xx", "", "not a locale"})
+    EXPECT_EQ(text_direction(l), ltr) << l;
 }
 
 }  // namespace

@@ -198,7 +198,8 @@ struct negotiation {
   std::string_view expected;
 };
 
-const std::vector<negotiation> negotiations = {
+// RFC 4647 lookup (match_scheme::lookup).
+const std::vector<negotiation> lookup_negotiations = {
     // The example: nothing serves fr_CH or fr, and de is preferred to en.
     {"fr-CH, de;q=0.9, en;q=0.5", {"en", "pt", "de"}, "en", "de"},
     // Exact matches compare canonical forms and return the caller's spelling: the first of
@@ -245,10 +246,67 @@ const std::vector<negotiation> negotiations = {
     {"fr", {"en"}, "POSIX", "POSIX"},
 };
 
+// Best-fit matching (the default), each case checked against ICU's LocaleMatcher: what a lookup
+// misses, and the rules of CLDR's data that decide it.
+const std::vector<negotiation> best_fit_negotiations = {
+    // The examples: likely subtags make these the same language and script.
+    {"zh", {"en", "zh_CN"}, "en", "zh_CN"},
+    {"zh-TW", {"en", "zh_Hant"}, "en", "zh_Hant"},
+    {"zh-Hant-TW", {"en", "zh_TW"}, "en", "zh_TW"},
+    {"pt", {"en", "pt_BR"}, "en", "pt_BR"},
+    {"no", {"en", "nb"}, "en", "nb"},
+    {"es-MX", {"en", "es_419"}, "en", "es_419"},
+    {"pt-AO", {"en", "pt_PT", "pt_BR"}, "en", "pt_PT"},
+    {"zh-HK", {"en", "zh_CN", "zh_TW"}, "en", "zh_TW"},
+    {"zh-HK", {"en", "zh_CN", "zh_Hant"}, "en", "zh_Hant"},
+    {"zh-MO", {"zh_Hans", "zh_Hant_HK", "zh_Hant_TW"}, "en", "zh_Hant_HK"},
+    // Region groups: Latin America, English outside the US, Portuguese outside Brazil.
+    {"es-MX", {"en", "es", "es_419"}, "en", "es_419"},
+    {"es-ES", {"en", "es", "es_419"}, "en", "es"},
+    {"en-AU", {"en", "en_GB"}, "fr", "en_GB"},
+    {"en-CA", {"en_GB", "en"}, "fr", "en"},
+    // A tie goes to the likelier region: fr_FR for Belgium, whatever the order.
+    {"fr-BE", {"fr_CA", "fr_FR"}, "en", "fr_FR"},
+    // Aliases and close languages.
+    {"iw", {"en", "he"}, "en", "he"},
+    {"he", {"en", "iw"}, "en", "iw"},
+    {"tl", {"en", "fil"}, "en", "fil"},
+    {"mo", {"en", "ro"}, "en", "ro"},
+    {"nn", {"en", "nb"}, "en", "nb"},
+    {"da", {"en", "nb"}, "en", "nb"},
+    {"sh", {"en", "bs"}, "en", "bs"},
+    {"gsw", {"fr", "de"}, "fr", "de"},
+    {"am", {"fr", "en"}, "fr", "en"},
+    // A different script alone is too far; a different language with no rule never matches.
+    {"zh-TW", {"en", "zh_CN"}, "en", "en"},
+    {"sr", {"en", "sr_Latn"}, "en", "sr_Latn"},
+    {"es", {"en", "ca"}, "en", "en"},
+    {"ca", {"es", "en"}, "en", "es"},
+    // The user's order: a region difference for the first language beats an exact match for
+    // the second; a different language for the first does not.
+    {"de-AT, fr", {"fr", "de"}, "en", "de"},
+    {"ja, de;q=0.5", {"fr", "de"}, "en", "de"},
+    {"fr;q=0.9, de;q=0.8", {"en", "de"}, "en", "de"},
+    // Among spellings that maximize alike, the one written as the request is.
+    {"pt-BR", {"pt", "pt_BR"}, "en", "pt_BR"},
+    {"pt", {"pt", "pt_BR"}, "en", "pt"},
+    {"de-AT, de-DE;q=0.9", {"de_DE", "de"}, "en", "de_DE"},
+    // An unknown language is compared as it is spelled (with und's script and region).
+    {"xx-YY", {"en", "xx"}, "en", "xx"},
+    {"zz-Latn-ZZ", {"en", "zz"}, "en", "zz"},
+    // What lookup gets too.
+    {"fr-CH, de;q=0.9, en;q=0.5", {"en", "pt", "de"}, "en", "de"},
+    {"*", {"en", "de"}, "fr", "fr"},
+    {"fr, it", {"en", "de"}, "de", "de"},
+};
+
 TEST(NegotiateLocale, Examples) {
-  for (const negotiation& n : negotiations)
-    EXPECT_EQ(negotiate_locale(n.header, n.available, n.default_locale), n.expected)
+  for (const negotiation& n : lookup_negotiations)
+    EXPECT_EQ(negotiate_locale(n.header, n.available, n.default_locale, match_scheme::lookup), n.expected)
         << "header '" << n.header << "', default '" << n.default_locale << "'";
+  for (const negotiation& n : best_fit_negotiations)
+    EXPECT_EQ(negotiate_locale(n.header, n.available, n.default_locale), n.expected)
+        << "header '" << n.header << "', available " << ::testing::PrintToString(n.available);
   EXPECT_EQ(negotiate_locale("fr", {"en"}, std::string_view("en\0", 3)), "C");
 }
 
@@ -260,6 +318,12 @@ TEST(NegotiateLocale, PreferencesFromTheCaller) {
   EXPECT_EQ(negotiate_locale(p, {"en", "de", "pt"}, "C"), "pt");
   EXPECT_EQ(negotiate_locale(std::vector<language_preference>{}, {"en"}, "en"), "en");
   EXPECT_EQ(negotiate_locale(prefs({"sr_RS@latin"}), {"sr", "sr@latin"}, "en"), "sr@latin");
+  // A modifier that names no script is matched too: the same one first, else none.
+  EXPECT_EQ(negotiate_locale(prefs({"ca@valencia"}), {"ca", "ca@valencia"}, "en"), "ca@valencia");
+  EXPECT_EQ(negotiate_locale(prefs({"ca_ES@valencia"}), {"ca", "ca@valencia"}, "en"), "ca@valencia");
+  EXPECT_EQ(negotiate_locale(prefs({"ca"}), {"ca@valencia", "ca"}, "en"), "ca");
+  EXPECT_EQ(negotiate_locale(prefs({"ca_ES"}), {"ca@valencia", "ca"}, "en"), "ca");
+  EXPECT_EQ(negotiate_locale(prefs({"ca@valencia"}), {"ca"}, "en"), "ca");
   EXPECT_EQ(negotiate_locale(prefs({"fr", "de", "en"}), {"en", "de"}, "C"), "de");
   EXPECT_EQ(negotiate_locale(prefs({"en"}), {}, "fr"), "fr");
 }
@@ -275,6 +339,10 @@ TEST(NegotiateLocale, ManyAvailableLocales) {
 // find_locale tells a miss from a match of the default, which negotiate_locale cannot.
 TEST(FindLocale, IndexOfTheMatchOrNothing) {
   EXPECT_EQ(find_locale(prefs({"fr", "de-AT"}), {"en", "de"}), std::optional<std::size_t>(1));
+  EXPECT_EQ(find_locale(prefs({"es"}), {"en", "ca"}), std::nullopt);
+  EXPECT_EQ(find_locale(prefs({"es"}), {"en", "ca"}, match_scheme::lookup), std::nullopt);
+  EXPECT_EQ(find_locale(prefs({"es-MX"}), {"en", "es_419"}), std::optional<std::size_t>(1));
+  EXPECT_EQ(find_locale(prefs({"es-MX"}), {"en", "es_419"}, match_scheme::lookup), std::nullopt);
   EXPECT_EQ(find_locale(prefs({"C"}), {"en", "C"}), std::optional<std::size_t>(1));
   EXPECT_EQ(find_locale(prefs({"fr"}), {"en", "de"}), std::nullopt);
   EXPECT_EQ(find_locale(prefs({"*"}), {"en"}), std::nullopt);

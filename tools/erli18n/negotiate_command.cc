@@ -37,6 +37,7 @@ void add_negotiate_command(CLI::App& app, int& exit_code) {
     std::vector<std::string> available;
     std::string default_locale;
     std::string header;
+    bool lookup = false;
   };
   auto opts = std::make_shared<options>();
   CLI::App* cmd = app.add_subcommand("negotiate", "Choose the locale to answer an Accept-Language header in");
@@ -45,11 +46,14 @@ void add_negotiate_command(CLI::App& app, int& exit_code) {
       ->required();
   cmd->add_option("--default", opts->default_locale,
                   "Locale when nothing matches (default: the first --available locale)");
+  cmd->add_flag("--lookup", opts->lookup,
+                "RFC 4647 lookup (the preference and its truncations, exactly) instead of best-fit matching");
   cmd->add_option("header", opts->header, "Accept-Language value, e.g. 'fr-CH, de;q=0.9, en;q=0.5'")
       ->required();
   cmd->footer(
-      "Each preference, best first, is looked for among the available locales, then its more general\n"
-      "forms (zh-Hant-TW, zh-Hant, zh); '*' and q=0 entries select nothing. Prints the available\n"
+      "Best-fit matching, as ICU's LocaleMatcher with CLDR's data: zh-TW finds zh_Hant, pt finds\n"
+      "pt_BR, es-MX finds es_419, no finds nb; a language no rule relates to an available one\n"
+      "(ca for es) matches nothing. '*' and q=0 entries select nothing. Prints the available\n"
       "locale as spelled in --available, or the default.\n"
       "Exit status: 0 with a locale printed, 2 on a usage error (no --available, a malformed name).\n");
   cmd->callback([opts, cmd, &exit_code] {
@@ -69,7 +73,8 @@ void add_negotiate_command(CLI::App& app, int& exit_code) {
       exit_code = 2;
       return;
     }
-    std::cout << negotiate_locale(opts->header, opts->available, opts->default_locale) << '\n';
+    const match_scheme scheme = opts->lookup ? match_scheme::lookup : match_scheme::best_fit;
+    std::cout << negotiate_locale(opts->header, opts->available, opts->default_locale, scheme) << '\n';
   });
 }
 

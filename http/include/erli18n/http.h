@@ -98,9 +98,9 @@ struct negotiation {
 };
 
 /// The locale for `request` (rules in http.h and below). A query or cookie value
-/// is read as one locale name (canonical_locale), matched like an Accept-Language preference:
-/// exactly, then its parents (`pt_BR` serves `pt-br`, `de` serves `de-AT`). Throws only
-/// std::bad_alloc.
+/// is read as one locale name (canonical_locale), matched like an Accept-Language preference
+/// by the best-fit matcher of negotiate.h (`pt_BR` serves `pt-br` and `pt`, `de` serves
+/// `de-AT`, `zh_Hant` serves `zh-TW`). Throws only std::bad_alloc.
 negotiation negotiate(const request_view& request, const options& opts = {});
 
 /// The value of the first `name=value` pair of a query string whose raw key is `name`,
@@ -122,6 +122,12 @@ std::optional<std::string_view> cookie_value(std::string_view header, std::strin
 std::string content_language(std::string_view locale);
 /// `content_language(n.locale)`.
 inline std::string content_language(const negotiation& n) { return content_language(n.locale); }
+
+/// The HTML `dir` value for a locale: "rtl" when its script is written right to left
+/// (`erli18n::text_direction`: Arabic, Hebrew, Persian, Urdu...), else "ltr".
+std::string_view text_direction(std::string_view locale);
+/// `text_direction(n.locale)`.
+inline std::string_view text_direction(const negotiation& n) { return text_direction(n.locale); }
 
 /// The `Vary` value a cache needs: `Accept-Language` when the header source is enabled,
 /// `Cookie` when the cookie source is, comma-separated; empty when neither is (the query is
