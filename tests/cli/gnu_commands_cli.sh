@@ -26,6 +26,12 @@ for command in "${commands[@]}"; do
 done
 ok
 
+# --help lists GNU's long options; autotools' configure greps msgmerge's for " --for-msgfmt "
+# (without it, po/Makefile gets msgmerge options for gettext older than 0.20).
+"$GNU_BIN/msgmerge" --help | grep -q -- ' --for-msgfmt ' || fail "msgmerge --help lacks --for-msgfmt"
+"$GNU_BIN/xgettext" --help | grep -q -- '^  --from-code=VALUE $' || fail "xgettext --help lacks --from-code"
+ok
+
 # msgunfmt is GNU's: an unknown option is refused in glibc's words, named as it was started.
 ln -s "$(readlink -f "$ERLI18N")" bin/msgunfmt
 for run in "$GNU_BIN/msgunfmt" bin/msgunfmt; do

@@ -76,10 +76,17 @@ int print_version(std::string_view command) {
   return 0;
 }
 
-int print_help(std::string_view command, std::string_view usage) {
+int print_help(std::string_view command, std::string_view usage, std::span<const long_option> options) {
   std::cout << "Usage: " << command << ' ' << usage << '\n'
             << "GNU gettext 0.21's " << command
-            << " command line, run by erli18n; docs/cli.md lists the options it supports.\n";
+            << " command line, run by erli18n. GNU's long options (docs/cli.md says which erli18n\n"
+            << "supports; the others are refused):\n";
+  for (const long_option& option : options)
+    std::cout << "  --" << option.name
+              << (option.argument == takes::required   ? "=VALUE"
+                  : option.argument == takes::optional ? "[=VALUE]"
+                                                       : "")
+              << " \n";
   return 0;
 }
 

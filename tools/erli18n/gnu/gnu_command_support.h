@@ -48,7 +48,9 @@ namespace erli18n::gnu {
 // own version. Returns 0.
 int print_version(std::string_view command);
 
-// --help: the usage line, and where the supported options are listed. Returns 0.
-int print_help(std::string_view command, std::string_view usage);
+// --help: the usage line and GNU's long options (`  --name`, one a line: autotools' configure
+// greps msgmerge's help for ` --for-msgfmt `), and where erli18n's support of each is listed.
+// Returns 0.
+int print_help(std::string_view command, std::string_view usage, std::span<const long_option> options);
 
 }  // namespace erli18n::gnu

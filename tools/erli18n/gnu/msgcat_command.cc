@@ -208,7 +208,8 @@ int run_cat_command(cat_command command, std::string_view program, std::span<con
         break;
       }
       case 'h':
-        return print_help(base_name(program), uniq ? "[OPTION] [INPUTFILE]" : "[OPTION] [INPUTFILE]...");
+        return print_help(base_name(program), uniq ? "[OPTION] [INPUTFILE]" : "[OPTION] [INPUTFILE]...",
+                          options);
       case 'V':
         return print_version(base_name(program));
       default:

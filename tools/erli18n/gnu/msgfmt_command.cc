@@ -289,7 +289,7 @@ int msgfmt_main(std::string_view program, std::span<const char* const> args) {
         ++s.verbose;
         break;
       case 'h':
-        return print_help(base_name(program), "[OPTION] filename.po ...");
+        return print_help(base_name(program), "[OPTION] filename.po ...", msgfmt_options);
       case 'V':
         return print_version(base_name(program));
       default:

@@ -135,7 +135,7 @@ int msginit_main(std::string_view program, std::span<const char* const> args) {
         break;
       }
       case 'h':
-        return print_help(base_name(program), "[OPTION]");
+        return print_help(base_name(program), "[OPTION]", msginit_long_options);
       case 'V':
         return print_version(base_name(program));
       default:

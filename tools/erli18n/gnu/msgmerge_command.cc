@@ -112,7 +112,7 @@ int msgmerge_main(std::string_view program, std::span<const char* const> args) {
     for (const option_event& event : parsed.events)
       if (event.code == wanted)
         return wanted == 'V' ? print_version(base_name(program))
-                             : print_help(base_name(program), "[OPTION] def.po ref.pot");
+                             : print_help(base_name(program), "[OPTION] def.po ref.pot", msgmerge_options);
 
   cli::merge_cli_options opts;
   std::vector<std::string> compendium_names;

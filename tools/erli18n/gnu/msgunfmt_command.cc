@@ -92,7 +92,7 @@ int msgunfmt_main(std::string_view program, std::span<const char* const> args) {
         break;
       }
       case 'h':
-        return print_help(base_name(program), "[OPTION] [FILE]");
+        return print_help(base_name(program), "[OPTION] [FILE]", msgunfmt_options);
       case 'V':
         return print_version(base_name(program));
       default:

@@ -349,7 +349,7 @@ int xgettext_main(std::string_view program, std::span<const char* const> args) {
         break;
       }
       case 'h':
-        return print_help(base_name(program), "[OPTION] [INPUTFILE]...");
+        return print_help(base_name(program), "[OPTION] [INPUTFILE]...", xgettext_options);
       case 'V':
         return print_version(base_name(program));
       default:
