@@ -624,7 +624,8 @@ bool cpp_lexer::next(cpp_token& token) {
 }
 
 // xgettext's guess is msgfmt's check (c_format.h) with two more refusals: `%` as a conversion
-// after other pieces (`%5%`), and the `I` flag, which is for translations.
+// after other pieces (`%5%`; but printf's format argument may have it, as Boost's `%1%`), and
+// the `I` flag, which is for translations.
 bool is_c_format(std::string_view s, bool directive_needed) {
   if (!c_format::parse_c_format(s).valid) return false;
   std::size_t directives = 0;
@@ -637,7 +638,8 @@ bool is_c_format(std::string_view s, bool directive_needed) {
     i = d.end;
     ++directives;
     if (d.bare_percent()) continue;
-    if (d.conversion == '%' || d.flags.find('I') != std::string_view::npos) return false;
+    if ((d.conversion == '%' && directive_needed) || d.flags.find('I') != std::string_view::npos)
+      return false;
   }
   return directives != 0 || !directive_needed;
 }

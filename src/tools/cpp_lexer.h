@@ -135,7 +135,8 @@ class cpp_lexer {
 /// True when `text` is a valid C format string with at least one directive, which is when
 /// xgettext marks a message `c-format` (measured on xgettext 0.21 --language=C++). With
 /// `directive_needed = false`, any valid format string (used for the msgid of a gettext call
-/// written as printf's format argument, which xgettext marks even without directives).
+/// written as printf's format argument, which xgettext marks even without directives, and
+/// with `%` as a conversion after other pieces, `%5%`).
 bool is_c_format(std::string_view text, bool directive_needed = true);
 
 /// True when `text` holds at least one erli18n `%{name}` placeholder (interpolate.h grammar).

@@ -4,6 +4,7 @@
 // (merge_templates).
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -49,6 +50,121 @@ bool is_kde_format(std::string_view text) {
     i = k - 1;
   }
   return !seen.empty() && std::count(seen.begin(), seen.end(), false) <= 1;
+}
+
+// Boost.Format's directives, as xgettext --boost recognises them (measured on 0.21): `%%`;
+// `%N%` (N from 1); printf's `%[N$][flags][width][.precision][size]conversion`; and the same
+// between bars, `%|…|`, where the conversion may be left out. Flags are printf's and `_`, `=`;
+// a width or precision may be `*` or `*N$`; sizes are any run of h, l, L, t; conversions
+// d i o u x X e E f g G c C s S p n. Numbered and unnumbered arguments do not mix; one number
+// may be used again with a compatible type (s, S, n, `%N%` and a bare `%|…|` take any), and
+// numbers may be skipped. True when valid with at least one directive (`%%` counts).
+bool is_boost_format(std::string_view s) {
+  enum class kind : std::uint8_t { any, integer, floating, character, pointer };
+  std::vector<std::pair<std::size_t, kind>> numbered;  // (number, type) of each use
+  bool unnumbered = false;
+  std::size_t directives = 0;
+  const std::size_t n = s.size();
+  // The number from 1 at `i` (capped far past any argument count), `end` after it; 0: none.
+  auto number_at = [&](std::size_t i, std::size_t& end) {
+    std::size_t value = 0;
+    end = i;
+    if (i >= n || s[i] < '1' || s[i] > '9') return value;
+    for (; end < n && is_digit(s[end]); ++end)
+      value = std::min<std::size_t>(value * 10 + static_cast<std::size_t>(s[end] - '0'), 1U << 20);
+    return value;
+  };
+  // `N$` at `i`: taken (its value in `number`), else nothing moves.
+  auto read_position = [&](std::size_t& i, std::size_t& number) {
+    std::size_t end = 0;
+    const std::size_t value = number_at(i, end);
+    if (value == 0 || end >= n || s[end] != '$') return false;
+    number = value;
+    i = end + 1;
+    return true;
+  };
+  // `*` or `*N$` (an integer argument).
+  auto read_star = [&](std::size_t& i) {
+    if (i >= n || s[i] != '*') {
+      while (i < n && is_digit(s[i])) ++i;
+      return;
+    }
+    ++i;
+    std::size_t number = 0;
+    if (read_position(i, number)) {
+      numbered.emplace_back(number, kind::integer);
+    } else {
+      unnumbered = true;
+    }
+  };
+  for (std::size_t i = 0; i < n; ++i) {
+    if (s[i] != '%') continue;
+    ++directives;
+    if (++i >= n) return false;
+    if (s[i] == '%') continue;
+    const bool bars = s[i] == '|';
+    if (bars) ++i;
+    if (!bars) {  // `%N%`
+      std::size_t end = 0;
+      const std::size_t value = number_at(i, end);
+      if (value != 0 && end < n && s[end] == '%') {
+        numbered.emplace_back(value, kind::any);
+        i = end;
+        continue;
+      }
+    }
+    std::size_t number = 0;
+    const bool has_number = read_position(i, number);
+    while (i < n && std::string_view("-+ #0'_=").find(s[i]) != std::string_view::npos) ++i;
+    read_star(i);
+    if (i < n && s[i] == '.') {
+      ++i;
+      read_star(i);
+    }
+    while (i < n && (s[i] == 'h' || s[i] == 'l' || s[i] == 'L' || s[i] == 't')) ++i;
+    kind type = kind::any;
+    bool converted = i < n;
+    const char c = converted ? s[i] : '\0';
+    if (std::string_view("diouxX").find(c) != std::string_view::npos) {
+      type = kind::integer;
+    } else if (std::string_view("eEfgG").find(c) != std::string_view::npos) {
+      type = kind::floating;
+    } else if (c == 'c' || c == 'C') {
+      type = kind::character;
+    } else if (c == 'p') {
+      type = kind::pointer;
+    } else if (c != 's' && c != 'S' && c != 'n') {
+      converted = false;
+    }
+    if (bars) {  // the closing bar, which the loop steps over
+      if (converted) ++i;
+      if (i >= n || s[i] != '|') return false;
+    } else if (!converted) {
+      return false;
+    }
+    if (has_number) {
+      numbered.emplace_back(number, type);
+    } else {
+      unnumbered = true;
+    }
+  }
+  if (unnumbered && !numbered.empty()) return false;
+  std::sort(numbered.begin(), numbered.end());
+  for (std::size_t k = 1; k < numbered.size(); ++k) {
+    if (numbered[k].first != numbered[k - 1].first) continue;
+    // Sorted by type too: any comes first, so a clash is two different non-any types.
+    if (numbered[k - 1].second != kind::any && numbered[k - 1].second != numbered[k].second) return false;
+  }
+  return directives != 0;
+}
+
+// The extensions xgettext 0.21 reads as C++ (`.h` is C).
+bool is_cxx_name(std::string_view file) {
+  const std::size_t dot = file.rfind('.');
+  if (dot == std::string_view::npos || file.find('/', dot) != std::string_view::npos) return false;
+  const std::string_view ext = file.substr(dot + 1);
+  return ext == "C" || ext == "c++" || ext == "cc" || ext == "cxx" || ext == "cpp" || ext == "hh" ||
+         ext == "hxx" || ext == "hpp";
 }
 
 std::vector<std::string> extracted_comments(const detail::comment_block& block,
@@ -106,6 +222,8 @@ void collector::add(found_message& found) {
 }
 
 std::size_t collector::record(po_file& pot, template_index& index, found_message& o, bool take) {
+  // Before the file name may be moved into the references.
+  const bool cxx = options_.cxx.value_or(is_cxx_name(o.file));
   const std::size_t at = index.by_key.find_or_add(pot.messages, o, pot.messages.size());
   const bool inserted = at == pot.messages.size();
   bool changed = inserted;
@@ -124,6 +242,7 @@ std::size_t collector::record(po_file& pot, template_index& index, found_message
     pot.messages.push_back(std::move(m));
     index.c_format.emplace_back();
     index.explicit_flags.push_back(false);
+    index.cxx_formats.push_back(false);
   }
   po_message& m = pot.messages[at];
   if (!m.msgid_plural && o.plural) {
@@ -157,10 +276,12 @@ std::size_t collector::record(po_file& pot, template_index& index, found_message
     if (std::find(m.flags.begin(), m.flags.end(), name) == m.flags.end()) m.flags.emplace_back(name);
   };
   std::pair<bool, bool>& c_format = index.c_format[at];
-  if (changed && (options_.qt || options_.kde)) {
+  // Looked for at the first occurrence in a C++ file, again when the strings change there.
+  if ((changed || !index.cxx_formats[at]) && (options_.qt || options_.kde || options_.boost) && cxx) {
+    index.cxx_formats[at] = true;
     // Both strings are looked at; a plural replaces a flag the singular alone gave.
     std::erase_if(m.flags, [](const std::string& f) {
-      return f == "qt-format" || f == "qt-plural-format" || f == "kde-format";
+      return f == "qt-format" || f == "qt-plural-format" || f == "kde-format" || f == "boost-format";
     });
     const std::string_view plural_text =
         m.msgid_plural ? std::string_view(*m.msgid_plural) : std::string_view();
@@ -173,6 +294,9 @@ std::size_t collector::record(po_file& pot, template_index& index, found_message
     }
     if (options_.kde && (is_kde_format(m.msgid) || (m.msgid_plural && is_kde_format(plural_text))))
       flag("kde-format");
+    // Unlike Qt's and KDE's, a Boost format goes with the c-format printf's position gives.
+    if (options_.boost && (is_boost_format(m.msgid) || (m.msgid_plural && is_boost_format(plural_text))))
+      flag("boost-format");
   }
   if (changed) {
     auto is_format = [&m](bool directive_needed) {

@@ -206,6 +206,8 @@ class collector {
     // argument), computed when its msgid or plural changes rather than at every occurrence.
     std::vector<std::pair<bool, bool>> c_format;
     std::vector<bool> explicit_flags;  // per message: some `xgettext:` flag comment applied
+    // Per message: its Qt, KDE or Boost format was looked for, at an occurrence in C++.
+    std::vector<bool> cxx_formats;
   };
 
   void add(found_message& found);

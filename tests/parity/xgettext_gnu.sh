@@ -129,6 +129,20 @@ for args in "--qt" "--kde" "--qt -kprintf" "--q" "--kd" "--qt --kde"; do
 done
 ok
 
+# --boost: Boost.Format directives (%1%, %|1$5d|, printf's, %%) give boost-format next to any
+# c-format, in C++ files only (by extension, or -L); not with --qt or --kde.
+for args in "--boost" "--boo" "--boost main.c" "--boost -L C" "--boost -C" "--boost -L C++" \
+  "--boost --qt" "--kde --boost" "--boost -s" "--boost -F"; do
+  # shellcheck disable=SC2086
+  compare -k_ -kN_ $args -o - boost.cc
+done
+stdin=$fixtures/boost.cc
+compare --boost -o - -
+stdin=
+compare -ktr --qt -L C -o - qt.cc
+compare --boost -kgettext -o out.pot boost.cc widgets.cc
+ok
+
 # Nothing extracted: no file (not even an empty one), unless --force-po; charsets.
 for args in "nothing.c" "-o out.pot nothing.c" "-o - nothing.c" "-d dom nothing.c" "--force-po nothing.c" \
   "--force-po -o out.pot nothing.c" "--force-po --omit-header -o out.pot nothing.c" "-o out.pot -x exclude.po -kgettext:1 lib/util.c" \
@@ -171,7 +185,7 @@ ok
 
 # What is not supported says so and fails, rather than writing something else.
 for option in -E --escape -i --indent --strict --properties-output --stringtable-output --itstool --its=x.its \
-  --boost --debug --color --style=x.css --check=ellipsis-unicode --sentence-end=double-space \
+  --debug --color --style=x.css --check=ellipsis-unicode --sentence-end=double-space \
   --flag=printf:1:qt-format "-l 10" "-W 1" "-L Python" "-L PO"; do
   set +e
   # shellcheck disable=SC2086

@@ -807,6 +807,68 @@ TEST(Extract, QtAndKdeFormats) {
   EXPECT_EQ(po.messages[4].flags, (flags{"c-format"}));
 }
 
+// The Boost.Format guess (measured on xgettext 0.21 --boost): directives of each kind, the
+// numbering and type rules, c-format kept beside it, C++ files only.
+TEST(Extract, BoostFormat) {
+  extract_options boost;
+  boost.boost = true;
+  using flags = std::vector<std::string>;
+  const flags b{"boost-format"}, cb{"c-format", "boost-format"}, none{};
+  const std::pair<const char*, flags> cases[] = {{"%1% files", b},
+                                                 {"%|1$5d| wide", b},
+                                                 {"%|5|", b},
+                                                 {"%||", b},
+                                                 {"100%%", cb},
+                                                 {"%d files", cb},
+                                                 {"%1$s and %2$d", cb},
+                                                 {"%2% only", b},
+                                                 {"%1$s %2%", b},
+                                                 {"%|s| %d", b},
+                                                 {"%1%d", b},
+                                                 {"%_d", b},
+                                                 {"%hhhd", cb},
+                                                 {"%1$d %1$s", b},
+                                                 {"plain", none},
+                                                 {"%0% zero", none},
+                                                 {"%1% and %d", none},
+                                                 {"%|1$d| %s", none},
+                                                 {"%1$d %1$f", none},
+                                                 {"%1$C %1$d", none},
+                                                 {"%1$*1$f", none},
+                                                 {"%*2$d", none},
+                                                 {"%|1%|", none},
+                                                 {"%|1$5d", none},
+                                                 {"%1", none},
+                                                 {"%01%", none},
+                                                 {"%qd", flags{"c-format"}},
+                                                 {"%1%%", none},
+                                                 {"% %", none}};
+  for (const auto& [text, expected] : cases) {
+    std::string source = "gettext(\"" + std::string(text) + "\");";
+    po_file po = extract(source, boost);
+    ASSERT_EQ(po.messages.size(), 1U) << text;
+    flags got = po.messages[0].flags;
+    if (got.size() == 2 && got[0] != "c-format") std::swap(got[0], got[1]);
+    EXPECT_EQ(got, expected) << text;
+  }
+  po_file po = extract("ngettext(\"one\", \"%1% files\", n); printf(gettext(\"%1% p\"));", boost);
+  ASSERT_EQ(po.messages.size(), 2U);
+  EXPECT_EQ(po.messages[0].flags, b);  // either string
+  flags printf_flags = po.messages[1].flags;
+  std::sort(printf_flags.begin(), printf_flags.end());
+  EXPECT_EQ(printf_flags, (flags{"boost-format", "c-format"}));  // printf's c-format stays
+  // A C file (by its name, or every file when told) has no Boost format.
+  result<extract_result> c = extract_text("gettext(\"%1%\");", "t.c", boost);
+  ASSERT_TRUE(c);
+  EXPECT_TRUE(merge_templates(*c, boost).messages[0].flags.empty());
+  boost.cxx = false;
+  EXPECT_TRUE(extract("gettext(\"%1%\");", boost).messages[0].flags.empty());
+  boost.cxx = true;
+  c = extract_text("gettext(\"%1%\");", "t.c", boost);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(merge_templates(*c, boost).messages[0].flags, b);
+}
+
 TEST(Extract, BoundedOnHostileInput) {
   std::string deep(100000, '(');
   deep += "gettext(\"deep\")";

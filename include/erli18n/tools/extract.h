@@ -188,6 +188,14 @@ struct extract_options {
   /// xgettext's `--kde`: a message with KDE's `%1`…`%N`, at most one number up to the highest
   /// missing, gets `kde-format` (the same rule for c-format as `qt`).
   bool kde = false;
+  /// xgettext's `--boost`: a message that is a valid Boost.Format string with a directive
+  /// (`%1%`, `%|1$5d|`, printf's `%1$s`, `%%`) gets `boost-format`, next to any c-format.
+  bool boost = false;
+  /// Which inputs are C++, the only ones where `qt`, `kde` and `boost` look for their formats
+  /// (as xgettext 0.21). Unset: by the reference's file name, as xgettext guesses from the
+  /// extension (C, c++, cc, cxx, cpp, hh, hxx, hpp; `.h`, `.c`, standard input are C); true:
+  /// every input (`-L C++`, `-C`); false: none (`-L C`).
+  std::optional<bool> cxx;
   /// Trigraphs (`??=` for `#`...) read as ANSI C reads them (xgettext's `--trigraphs`).
   bool trigraphs = false;
   /// Where a relative file name is looked for, in order, as xgettext's `-D` (references keep

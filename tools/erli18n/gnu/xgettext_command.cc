@@ -337,6 +337,9 @@ int xgettext_main(std::string_view program, std::span<const char* const> args) {
       case opt_kde:
         eo.kde = true;
         break;
+      case opt_boost:
+        eo.boost = true;
+        break;
       case 'T':
         eo.trigraphs = true;
         break;
@@ -358,6 +361,11 @@ int xgettext_main(std::string_view program, std::span<const char* const> args) {
   }
   if (eo.qt && eo.kde) {
     std::cerr << program << ": --qt and --kde are mutually exclusive\n";
+    return 1;
+  }
+  if (cl.language) eo.cxx = *cl.language == "C++";  // else each file's extension decides
+  if ((eo.qt || eo.kde) && eo.boost) {
+    std::cerr << program << ": " << (eo.qt ? "--qt" : "--kde") << " and --boost are mutually exclusive\n";
     return 1;
   }
   if (sort_output && sort_by_file) {
