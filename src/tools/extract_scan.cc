@@ -447,9 +447,10 @@ bool file_scanner::close_call(frame& f, std::string_view file_name, format_conte
   auto literal = [&](unsigned pos, const char* what) -> const argument* {
     const argument& a = f.args[pos - 1];
     if (a.empty || !a.literal) {
-      warn(file_name, f.line, 0,
-           std::string(what) + " argument " + std::to_string(pos) + " of '" + f.name +
-               "' is not a string literal; call skipped");
+      if (options_.warn_skipped_calls)
+        warn(file_name, f.line, 0,
+             std::string(what) + " argument " + std::to_string(pos) + " of '" + f.name +
+                 "' is not a string literal; call skipped");
       return nullptr;
     }
     if (!a.problem.empty()) {

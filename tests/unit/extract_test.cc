@@ -296,6 +296,15 @@ gettext();
   EXPECT_EQ(r->warnings[2].message, "plural argument 2 of 'ngettext' is not a string literal; call skipped");
   EXPECT_EQ(r->warnings[3].message, "context argument 1 of 'pgettext' is not a string literal; call skipped");
   EXPECT_EQ(r->warnings[5].message, "escape sequence out of range in argument 1 of 'gettext'; call skipped");
+  // xgettext skips the non-literal ones silently: warn_skipped_calls = false leaves only the
+  // escape problem, and the same messages.
+  extract_options quiet;
+  quiet.warn_skipped_calls = false;
+  result<extract_result> q =
+      extract_text("gettext(name);\ngettext(\"\\x100\");\ngettext(\"z\");\n", "w.cc", quiet);
+  ASSERT_TRUE(q);
+  ASSERT_EQ(q->warnings.size(), 1u);
+  EXPECT_EQ(q->warnings[0].message, "escape sequence out of range in argument 1 of 'gettext'; call skipped");
   ASSERT_EQ(r->templates.size(), 1u);
   EXPECT_EQ(msgids(r->templates.at("messages")), (std::vector<std::string>{"kept in the default domain"}));
 }

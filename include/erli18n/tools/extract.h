@@ -177,6 +177,9 @@ struct extract_options {
   /// False: no `erli18n-format` flag (xgettext knows no such format; the GNU-compatible
   /// command leaves it out).
   bool erli18n_format = true;
+  /// False: a keyword call whose message argument is not a string literal
+  /// (`gettext(names[i])`) is skipped without a warning, as xgettext skips it.
+  bool warn_skipped_calls = true;
   /// Every string literal (a run of adjacent ones, <inttypes.h> macros included) is a
   /// message, keyword calls too, each argument on its own (xgettext 0.21's `--extract-all`:
   /// no context, no plural); `#include` file names are not.

@@ -199,6 +199,7 @@ int xgettext_main(std::string_view program, std::span<const char* const> args) {
   extract_options& eo = cl.extract;
   eo.from_code = "ASCII";  // xgettext's default: non-ASCII input is an error
   eo.erli18n_format = false;
+  eo.warn_skipped_calls = false;  // xgettext skips a non-literal argument silently
   eo.standard_input = true;
   eo.per_domain = false;
   eo.jobs = 0;
