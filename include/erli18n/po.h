@@ -116,7 +116,8 @@ result<po_file> read_po(std::string_view text, std::string_view file_name = "<in
 /// Reads and parses a PO file.
 result<po_file> read_po_file(const std::string& path, const po_read_options& options = {});
 
-/// Output layout, as `msgcat`'s options: `width` is `--width=N`, `wrap=false` is `--no-wrap`.
+/// Output layout, as `msgcat`'s options: `width` is `--width=N`, `wrap=false` is `--no-wrap`,
+/// `indent` is `--indent`.
 struct po_write_options {
   /// Widest line, in display columns, when strings are filled (`--width=N`; below 20 counts
   /// as 20).
@@ -128,6 +129,12 @@ struct po_write_options {
   /// comes out empty, as msgcat and msgunfmt write it. msgmerge always writes it (`erli18n
   /// merge` sets this).
   bool force_po = false;
+  /// True (`--indent`, `-i`): the indented style. Each keyword is padded with spaces to the
+  /// next tab stop (every 8 columns) and its string starts there, its first piece on the
+  /// keyword's line (no `keyword ""` line); the string's other lines are padded to the tab
+  /// stop after their prefix (`#~ `...). In a message with previous fields (`#| `), every
+  /// keyword's tab stop is counted as if it had that prefix, as msgcat 0.21 does.
+  bool indent = false;
 };
 
 /// Writes `po` as `msgcat` would, in `po.charset`.

@@ -325,6 +325,9 @@ enum class cut : std::uint8_t {
   line       // after an escaped newline: always a new line
 };
 
+// The first tab stop (every 8 columns) past `column`: where --indent puts a quote.
+constexpr std::size_t tab_stop_after(std::size_t column) noexcept { return column / 8 * 8 + 8; }
+
 class writer {
  public:
   // `backslash_twin`: the character the file's charset writes as byte 0x5C when that is not
@@ -336,34 +339,47 @@ class writer {
 
   // Writes `keyword "text"` with the continuation layout msgcat uses: one line when the
   // string fits and has no inner newline, else `keyword ""` and one quoted line per piece.
+  // Indented (`--indent`), the keyword is padded to the next tab stop and the first piece
+  // follows it on its line; the other pieces are padded to the tab stop after the prefix.
+  // `lead`: the prefix width the keyword's tab stop counts from (msgcat counts the `#| `
+  // prefix of a message's previous fields for its other keywords too).
   void write_string(std::string_view prefix, std::string_view keyword, std::string_view text, bool wrap,
-                    directives format = directives::none) {
+                    directives format = directives::none, std::size_t lead = std::string_view::npos) {
     // msgcat never fills strings narrower than 20 columns, whatever --width says.
     const std::size_t width = std::max<std::size_t>(options_.width, 20);
+    const bool indent = options_.indent;
+    if (lead == std::string_view::npos) lead = prefix.size();
+    // Columns of the opening quotes: the first line's and the continuation lines'.
+    const std::size_t quote =
+        indent ? tab_stop_after(lead + keyword.size()) : prefix.size() + keyword.size() + 1;
+    const std::size_t next_quote = indent ? tab_stop_after(prefix.size()) : prefix.size();
     // A line (prefix, keyword and quotes included) may be exactly `width` columns wide.
-    const std::size_t first_start = prefix.size() + keyword.size() + 2;
-    if (write_short(prefix, keyword, text, wrap, first_start, width)) return;
-    analyse(text, wrap, format, keyword.starts_with("msgstr"), first_start, prefix.size() + 1, width - 1);
+    const std::size_t first_start = quote + 1;
+    const std::size_t next_start = next_quote + 1;
+    const std::size_t pad = quote - prefix.size() - keyword.size();
+    if (write_short(prefix, keyword, pad, text, wrap, first_start, width)) return;
+    analyse(text, wrap, format, keyword.starts_with("msgstr"), first_start, indent ? first_start : next_start,
+            width - 1);
     const std::size_t n = count_;
     bool single = true;
     if (wrap) {
       // An inner newline always starts a new line; otherwise see whether the text fits.
-      single = segment_ends_.size() == 1 && fill(first_start, width) == 1;
+      single = segment_ends_.size() == 1 && fill(first_start, first_start, width) == 1;
     } else {
       for (std::size_t i = 1; i < n; ++i)
         if (cuts_[i] == cut::line) single = false;
     }
     out_ += prefix;
     out_ += keyword;
+    out_.append(pad, ' ');
     if (single) {
-      out_ += " \"";
+      out_ += '"';
       out_ += escaped_;
       out_ += "\"\n";
       return;
     }
-    out_ += " \"\"\n";
     if (wrap) {
-      fill(prefix.size() + 1, width);
+      fill(indent ? first_start : next_start, next_start, width);
     } else {
       starts_.clear();
       starts_.push_back(0);
@@ -371,8 +387,12 @@ class writer {
         if (cuts_[i] == cut::line) starts_.push_back(i);
     }
     starts_.push_back(n);
+    if (!indent) out_ += "\"\"\n";
     for (std::size_t l = 0; l + 1 < starts_.size(); ++l) {
-      out_ += prefix;
+      if (l > 0 || !indent) {
+        out_ += prefix;
+        out_.append(next_quote - prefix.size(), ' ');
+      }
       out_ += '"';
       out_.append(escaped_, offsets_[starts_[l]], offsets_[starts_[l + 1]] - offsets_[starts_[l]]);
       out_ += "\"\n";
@@ -413,8 +433,8 @@ class writer {
   // The common case, without per-character work: no newline inside, and the escaped text
   // fits after the keyword. A character never takes more columns than bytes, so the escaped
   // size bounds the width.
-  bool write_short(std::string_view prefix, std::string_view keyword, std::string_view text, bool wrap,
-                   std::size_t first_start, std::size_t width) {
+  bool write_short(std::string_view prefix, std::string_view keyword, std::size_t pad, std::string_view text,
+                   bool wrap, std::size_t first_start, std::size_t width) {
     std::size_t escaped_size = text.size();
     for (std::size_t i = 0; i < text.size(); ++i) {
       const auto b = static_cast<unsigned char>(text[i]);
@@ -427,7 +447,8 @@ class writer {
     if (wrap && first_start + escaped_size > width - 1) return false;
     out_ += prefix;
     out_ += keyword;
-    out_ += " \"";
+    out_.append(pad, ' ');
+    out_ += '"';
     std::size_t run = 0;
     for (std::size_t i = 0; i < text.size(); ++i) {
       const auto b = static_cast<unsigned char>(text[i]);
@@ -563,14 +584,15 @@ class writer {
   }
 
   // Greedy filling: break at the last opportunity before the column limit; a piece with no
-  // opportunity overflows. Fills starts_ and returns the number of lines.
-  std::size_t fill(std::size_t start_column, std::size_t width) {
+  // opportunity overflows. The first line's text starts at `first_column`, the others' at
+  // `start_column`. Fills starts_ and returns the number of lines.
+  std::size_t fill(std::size_t first_column, std::size_t start_column, std::size_t width) {
     starts_.clear();
     starts_.push_back(0);
     const std::size_t n = count_;
     // Columns left for text: the closing quote takes one.
     const std::size_t limit = width > 0 ? width - 1 : 0;
-    std::size_t column = start_column;
+    std::size_t column = first_column;
     std::size_t last_break = 0;  // 0: none on this line
     std::size_t column_at_break = 0;
     for (std::size_t i = 0; i < n; ++i) {
@@ -667,18 +689,22 @@ void write_message(writer& w, const po_message& m, bool wrap) {
   if (m.previous_msgid_plural)
     w.write_string(previous_prefix, "msgid_plural", *m.previous_msgid_plural, do_wrap, format);
   const std::string_view prefix = m.obsolete ? "#~ " : "";
-  if (m.msgctxt) w.write_string(prefix, "msgctxt", *m.msgctxt, do_wrap, format);
-  w.write_string(prefix, "msgid", m.msgid, do_wrap, format);
+  // Indented, a message with previous fields puts its other keywords where they would be
+  // after the `#| ` prefix (msgcat 0.21).
+  const bool has_previous = m.previous_msgctxt || m.previous_msgid || m.previous_msgid_plural;
+  const std::size_t lead = has_previous ? previous_prefix.size() : prefix.size();
+  if (m.msgctxt) w.write_string(prefix, "msgctxt", *m.msgctxt, do_wrap, format, lead);
+  w.write_string(prefix, "msgid", m.msgid, do_wrap, format, lead);
   if (m.msgid_plural) {
-    w.write_string(prefix, "msgid_plural", *m.msgid_plural, do_wrap, format);
+    w.write_string(prefix, "msgid_plural", *m.msgid_plural, do_wrap, format, lead);
     std::string keyword;
     for (std::size_t i = 0; i < m.msgstr.size(); ++i) {
       keyword = "msgstr[" + std::to_string(i) + "]";
-      w.write_string(prefix, keyword, m.msgstr[i], do_wrap, format);
+      w.write_string(prefix, keyword, m.msgstr[i], do_wrap, format, lead);
     }
   } else {
     w.write_string(prefix, "msgstr", m.msgstr.empty() ? std::string_view{} : std::string_view{m.msgstr[0]},
-                   do_wrap, format);
+                   do_wrap, format, lead);
   }
 }
 

@@ -54,7 +54,8 @@ spellings=("" "-o out.po" "--output-file=out.po" "--output out.po" "-o -" "--no-
   "--add-location=never" "--add-location=full" "--add-location=yes" "--add-location=no" "--add=file" "-n --no-location"
   "--no-location -n" "--add-location=file -n" "-D . " "--directory=." "--trans" "--untr" "--only-f" "--only-o"
   "--no-fu" "--no-ob" "--set-f" "--set-o" "--clear-f" "--clear-o" "--clear-p" "--prev --set-fuzzy" "--em --fuzzy"
-  "--fuz" "--obs" "--only-fi=only.po --set-fuzzy" "--ig only.po --set-fuzzy")
+  "--fuz" "--obs" "--only-fi=only.po --set-fuzzy" "--ig only.po --set-fuzzy" "-i" "--indent" "--ind" "-iw 30"
+  "-si" "-io out.po" "-i --no-wrap" "--indent --set-fuzzy --previous" "-i --clear-obsolete" "-i --only-obsolete")
 for input in "${inputs[@]}"; do
   for mode in "${selections[@]}" "${changes[@]}" "${spellings[@]}"; do
     # shellcheck disable=SC2086 # a mode is several words
@@ -115,7 +116,7 @@ compare "a broken PO file" broken.po
 ok
 
 # What is not supported says so and fails, rather than writing something else.
-for option in -i --indent --strict -E --escape -p -P --properties-input --stringtable-input --stringtable-output \
+for option in --strict -E --escape -p -P --properties-input --stringtable-input --stringtable-output \
   --color --color=never "--style=x.css"; do
   set +e
   "$ours" "$option" mixed.po > /dev/null 2> ours.err
@@ -136,8 +137,8 @@ for mo in "${real[@]}"; do
   # Some fuzzy entries to select: every fifth message after the header marked so.
   awk '/^msgid / && n++ % 5 == 4 { print "#, fuzzy" } { print }' real.po > fuzzy.po
   for input in real.po fuzzy.po; do
-    for mode in "" "--only-fuzzy" "--no-fuzzy --translated" "--clear-fuzzy --empty" "-s" "-F --no-wrap" \
-      "${all[i % ${#all[@]}]}" "${all[(i * 7 + 3) % ${#all[@]}]}"; do
+    for mode in "" "--only-fuzzy" "--no-fuzzy --translated" "--clear-fuzzy --empty" "-s" "-F --no-wrap" -i \
+      "--indent --set-fuzzy --previous" "${all[i % ${#all[@]}]}" "${all[(i * 7 + 3) % ${#all[@]}]}"; do
       # shellcheck disable=SC2086
       compare "$mo" $mode "$input"
     done

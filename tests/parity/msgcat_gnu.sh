@@ -54,7 +54,8 @@ modes=("" "-o out.po" "--output-file=out.po" "--output out.po" "-o -" "--use-fir
   "--sort-b" "-n" "--add-location" "--add-location=file" "--add-location=never" "--add-location=full"
   "--no-location" "--no-l" "-w 30" "-w30" "--width=40" "--wid 25" "--no-wrap" "--no-w" "--force-po" "--force"
   "-e" "--no-escape" "-suw 40" "-Fo out.po" "--use-first -u" "-u --more-than=1" "--more-than=-1"
-  "--more-than=3x" "--more-than=1 --less-than=3" "-ut UTF-8" "--force-po -o out.po" "--no-location -F")
+  "--more-than=3x" "--more-than=1 --less-than=3" "-ut UTF-8" "--force-po -o out.po" "--no-location -F"
+  "-i" "--indent" "--ind" "-iw 30" "-ui" "-io out.po" "-i --no-wrap" "--indent -w 20" "--indent --use-first -F")
 for set in "${sets[@]}"; do
   for mode in "${modes[@]}"; do
     # shellcheck disable=SC2086 # a mode and a set are several words
@@ -74,6 +75,7 @@ for a in "${flags[@]}"; do
     printf '#, %s\nmsgid "m"\nmsgstr "t"\n\n#, %s\nmsgid "n"\nmsgstr ""\n' "$b" "$b" > fb.po
     compare "flags [$a] [$b]" fa.po fb.po
     compare "flags [$a] [$b]" --use-first fa.po fb.po
+    compare "flags [$a] [$b]" -i fa.po fb.po
   done
 done
 ok
@@ -123,7 +125,7 @@ done
 ok
 
 # What is not supported says so and fails, rather than writing something else.
-for option in -i --indent --strict -E --escape -p -P --stringtable-input --stringtable-output --color \
+for option in --strict -E --escape -p -P --stringtable-input --stringtable-output --color \
   "--style=x.css"; do
   set +e
   "$ours" "$option" "$d/a.po" > /dev/null 2> ours.err
@@ -163,6 +165,9 @@ while read -r mo; do
   compare "real:$mo" -F v1.po v0.pot
   compare "real:$mo" v1.po "${others[@]}"
   compare "real:$mo" -t UTF-8 --no-wrap v1.po "${others[@]}"
+  compare "real:$mo" -i v1.po v2.po
+  compare "real:$mo" --indent -w 60 v0.pot v1.po
+  compare "real:$mo" -i --no-wrap v2.po "${others[@]}"
   compare "real:$mo" --use-first --lang=xx "${others[@]}" v1.po
   ok
 done < picked

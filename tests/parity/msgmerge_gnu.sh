@@ -51,7 +51,8 @@ modes=("" "-q" "--quiet" "--silent" "--qui" "-v" "-qv" "--verbose -q" "-o out.po
   "--for -q" "--no-location -q" "--no-l" "--add-location=file -q" "-n file -q" "-qnfile" "--add-location -q"
   "--add-loc=never" "-s -q" "-qs" "--sort-o" "-F -q" "--sort-by" "-qF" "--lang=pt_BR -q" "--lang pt_BR" "--lang= -q" "--color=auto -q"
   "-w 40 -q" "-qw40" "--width=30" "--wid 100" "--no-wrap -q" "--no-w" "--force-po -q" "-e -q" "--no-escape"
-  "-m -q" "--multi" "-qm" "--color=never -q" "--previous -N -s --no-wrap -q" "-qsw 50 --lang=de")
+  "-m -q" "--multi" "-qm" "--color=never -q" "--previous -N -s --no-wrap -q" "-qsw 50 --lang=de"
+  "-i -q" "--indent -q" "--ind" "-qi" "-iq --previous" "-i --no-wrap -q" "-qiw 40")
 
 # The crafted pairs, each under every mode (or one in turn in a sample: real_catalogs.sh), with
 # the options before and after the operands.
@@ -136,6 +137,8 @@ for backup in "" --backup=none --backup=off --backup=simple --backup=never --bac
   # shellcheck disable=SC2086
   update "-U $backup" fr.po demo.pot --update -q $backup
 done
+update "-U --indent" -U -q --indent fr.po demo.pot
+update "-U -i, twice" -U -qi --previous fr.po demo.pot
 update "a bad --backup" -U --backup=sometimes fr.po demo.pot
 ok
 
@@ -166,7 +169,7 @@ ok
 ok
 
 # What is not supported says so and fails, rather than writing something else.
-for option in -i --indent --strict -E --escape -p -P --properties-input --stringtable-input --stringtable-output \
+for option in --strict -E --escape -p -P --properties-input --stringtable-input --stringtable-output \
   --color "--style=x.css" -vv; do
   set +e
   "$ours" "$option" "$TEST_DATA/merge/basic/def.po" "$TEST_DATA/merge/basic/ref.pot" > /dev/null 2> ours.err
@@ -192,7 +195,7 @@ for mo in "${real[@]}"; do
   awk -v mode=def -f "$MUTATE" "$dir/flat.po" > "$dir/def.po"
   msgmerge -q "$dir/def.po" "$dir/ref.pot" -o /dev/null 2> /dev/null || continue
   pairs=$((pairs + 1))
-  for mode in "-q" "" "--previous -q" "-v" "${modes[i % ${#modes[@]}]}"; do
+  for mode in "-q" "" "--previous -q" "-v" "-qi --previous" "${modes[i % ${#modes[@]}]}"; do
     # shellcheck disable=SC2086
     compare "$mo" $mode "$dir/def.po" "$dir/ref.pot"
   done

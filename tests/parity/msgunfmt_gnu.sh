@@ -47,7 +47,8 @@ for po in "$TEST_DATA"/mo/po/*.po; do
 done
 modes=("" "-o out.po" "--output-file=out.po" "--output-f out.po" "-o -" "--no-wrap" "--no-w" "-w 30" "--width=20"
   "--wid 45" "-w5" "-w100" "--force-po" "--force" "-e" "--no-escape" "--force-po -o out.po" "--no-wrap -w 40"
-  "-v" "--verbose" "-vv" "-ve" "-s" "--sort-output" "--sort" "-sw 30" "-svo out.po")
+  "-v" "--verbose" "-vv" "-ve" "-s" "--sort-output" "--sort" "-sw 30" "-svo out.po" "-i" "--indent" "--ind" "-is"
+  "-iw 30" "-io out.po" "-i --no-wrap")
 for input in "${inputs[@]}"; do
   for mode in "${modes[@]}"; do
     # shellcheck disable=SC2086 # a mode is several words
@@ -95,7 +96,7 @@ done
 ok
 
 # What is not supported says so and fails, rather than writing something else.
-for option in -i --indent --strict -E --escape -p -j --tcl --color "--style=x.css"; do
+for option in --strict -E --escape -p -j --tcl --color "--style=x.css"; do
   set +e
   "$ours" "$option" "$TEST_DATA/mo/basic.mo" > /dev/null 2> ours.err
   rc=$?
@@ -112,7 +113,7 @@ mapfile -t real < picked
 real_catalogs_need msgunfmt_gnu "real catalogs" "${#real[@]}" "$count"
 i=0
 for mo in "${real[@]}"; do
-  for mode in "" "--no-wrap" "-w 60" "-s" "${modes[i % ${#modes[@]}]}"; do
+  for mode in "" "--no-wrap" "-w 60" "-s" "-i" "--indent -w 60" "${modes[i % ${#modes[@]}]}"; do
     # shellcheck disable=SC2086
     compare "$mo" $mode "$mo"
   done

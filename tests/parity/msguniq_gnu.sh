@@ -45,7 +45,8 @@ modes=("" "-o out.po" "--output-file=out.po" "--out out.po" "-o -" "-d" "--repea
   "--un" "-d -u" "-u -d" "--use-first" "--use" "-d --use-first" "-du" "-t UTF-8" "--to-code=ISO-8859-1" "--to ASCII"
   "-s" "--sort-output" "--sort-o" "-F" "--sort-by-file" "--sort-b" "-n" "--add-location" "--add-location=file"
   "--add-location=never" "--no-location" "--no-l" "-w 30" "-w30" "--width=40" "--no-wrap" "--no-w" "--force-po"
-  "--force" "-e" "--no-escape" "-dsw 40" "-uFo out.po" "--force-po -u -o out.po")
+  "--force" "-e" "--no-escape" "-dsw 40" "-uFo out.po" "--force-po -u -o out.po" "-i" "--indent" "--ind" "-di" "-iw 30"
+  "-i --no-wrap")
 for input in "${inputs[@]}"; do
   for mode in "${modes[@]}"; do
     # shellcheck disable=SC2086 # a mode is several words
@@ -88,7 +89,7 @@ done
 ok
 
 # What is not supported says so and fails, rather than writing something else.
-for option in -i --indent --strict -E --escape -p -P --stringtable-input --stringtable-output --color \
+for option in --strict -E --escape -p -P --stringtable-input --stringtable-output --color \
   "--style=x.css"; do
   set +e
   "$ours" "$option" "$d/dup.po" > /dev/null 2> ours.err
@@ -113,6 +114,8 @@ while read -r mo; do
   compare "real:$mo" -u twice.po
   compare "real:$mo" --use-first -s twice.po
   compare "real:$mo" v1.po
+  compare "real:$mo" -i twice.po
+  compare "real:$mo" --indent -d -w 50 twice.po
   ok
 done < picked
 real_catalogs_need msguniq_gnu "real catalogs" "$real" "$((count / 2))"

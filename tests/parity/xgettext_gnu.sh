@@ -76,6 +76,7 @@ options=(
   "-j -s -o existing.pot" "-j -F -o existing.pot" "-j -o -"
   "-D sub" "--directory=sub" "-D . -D sub" "-D sub -D ." "-Dsub" "--dir=."
   "-k" "-k -kgettext" "--keyword" "--keyword=gettext:1" "-kgettext:1" "-kngettext:1,2 -k"
+  "-i" "--indent" "--ind" "-ic" "-si" "-iw 30" "-i --no-wrap" "-i -j -o existing.pot" "-iF -o -"
 )
 for option in "${options[@]}"; do
   # shellcheck disable=SC2086
@@ -184,7 +185,7 @@ done
 ok
 
 # What is not supported says so and fails, rather than writing something else.
-for option in -E --escape -i --indent --strict --properties-output --stringtable-output --itstool --its=x.its \
+for option in -E --escape --strict --properties-output --stringtable-output --itstool --its=x.its \
   --debug --color --style=x.css --check=ellipsis-unicode --sentence-end=double-space \
   --flag=printf:1:qt-format "-l 10" "-W 1" "-L Python" "-L PO"; do
   set +e

@@ -479,6 +479,74 @@ TEST(PoWriter, WiderWidth) {
   EXPECT_EQ(write_one(message(text, ""), width(120)), "msgid \"" + text + "\"\nmsgstr \"\"\n");
 }
 
+// --- the indented style (--indent) ---------------------------------------------------------
+
+po_write_options indented(bool wrap = true) {
+  po_write_options o;
+  o.indent = true;
+  o.wrap = wrap;
+  return o;
+}
+
+TEST(PoWriterIndent, KeywordsArePaddedToTheNextTabStop) {
+  po_message m = message("one", "un");
+  m.msgctxt = "c";
+  m.msgid_plural = "many";
+  m.msgstr.push_back("des");
+  EXPECT_EQ(write_one(m, indented()),
+            "msgctxt \"c\"\n"
+            "msgid   \"one\"\n"
+            "msgid_plural    \"many\"\n"
+            "msgstr[0]       \"un\"\n"
+            "msgstr[1]       \"des\"\n");
+}
+
+TEST(PoWriterIndent, TheFirstPieceStaysOnTheKeywordLine) {
+  po_message h =
+      message("", "Content-Type: text/plain; charset=UTF-8\nPlural-Forms: nplurals=2; plural=n>1;\n");
+  po_message m =
+      message("This is a very long string that will certainly need to be wrapped across several lines", "");
+  EXPECT_EQ(write({h, m}, indented()),
+            "msgid   \"\"\n"
+            "msgstr  \"Content-Type: text/plain; charset=UTF-8\\n\"\n"
+            "        \"Plural-Forms: nplurals=2; plural=n>1;\\n\"\n"
+            "\n"
+            "msgid   \"This is a very long string that will certainly need to be wrapped \"\n"
+            "        \"across several lines\"\n"
+            "msgstr  \"\"\n");
+  EXPECT_EQ(
+      write({h, m}, indented(false)),
+      "msgid   \"\"\n"
+      "msgstr  \"Content-Type: text/plain; charset=UTF-8\\n\"\n"
+      "        \"Plural-Forms: nplurals=2; plural=n>1;\\n\"\n"
+      "\n"
+      "msgid   \"This is a very long string that will certainly need to be wrapped across several lines\"\n"
+      "msgstr  \"\"\n");
+}
+
+TEST(PoWriterIndent, PreviousFieldsMoveTheOtherKeywordsAndObsoleteLinesKeepTheirPrefix) {
+  po_message m = message("new", "neuf");
+  m.previous_msgid = "old";
+  po_message gone = message("p", "The translation of an obsolete entry long enough to need a second line");
+  gone.msgid_plural = "ps";
+  gone.msgstr.push_back("x");
+  gone.previous_msgid = "o";
+  gone.previous_msgid_plural = "os";
+  gone.obsolete = true;
+  EXPECT_EQ(write({m, gone}, indented()),
+            "#| msgid        \"old\"\n"
+            "msgid           \"new\"\n"
+            "msgstr          \"neuf\"\n"
+            "\n"
+            "#~| msgid       \"o\"\n"
+            "#~| msgid_plural        \"os\"\n"
+            "#~ msgid        \"p\"\n"
+            "#~ msgid_plural         \"ps\"\n"
+            "#~ msgstr[0]    \"The translation of an obsolete entry long enough to need a \"\n"
+            "#~      \"second line\"\n"
+            "#~ msgstr[1]    \"x\"\n");
+}
+
 // --- charsets and errors --------------------------------------------------------------------
 
 TEST(PoWriter, WritesTheFileCharset) {

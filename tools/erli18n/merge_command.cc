@@ -170,6 +170,7 @@ bool merge_one(const std::string& def_path, const po_file& ref, const merge_cli_
   po_write_options write_options;
   write_options.wrap = !opts.no_wrap;
   write_options.width = opts.width;
+  write_options.indent = opts.indent;
   write_options.force_po = true;  // msgmerge writes a header with no message after it
   result<std::string> bytes = write_po(merged.catalog, write_options);
   if (!bytes) {

@@ -30,6 +30,7 @@ struct merge_cli_options {
   std::optional<std::string> lang;  // --lang; --lang= empties the header's Language
   std::string add_location = "full";
   bool no_wrap = false;
+  bool indent = false;  // msgmerge --indent
   bool quiet = false;
   std::size_t width = 79;
   /// msgmerge's -C catalogs, read by the caller (merge_options::compendia).

@@ -189,6 +189,9 @@ int msgattrib_main(std::string_view program, std::span<const char* const> args) 
       case opt_no_wrap:
         layout.wrap = false;
         break;
+      case 'i':
+        layout.indent = true;
+        break;
       case 'e':
         break;  // no C escapes beyond GNU's usual ones: the default
       case 'w': {

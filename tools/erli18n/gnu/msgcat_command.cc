@@ -1,7 +1,7 @@
 // `msgcat` as GNU gettext 0.21 documents it (`msgcat --help`, the manual's "Invoking msgcat"),
 // for PO input and output: the concatenation of `erli18n normalize` (cat_catalogs). msguniq
 // (msguniq_command.cc) runs the same code over one input. Java .properties and NeXTstep
-// .strings input and output, colours, --indent, --escape and --strict are recognised, so that
+// .strings input and output, colours, --escape and --strict are recognised, so that
 // abbreviations resolve as GNU's do, and refused as not supported; docs/cli.md lists which.
 #include "msgcat_command.h"
 
@@ -198,6 +198,9 @@ int run_cat_command(cat_command command, std::string_view program, std::span<con
         break;
       case cat_opt_force_po:
         layout.force_po = true;
+        break;
+      case 'i':
+        layout.indent = true;
         break;
       case 'e':
         break;  // no C escapes beyond GNU's usual ones: the default

@@ -190,6 +190,9 @@ int msgmerge_main(std::string_view program, std::span<const char* const> args) {
         break;
       case opt_force_po:
         break;  // msgmerge writes the header of an otherwise empty result anyway
+      case 'i':
+        opts.indent = true;
+        break;
       case 'e':
         break;  // no C escapes beyond GNU's usual ones: the default
       case 'q':

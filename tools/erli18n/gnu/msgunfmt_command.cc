@@ -78,6 +78,9 @@ int msgunfmt_main(std::string_view program, std::span<const char* const> args) {
       case opt_force_po:
         layout.force_po = true;
         break;
+      case 'i':
+        layout.indent = true;
+        break;
       case 'e':
         break;  // no C escapes beyond GNU's usual ones: the default
       case 's':

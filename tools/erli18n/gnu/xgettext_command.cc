@@ -248,6 +248,9 @@ int xgettext_main(std::string_view program, std::span<const char* const> args) {
       case 'D':
         eo.directories.push_back(value);
         break;
+      case 'i':
+        eo.layout.indent = true;
+        break;
       case 'e':
         break;  // no C escapes beyond the usual ones: the default
       case 'x':
