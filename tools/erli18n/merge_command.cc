@@ -220,7 +220,7 @@ bool merge_one(const std::string& def_path, const po_file& ref, const merge_cli_
   if (opts.add_location == "never" || opts.no_location) options.add_location = merge_location::never;
   // msgmerge merges the template into the default domain, and with -m into every other one
   // too (skipping empty ones); without -m the other domains meet an empty template, so every
-  // entry of theirs, header included, goes obsolete.
+  // entry of theirs, header included, goes obsolete (msgmerge 0.21, found by running it).
   const po_file no_template;
   std::vector<po_domain> merged_domains;
   merge_counts counts;
@@ -229,6 +229,8 @@ bool merge_one(const std::string& def_path, const po_file& ref, const merge_cli_
     const po_file& def = (*defs)[i].po;
     const bool with_template = i == 0 || opts.multi_domain;
     if (opts.multi_domain && def.messages.empty() && defs->size() > 1) continue;
+    // --for-msgfmt keeps no obsolete entries: msgmerge writes only the default domain then.
+    if (!with_template && opts.for_msgfmt) continue;
     merge_result merged = merge_catalogs(def, with_template ? ref : no_template, options);
     count_merge(def, ref, merged, opts, with_template, counts);
     if (!with_template && def.header() != nullptr)
