@@ -140,6 +140,35 @@ struct po_write_options {
 /// Writes `po` as `msgcat` would, in `po.charset`.
 result<std::string> write_po(const po_file& po, const po_write_options& options = {});
 
+/// One section of a PO file with `domain "NAME"` directives: what follows a directive, up to
+/// the next, belongs to domain NAME; what precedes the first, to the default one.
+struct po_domain_section {
+  /// The NAME of the section's directive; empty for the part before the first directive.
+  std::string domain;
+  /// The section's lines, preceded by as many newlines as lines came before it, so that
+  /// `read_po` on it reports the positions of the whole file.
+  std::string text;
+  /// The 1-based line of the section's `domain` directive; 0 for the default part.
+  std::size_t directive_line = 0;
+};
+
+/// Splits PO text at its `domain "NAME"` lines (a line starting with `domain`, a space or tab,
+/// and a quoted name). Text without directives is one section of the default domain; else the
+/// default section (possibly empty) comes first, then one per directive, in file order.
+std::vector<po_domain_section> split_po_domains(std::string text);
+
+/// One domain's catalog, for `write_po_domains`.
+struct po_domain {
+  std::string name;  ///< the domain ("messages" is the default one)
+  po_file po;        ///< its messages
+};
+
+/// Writes several domains as one file, as msgmerge and msgcat do: each domain written as
+/// `write_po` would, preceded by a `domain "NAME"` line (and a blank line unless the domain
+/// writes nothing), except a first domain named "messages"; one blank line between domains.
+result<std::string> write_po_domains(const std::vector<po_domain>& domains,
+                                     const po_write_options& options = {});
+
 }  // namespace erli18n
 
 #endif  // ERLI18N_PO_H

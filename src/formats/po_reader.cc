@@ -154,6 +154,40 @@ result<po_file> read_po(std::string_view text, std::string_view file_name, const
   return or_out_of_memory("reading the catalog", [&] { return read_unguarded(text, file_name, options); });
 }
 
+std::vector<po_domain_section> split_po_domains(std::string text) {
+  std::vector<po_domain_section> sections;
+  std::size_t start = 0, start_line = 1, line = 1;
+  std::string domain;
+  std::size_t directive_line = 0;
+  auto close_section = [&](std::size_t end) {
+    po_domain_section section{domain, std::string(start_line - 1, '\n'), directive_line};
+    section.text.append(text, start, end - start);
+    sections.push_back(std::move(section));
+  };
+  for (std::size_t at = 0; at < text.size(); ++line) {
+    const std::size_t nl = text.find('\n', at);
+    const std::size_t end = nl == std::string::npos ? text.size() : nl + 1;
+    const std::string_view row(text.data() + at, end - at);
+    if (row.starts_with("domain") && row.size() > 6 && (row[6] == ' ' || row[6] == '\t')) {
+      const std::size_t open = row.find('"'), close = row.rfind('"');
+      if (open != std::string_view::npos && close > open) {
+        close_section(at);
+        domain = std::string(row.substr(open + 1, close - open - 1));
+        directive_line = line;
+        start = end;
+        start_line = line + 1;
+      }
+    }
+    at = end;
+  }
+  if (directive_line == 0) {
+    sections.push_back({"", std::move(text), 0});
+    return sections;
+  }
+  close_section(text.size());
+  return sections;
+}
+
 result<po_file> read_po_file(const std::string& path, const po_read_options& options) {
   result<std::string> data = read_whole_file(path, options.max_bytes);
   if (!data) return std::move(data).error();

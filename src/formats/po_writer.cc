@@ -776,4 +776,19 @@ result<std::string> write_po(const po_file& po, const po_write_options& options)
   return or_out_of_memory("writing the catalog", [&] { return write_unguarded(po, options); });
 }
 
+result<std::string> write_po_domains(const std::vector<po_domain>& domains, const po_write_options& options) {
+  std::string out;
+  for (std::size_t i = 0; i < domains.size(); ++i) {
+    result<std::string> bytes = write_po(domains[i].po, options);
+    if (!bytes) return std::move(bytes).error();
+    if (i > 0 || domains[i].name != "messages") {
+      if (!out.empty()) out += '\n';
+      out += "domain \"" + domains[i].name + "\"\n";
+      if (!bytes->empty()) out += '\n';  // a domain with nothing to write has its line alone
+    }
+    out += *bytes;
+  }
+  return out;
+}
+
 }  // namespace erli18n

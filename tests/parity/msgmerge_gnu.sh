@@ -68,6 +68,21 @@ for dir in "$TEST_DATA"/merge/*/ "$TEST_DATA"/merge_compendium/; do
   ok
 done
 
+# Catalogs of several domains (`domain "NAME"` lines): without -m the template goes to the
+# default domain and every other domain's entries, header included, go obsolete; with -m it
+# goes to each domain (empty ones dropped), each keeping its own header. def.po has three
+# domains, starts.po begins with a directive (an empty default domain), repeated.po names a
+# domain twice.
+md=$TEST_DATA/merge_multidomain
+for def in def starts repeated; do
+  for mode in "" "-m" "--multi-domain -q" "-mv" "-v" "-q --previous -m" "-m -N -q" "-m --for-msgfmt" \
+    "--for-msgfmt" "-m -s -q" "-qm --no-location" "-m --lang=de -q" "-o out.po -m -q" "-qmw 30"; do
+    # shellcheck disable=SC2086
+    compare "multi-domain $def" $mode "$md/$def.po" "$md/ref.pot"
+  done
+done
+ok
+
 # Compendia: the first translating a message gives it, then the catalog's and the compendia's
 # most similar entries; an ISO-8859-1 compendium converted; -D finds inputs.
 c=$TEST_DATA/merge_compendium
@@ -107,8 +122,8 @@ update() {
   for tool in gnu ours; do
     dir=$TEST_TMP/update/$tool
     rm -rf "$dir" && mkdir -p "$dir"
-    cp "$TEST_DATA/merge/basic/def.po" "$dir/fr.po"
-    cp "$TEST_DATA/merge/basic/ref.pot" "$dir/demo.pot"
+    cp "${update_def:-$TEST_DATA/merge/basic/def.po}" "$dir/fr.po"
+    cp "${update_ref:-$TEST_DATA/merge/basic/ref.pot}" "$dir/demo.pot"
     : > "$dir/old.po~"
     set +e
     if [ "$tool" = gnu ]; then (cd "$dir" && msgmerge "$@" > ../gnu.out 2> ../gnu.err); else (cd "$dir" && "$ours" "$@" > ../ours.out 2> ../ours.err); fi
@@ -140,6 +155,19 @@ done
 update "-U --indent" -U -q --indent fr.po demo.pot
 update "-U -i, twice" -U -qi --previous fr.po demo.pot
 update "a bad --backup" -U --backup=sometimes fr.po demo.pot
+# -U on a catalog of several domains; then on one that -m has merged already but for an older
+# POT-Creation-Date in each header, which msgmerge leaves alone (no backup either).
+update_def=$md/def.po update_ref=$md/ref.pot
+for args in "-U -q" "-U -m -q" "-U --multi-domain --backup=numbered" "-U -m --previous -q --backup=simple"; do
+  # shellcheck disable=SC2086
+  update "multi-domain $args" $args fr.po demo.pot
+done
+msgmerge -q -m "$md/def.po" "$md/ref.pot" | sed 's/^"POT-Creation-Date: .*/"POT-Creation-Date: 2019-01-01 00:00+0000\\n"/' > merged_md.po
+grep -c 'POT-Creation-Date: 2019' merged_md.po | grep -qx 2 || fail "the merged multi-domain catalog: $(grep POT-Creation merged_md.po)"
+update_def=$TEST_TMP/merged_md.po
+update "multi-domain, only POT-Creation-Date newer" -U -m -q fr.po demo.pot
+update "multi-domain, only POT-Creation-Date newer, without -m" -U -q fr.po demo.pot
+update_def='' update_ref=''
 ok
 
 # Bad command lines: GNU's words (named as started), then the same exit status.

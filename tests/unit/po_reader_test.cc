@@ -660,4 +660,43 @@ TEST(PoReader, BangLineIsAFlagLine) {
   EXPECT_TRUE(po.messages[1].flags.empty());
 }
 
+// `domain "NAME"` lines split a file into sections (msgfmt writes NAME.mo for each, msgmerge
+// merges each); each section keeps its line numbers for read_po's diagnostics.
+TEST(PoReader, DomainDirectivesSplitTheText) {
+  const std::string text = "msgid \"a\"\nmsgstr \"A\"\n\ndomain \"second\"\n\nmsgid \"b\"\nmsgstr \"B\"\n" +
+                           std::string("domain\t\"third\"\nmsgid \"c\"\nmsgstr \"C\"\n");
+  std::vector<erli18n::po_domain_section> sections = erli18n::split_po_domains(text);
+  ASSERT_EQ(sections.size(), 3u);
+  EXPECT_EQ(sections[0].domain, "");
+  EXPECT_EQ(sections[0].directive_line, 0u);
+  EXPECT_EQ(sections[0].text, "msgid \"a\"\nmsgstr \"A\"\n\n");
+  EXPECT_EQ(sections[1].domain, "second");
+  EXPECT_EQ(sections[1].directive_line, 4u);
+  EXPECT_EQ(sections[1].text, "\n\n\n\n\nmsgid \"b\"\nmsgstr \"B\"\n");
+  EXPECT_EQ(sections[2].domain, "third");
+  EXPECT_EQ(sections[2].directive_line, 8u);
+  po_file third = parse_ok(sections[2].text);
+  ASSERT_EQ(third.messages.size(), 1u);
+  EXPECT_EQ(third.messages[0].msgid, "c");
+  EXPECT_EQ(third.messages[0].line, 9u);  // the line in the whole file
+}
+
+TEST(PoReader, TextWithoutDomainDirectivesIsOneDefaultSection) {
+  // `domain` inside a string or not at a line start is no directive.
+  const std::string text = "msgid \"domain \\\"x\\\"\"\nmsgstr \"\"\n # domain \"y\"\n";
+  std::vector<erli18n::po_domain_section> sections = erli18n::split_po_domains(text);
+  ASSERT_EQ(sections.size(), 1u);
+  EXPECT_EQ(sections[0].domain, "");
+  EXPECT_EQ(sections[0].text, text);
+}
+
+TEST(PoReader, DirectiveOnTheFirstLineLeavesAnEmptyDefaultSection) {
+  std::vector<erli18n::po_domain_section> sections =
+      erli18n::split_po_domains("domain \"d\"\nmsgid \"a\"\nmsgstr \"\"\n");
+  ASSERT_EQ(sections.size(), 2u);
+  EXPECT_EQ(sections[0].text, "");
+  EXPECT_EQ(sections[1].domain, "d");
+  EXPECT_EQ(sections[1].directive_line, 1u);
+}
+
 }  // namespace

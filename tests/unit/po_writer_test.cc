@@ -691,5 +691,43 @@ TEST(PoUnicode, Widths) {
   EXPECT_TRUE(po_unicode::props(U'\x01').control);
 }
 
+// Several domains in one file, as msgmerge 0.21 writes them: a domain line and a blank line
+// before each but a first "messages", one blank line between domains.
+TEST(PoWriter, DomainsAreWrittenAfterTheirDomainLines) {
+  po_file first, second, third;
+  first.messages = {header(), message("a", "A")};
+  second.messages = {message("b", "B")};
+  third.messages = {message("c", "C")};
+  result<std::string> text =
+      write_po_domains({{"messages", first}, {"second", second}, {"messages", third}}, po_write_options{});
+  ASSERT_TRUE(text.has_value()) << text.error().to_string();
+  EXPECT_EQ(
+      *text,
+      "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\nmsgid \"a\"\nmsgstr \"A\"\n\n"
+      "domain \"second\"\n\nmsgid \"b\"\nmsgstr \"B\"\n\n"
+      "domain \"messages\"\n\nmsgid \"c\"\nmsgstr \"C\"\n");
+}
+
+TEST(PoWriter, FirstDomainOtherThanMessagesGetsItsDomainLine) {
+  po_file only;
+  only.messages = {message("a", "A")};
+  result<std::string> text = write_po_domains({{"app", only}});
+  ASSERT_TRUE(text.has_value());
+  EXPECT_EQ(*text, "domain \"app\"\n\nmsgid \"a\"\nmsgstr \"A\"\n");
+  // One "messages" domain is what write_po writes.
+  result<std::string> plain = write_po_domains({{"messages", only}});
+  ASSERT_TRUE(plain.has_value());
+  EXPECT_EQ(*plain, write_one(message("a", "A")));
+}
+
+TEST(PoWriter, EmptyDomainIsItsLineAlone) {
+  // msgmerge --for-msgfmt -m on a domain of only fuzzy entries writes just its line.
+  po_file first, empty;
+  first.messages = {message("a", "A")};
+  result<std::string> text = write_po_domains({{"messages", first}, {"third", empty}});
+  ASSERT_TRUE(text.has_value());
+  EXPECT_EQ(*text, "msgid \"a\"\nmsgstr \"A\"\n\ndomain \"third\"\n");
+}
+
 }  // namespace
 }  // namespace erli18n

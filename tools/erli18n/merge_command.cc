@@ -101,42 +101,93 @@ bool make_backup(const std::string& path, const merge_cli_options& opts) {
   return true;
 }
 
-// msgmerge's account of a merge on stderr: a dot per ten template messages and per message
-// seeded by similarity, one more, then " done." (-v: a newline and the counts instead); none
-// under --for-msgfmt, which msgmerge runs without fuzzy matching.
-void print_progress(const po_file& def, const po_file& ref, const merge_result& merged,
-                    const merge_cli_options& opts) {
+// What msgmerge counts of a merge, summed over the domains of the catalog.
+struct merge_counts {
+  std::size_t domains = 0;           // of the catalog, merged or not
+  std::size_t template_entries = 0;  // per domain merged with the template, its messages and header
+  std::size_t merged = 0, fuzzied = 0, missing = 0, obsolete = 0;
+};
+
+// Adds one domain's merge to `counts`; `with_template` false for a domain that met no template
+// (msgmerge without -m: every domain but the default one), all of whose entries go obsolete.
+void count_merge(const po_file& def, const po_file& ref, const merge_result& merged,
+                 const merge_cli_options& opts, bool with_template, merge_counts& counts) {
+  if (!with_template) {
+    if (!opts.for_msgfmt) counts.obsolete += merged.decisions.size() + (def.header() != nullptr ? 1 : 0);
+    return;
+  }
   std::size_t template_messages = 0;
   for (const po_message& r : ref.messages)
     if (r.msgctxt || !r.msgid.empty()) ++template_messages;
-  std::size_t merged_count = def.header() != nullptr ? 1 : 0;  // msgmerge counts the header
-  std::size_t fuzzied = 0;
-  std::size_t missing = 0;
+  counts.template_entries += template_messages + 1;
+  if (def.header() != nullptr) ++counts.merged;  // msgmerge counts the header
   for (std::size_t i = 0; i < merged.decisions.size(); ++i) {
     const merge_decision& d = merged.decisions[i];
     if (i >= template_messages) break;
     const bool by_similarity =
         d.kind == merge_decision_kind::fuzzy || d.source_msgctxt || !d.source_msgid.empty();
     if (by_similarity && opts.for_msgfmt) {
-      ++missing;  // --for-msgfmt drops what similarity would seed: msgmerge counts it missing
+      ++counts.missing;  // --for-msgfmt drops what similarity would seed: msgmerge counts it missing
     } else if (by_similarity) {
-      ++fuzzied;
+      ++counts.fuzzied;
     } else if (d.kind == merge_decision_kind::added) {
-      ++missing;
+      ++counts.missing;
     } else {
-      ++merged_count;
+      ++counts.merged;
     }
   }
-  // --for-msgfmt keeps no obsolete entries, and prints no dots: msgmerge counts none.
-  const std::size_t obsolete = merged.decisions.size() > template_messages && !opts.for_msgfmt
-                                   ? merged.decisions.size() - template_messages
-                                   : 0;
+  // --for-msgfmt keeps no obsolete entries: msgmerge counts none.
+  if (merged.decisions.size() > template_messages && !opts.for_msgfmt)
+    counts.obsolete += merged.decisions.size() - template_messages;
+}
+
+// msgmerge's account of a merge on stderr: a dot per ten template entries (the header
+// included, over every domain merged with the template) begun and per message seeded by
+// similarity, then " done." (-v: a newline and the counts instead); none under --for-msgfmt,
+// which msgmerge runs without fuzzy matching.
+void print_progress(const merge_counts& counts, const merge_cli_options& opts) {
   if (opts.progress && !opts.for_msgfmt) {
-    std::cerr << std::string(1 + template_messages / 10 + fuzzied, '.') << (opts.verbose ? "\n" : " done.\n");
+    std::cerr << std::string((counts.template_entries + 9) / 10 + counts.fuzzied, '.')
+              << (opts.verbose ? "\n" : " done.\n");
   }
   if (opts.verbose)
-    std::cerr << "Read 1 old + 1 reference, merged " << merged_count << ", fuzzied " << fuzzied
-              << ", missing " << missing << ", obsolete " << obsolete << ".\n";
+    std::cerr << "Read " << counts.domains << " old + 1 reference, merged " << counts.merged << ", fuzzied "
+              << counts.fuzzied << ", missing " << counts.missing << ", obsolete " << counts.obsolete
+              << ".\n";
+}
+
+// The catalog's text: the file's, or standard input's for `-`.
+result<std::string> catalog_text(const std::string& path) {
+  if (path != "-") return read_whole_file(path, po_read_options{}.max_bytes);
+  std::string text;
+  if (result<void> read = read_to_end(0, "<stdin>", no_size_limit, text); !read) return read.error();
+  return text;
+}
+
+// The catalog's domains, in the order they first appear, "messages" (the default one) first,
+// the sections of a domain named twice joined; one when the text has no `domain` directive.
+result<std::vector<po_domain>> read_domains(std::string text, const std::string& name) {
+  const bool directives = text.starts_with("domain") || text.find("\ndomain") != std::string::npos;
+  std::vector<po_domain> domains;
+  if (!directives) {
+    result<po_file> po = read_po(text, name);
+    if (!po) return std::move(po).error();
+    domains.push_back({"messages", std::move(*po)});
+    return domains;
+  }
+  for (po_domain_section& section : split_po_domains(std::move(text))) {
+    result<po_file> po = read_po(section.text, name);
+    if (!po) return std::move(po).error();
+    const std::string domain = section.domain.empty() ? "messages" : section.domain;
+    auto same =
+        std::find_if(domains.begin(), domains.end(), [&](const po_domain& d) { return d.name == domain; });
+    if (same == domains.end()) {
+      domains.push_back({domain, std::move(*po)});
+    } else {
+      std::move(po->messages.begin(), po->messages.end(), std::back_inserter(same->po.messages));
+    }
+  }
+  return domains;
 }
 
 }  // namespace
@@ -150,9 +201,11 @@ result<po_file> read_catalog(const std::string& path) {
 
 bool merge_one(const std::string& def_path, const po_file& ref, const merge_cli_options& opts,
                const std::string& output, bool in_place) {
-  result<po_file> def = read_catalog(def_path);
-  if (!def) {
-    std::cerr << def.error().to_string() << '\n';
+  result<std::string> text = catalog_text(def_path);
+  result<std::vector<po_domain>> defs =
+      text ? read_domains(std::move(*text), def_path == "-" ? "<stdin>" : def_path) : std::move(text).error();
+  if (!defs) {
+    std::cerr << defs.error().to_string() << '\n';
     return false;
   }
   merge_options options;
@@ -165,14 +218,36 @@ bool merge_one(const std::string& def_path, const po_file& ref, const merge_cli_
   options.compendia = opts.compendia;
   if (opts.add_location == "file") options.add_location = merge_location::file;
   if (opts.add_location == "never" || opts.no_location) options.add_location = merge_location::never;
-  merge_result merged = merge_catalogs(*def, ref, options);
-  if (opts.progress || opts.verbose) print_progress(*def, ref, merged, opts);
+  // msgmerge merges the template into the default domain, and with -m into every other one
+  // too (skipping empty ones); without -m the other domains meet an empty template, so every
+  // entry of theirs, header included, goes obsolete (msgmerge 0.21, found by running it).
+  const po_file no_template;
+  std::vector<po_domain> merged_domains;
+  merge_counts counts;
+  counts.domains = defs->size();  // msgmerge counts the empty ones -m skips
+  for (std::size_t i = 0; i < defs->size(); ++i) {
+    const po_file& def = (*defs)[i].po;
+    const bool with_template = i == 0 || opts.multi_domain;
+    if (opts.multi_domain && def.messages.empty() && defs->size() > 1) continue;
+    // --for-msgfmt keeps no obsolete entries: msgmerge writes only the default domain then.
+    if (!with_template && opts.for_msgfmt) continue;
+    merge_result merged = merge_catalogs(def, with_template ? ref : no_template, options);
+    count_merge(def, ref, merged, opts, with_template, counts);
+    if (!with_template && def.header() != nullptr)
+      for (po_message& m : merged.catalog.messages)
+        if (m.is_header()) {
+          m = *def.header();
+          m.obsolete = true;
+        }
+    merged_domains.push_back({(*defs)[i].name, std::move(merged.catalog)});
+  }
+  if (opts.progress || opts.verbose) print_progress(counts, opts);
   po_write_options write_options;
   write_options.wrap = !opts.no_wrap;
   write_options.width = opts.width;
   write_options.indent = opts.indent;
   write_options.force_po = true;  // msgmerge writes a header with no message after it
-  result<std::string> bytes = write_po(merged.catalog, write_options);
+  result<std::string> bytes = write_po_domains(merged_domains, write_options);
   if (!bytes) {
     std::cerr << bytes.error().to_string() << '\n';
     return false;
@@ -183,7 +258,13 @@ bool merge_one(const std::string& def_path, const po_file& ref, const merge_cli_
   const std::optional<std::string> current = file_bytes(def_path);
   if (current == *bytes) return true;
   if (current) {
-    result<std::string> same_date = write_po(with_pot_creation_date_of(merged.catalog, *def), write_options);
+    std::vector<po_domain> dated;
+    for (po_domain& d : merged_domains) {
+      auto def =
+          std::find_if(defs->begin(), defs->end(), [&](const po_domain& e) { return e.name == d.name; });
+      dated.push_back({d.name, with_pot_creation_date_of(d.po, def->po)});
+    }
+    result<std::string> same_date = write_po_domains(dated, write_options);
     if (same_date && *same_date == *current) return true;
   }
   // --for-each-locale (no msgmerge option) updates catalogs under version control: no backups.

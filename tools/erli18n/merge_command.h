@@ -32,6 +32,8 @@ struct merge_cli_options {
   bool no_wrap = false;
   bool indent = false;  // msgmerge --indent
   bool quiet = false;
+  /// msgmerge's -m: the template merged into every domain of the catalog, not only the default one.
+  bool multi_domain = false;
   std::size_t width = 79;
   /// msgmerge's -C catalogs, read by the caller (merge_options::compendia).
   std::vector<const po_file*> compendia;

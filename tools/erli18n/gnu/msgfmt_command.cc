@@ -101,14 +101,6 @@ struct settings {
   int verbose = 0;
 };
 
-// One input: its name in diagnostics, its text, and its parts by domain (a file without
-// `domain` directives is one part of the default domain).
-struct part {
-  std::string domain;              // "" for the default one
-  std::string text;                // the part, preceded by as many newlines as lines before it
-  std::size_t directive_line = 0;  // the `domain` line, 0 for the default part
-};
-
 struct domain_catalog {
   std::string name;
   po_file po;
@@ -125,42 +117,6 @@ std::string find_input(const settings& s, const std::string& name) {
     for (const std::string& candidate : {folder + name, folder + name + ".po"})
       if (std::error_code ec; std::filesystem::is_regular_file(candidate, ec)) return candidate;
   return name;
-}
-
-// The `domain "NAME"` directives of `text`, splitting it into parts; the parts keep their
-// line numbers.
-std::vector<part> split_domains(std::string text) {
-  std::vector<part> parts;
-  std::size_t start = 0, start_line = 1, line = 1;
-  std::string domain;
-  std::size_t directive_line = 0;
-  auto close_part = [&](std::size_t end) {
-    part p{domain, std::string(start_line - 1, '\n'), directive_line};
-    p.text.append(text, start, end - start);
-    parts.push_back(std::move(p));
-  };
-  for (std::size_t at = 0; at < text.size(); ++line) {
-    std::size_t nl = text.find('\n', at);
-    const std::size_t end = nl == std::string::npos ? text.size() : nl + 1;
-    std::string_view row(text.data() + at, end - at);
-    if (row.starts_with("domain") && row.size() > 6 && (row[6] == ' ' || row[6] == '\t')) {
-      const std::size_t open = row.find('"'), close = row.rfind('"');
-      if (open != std::string_view::npos && close > open) {
-        close_part(at);
-        domain = std::string(row.substr(open + 1, close - open - 1));
-        directive_line = line;
-        start = end;
-        start_line = line + 1;
-      }
-    }
-    at = end;
-  }
-  if (parts.empty() && directive_line == 0) {
-    parts.push_back({"", std::move(text), 0});
-    return parts;
-  }
-  close_part(text.size());
-  return parts;
 }
 
 // Counts and prints what msgfmt prints for --statistics and -v.
@@ -331,7 +287,7 @@ int msgfmt_main(std::string_view program, std::span<const char* const> args) {
       return 1;
     }
     bool has_header = false, warned_fuzzy = false;
-    for (part& p : split_domains(std::move(text))) {
+    for (po_domain_section& p : split_po_domains(std::move(text))) {
       result<po_file> po = read_po(p.text, shown);
       if (!po) {
         std::cerr << po.error().to_string() << '\n';

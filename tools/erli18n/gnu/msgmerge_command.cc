@@ -136,8 +136,7 @@ int msgmerge_main(std::string_view program, std::span<const char* const> args) {
         directories.emplace_back(*event.value);
         break;
       case 'm':
-        // One domain per catalog is all the PO reader takes (it refuses `domain` lines), and
-        // there msgmerge's -m changes nothing.
+        opts.multi_domain = true;
         break;
       case opt_backup:
         opts.backup = std::string(*event.value);
