@@ -75,9 +75,11 @@ phase-log-reset:
 test-build: build
 	@$(TIMED) ctest ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) -LE slow
 
-# detect_leaks: LeakSanitizer checks every test program and every CLI command at exit.
+# detect_leaks: LeakSanitizer checks every test program and every CLI command at exit; the C
+# library's own leaks are suppressed by name in tests/lsan.supp.
 test-asan: asan
-	@$(TIMED) ctest-asan env ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	@$(TIMED) ctest-asan env ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
+	  UBSAN_OPTIONS=print_stacktrace=1 \
 	  ERLI18N_PARITY_SAMPLE=$(ASAN_PARITY_SAMPLE) ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS) -LE slow
 
 # Also the slow tests (every .mo on the machine).
