@@ -36,7 +36,10 @@ compare() {
   set -e
   mv_created ../gnu.files
   set +e
-  env -i "${env_args[@]}" "$ours" "$@" < "${stdin:-/dev/null}" > ../ours.out 2> ../ours.err
+  # Ours also keeps the sanitizers' settings (make test's ASan run: leak checks and glibc's
+  # suppressed leak), which env -i would drop.
+  env -i "${env_args[@]}" ${ASAN_OPTIONS:+ASAN_OPTIONS="$ASAN_OPTIONS"} ${LSAN_OPTIONS:+LSAN_OPTIONS="$LSAN_OPTIONS"} \
+    ${UBSAN_OPTIONS:+UBSAN_OPTIONS="$UBSAN_OPTIONS"} "$ours" "$@" < "${stdin:-/dev/null}" > ../ours.out 2> ../ours.err
   rc_ours=$?
   set -e
   mv_created ../ours.files
