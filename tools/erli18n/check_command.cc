@@ -23,9 +23,11 @@
 #include "erli18n/po.h"
 #include "erli18n/tools/extract.h"
 #include "erli18n/tools/template_diff.h"
+#include "erli18n/tools/lint.h"
 #include "extract_cli_options.h"
 #include "file_io.h"
 #include "progress.h"
+#include "project_options.h"
 
 namespace erli18n::cli {
 namespace {
@@ -41,6 +43,7 @@ struct check_options {
   bool names_only = false;
   bool po = false;
   extract_cli_options extract;
+  project_cli_options project;  ///< with no PATH in a project: the project's CI gate
 };
 
 // A template as extraction writes it: the bytes, and those bytes parsed.
@@ -183,8 +186,71 @@ int report(std::size_t stale, std::size_t templates, bool catalogs_ok, bool po, 
   return 0;
 }
 
-int run_check(const check_options& opts) {
-  result<extract_options> options = make_extract_options(opts.extract);
+// In a project: its template against the sources (done by the caller, `up_to_date`), then
+// every catalog of the project merged with the fresh template and lint-clean.
+int check_project(const project_setup& project, const fresh_template& fresh, bool up_to_date) {
+  std::size_t unmerged = 0;
+  std::size_t unclean = 0;
+  for (const project_catalog& c : project.catalogs) {
+    if (!c.exists) {
+      std::cout << c.path << ": missing: no catalog for locale " << c.locale
+                << (project.locales_from.empty() ? "" : " (listed in " + project.locales_from + ")") << '\n';
+      ++unmerged;
+      continue;
+    }
+    result<po_file> catalog = read_po_file(c.path);
+    if (!catalog) {
+      std::cout << c.path << ": cannot be compared\n  " << catalog.error().to_string() << '\n';
+      ++unmerged;
+      continue;
+    }
+    std::vector<std::size_t> missing = missing_messages(*catalog, fresh.po);
+    if (!missing.empty()) {
+      ++unmerged;
+      std::cout << c.path << ": " << missing.size() << " missing\n";
+      for (std::size_t i : missing) {
+        const po_message& m = fresh.po.messages[i];
+        std::cout << "  " << describe_message(m.msgctxt, m.msgid, m.references) << '\n';
+      }
+    }
+    bool clean = true;
+    for (const lint_diagnostic& d : lint_po_file(c.path, project.lint)) {
+      if (d.severity == lint_severity::error || project.werror) clean = false;
+      std::cout << to_string(d) << '\n';
+    }
+    if (!clean) ++unclean;
+  }
+  const std::size_t n = project.catalogs.size();
+  if (!up_to_date)
+    std::cout << "erli18n check: " << project.template_path
+              << " is out of date; run erli18n update and commit the result\n";
+  if (unmerged > 0)
+    std::cout << "erli18n check: " << unmerged << " of " << n << (n == 1 ? " catalog" : " catalogs")
+              << " not merged with the template; run erli18n update\n";
+  if (unclean > 0)
+    std::cout << "erli18n check: " << unclean << " of " << n << (n == 1 ? " catalog" : " catalogs")
+              << " with lint " << (project.werror ? "errors or warnings" : "errors") << '\n';
+  if (!up_to_date || unmerged > 0 || unclean > 0) return exit_differs;
+  std::cout << "erli18n check: " << project.template_path << " up to date, " << n
+            << (n == 1 ? " catalog" : " catalogs") << " merged and lint-clean\n";
+  return 0;
+}
+
+int run_check(const check_options& given, const CLI::App& cmd) {
+  check_options opts = given;
+  std::optional<project_setup> project;
+  if (runs_on_project(opts.project, opts.extract)) {
+    opts.project.template_path = opts.template_file;
+    result<project_setup> loaded = load_project(cmd, opts.project, opts.extract);
+    if (!loaded) {
+      std::cerr << loaded.error().to_string() << '\n';
+      return exit_cannot_check;
+    }
+    project = std::move(*loaded);
+    opts.extract = project->extract;
+    opts.template_file = project->template_path;
+  }
+  result<extract_options> options = project ? project_extract_options(*project) : make_extract_options(opts.extract);
   if (!options) {
     std::cerr << "erli18n check: error: " << options.error().message << '\n';
     return exit_cannot_check;
@@ -243,6 +309,7 @@ int run_check(const check_options& opts) {
 
   if (!opts.template_file.empty()) {
     bool up_to_date = check_domain(opts.template_file, &fresh.begin()->second, opts.names_only);
+    if (project) return check_project(*project, fresh.begin()->second, up_to_date);
     std::size_t catalogs = 0;
     bool catalogs_ok = !opts.po || check_catalogs(opts.pot_dir, fresh, catalogs);
     return report(up_to_date ? 0 : 1, 1, catalogs_ok, opts.po, catalogs);
@@ -273,9 +340,10 @@ void add_check_command(CLI::App& app, int& exit_code) {
                 "Compare references by file name only (ignore line numbers and message order)");
   cmd->add_flag("--po", opts->po,
                 "Also require every DIR/LOCALE/LC_MESSAGES/DOMAIN.po to have every message");
+  add_project_options(*cmd, opts->project, false);
   add_extract_options(*cmd, opts->extract);
-  cmd->callback([opts, &exit_code] {
-    exit_code = run_check(*opts);
+  cmd->callback([opts, cmd, &exit_code] {
+    exit_code = run_check(*opts, *cmd);
     exit_now(exit_code);
   });
 }
