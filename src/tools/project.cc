@@ -55,7 +55,8 @@ class project_parser {
       return at(line, i + 1, "expected a key (lower-case letters, digits and '-') at the start of the line");
     const std::string key(text.substr(key_start, i - key_start));
     const auto& keys = project_keys();
-    auto known = std::find_if(keys.begin(), keys.end(), [&key](const project_key& k) { return key == k.name; });
+    auto known =
+        std::find_if(keys.begin(), keys.end(), [&key](const project_key& k) { return key == k.name; });
     if (known == keys.end()) return at(line, key_start + 1, "unknown key '" + key + "'");
     while (i < text.size() && blank(text[i])) ++i;
     if (i == text.size() || text[i] != '=') return at(line, i + 1, "expected '=' after '" + key + "'");
@@ -195,7 +196,8 @@ const std::vector<project_key>& project_keys() {
 }
 
 const project_entry* project_file::find(std::string_view key) const {
-  auto found = std::find_if(entries.begin(), entries.end(), [key](const project_entry& e) { return e.key == key; });
+  auto found =
+      std::find_if(entries.begin(), entries.end(), [key](const project_entry& e) { return e.key == key; });
   return found == entries.end() ? nullptr : &*found;
 }
 

@@ -102,7 +102,8 @@ ok
 cp -r "$TEST_DATA/project_gnu" gnu
 run update 0 -C gnu -d hello
 has "po/hello.pot: updated"
-has "erli18n update: 1 template and 2 catalogs, 1 file changed"
+has "po/de.po: updated"
+has "erli18n update: 1 template and 2 catalogs, 3 files changed"
 has '#: src/hello.c:7' gnu/po/hello.pot
 run check 0 -C gnu
 has "erli18n check: po/hello.pot up to date, 2 catalogs merged and lint-clean"
@@ -151,4 +152,4 @@ run update 2 -C empty
 has "error: no project here: neither erli18n.conf nor po/POTFILES.in" err.txt
 ok
 
-passed
+passed project_cli

@@ -22,8 +22,8 @@
 #include "erli18n/catalog_path.h"
 #include "erli18n/po.h"
 #include "erli18n/tools/extract.h"
-#include "erli18n/tools/template_diff.h"
 #include "erli18n/tools/lint.h"
+#include "erli18n/tools/template_diff.h"
 #include "extract_cli_options.h"
 #include "file_io.h"
 #include "progress.h"
@@ -250,7 +250,8 @@ int run_check(const check_options& given, const CLI::App& cmd) {
     opts.extract = project->extract;
     opts.template_file = project->template_path;
   }
-  result<extract_options> options = project ? project_extract_options(*project) : make_extract_options(opts.extract);
+  result<extract_options> options =
+      project ? project_extract_options(*project) : make_extract_options(opts.extract);
   if (!options) {
     std::cerr << "erli18n check: error: " << options.error().message << '\n';
     return exit_cannot_check;

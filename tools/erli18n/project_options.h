@@ -54,15 +54,15 @@ struct project_catalog {
 
 /// A project resolved: the process is in its root, every path below is relative to it.
 struct project_setup {
-  std::string file;                  ///< the project file read, or "" (POTFILES.in only)
-  extract_cli_options extract;       ///< the extraction's options; `paths` = the sources
-  std::string template_path;         ///< the template update writes and check compares
-  std::string locales_from;          ///< where the locale list came from ("" = the catalogs found)
+  std::string file;             ///< the project file read, or "" (POTFILES.in only)
+  extract_cli_options extract;  ///< the extraction's options; `paths` = the sources
+  std::string template_path;    ///< the template update writes and check compares
+  std::string locales_from;     ///< where the locale list came from ("" = the catalogs found)
   std::vector<project_catalog> catalogs;
-  merge_cli_options merge;           ///< how update merges each catalog
-  lint_options lint;                 ///< how check lints each catalog
-  bool werror = false;               ///< check: lint warnings fail too
-  std::size_t width = 79;            ///< the template's and catalogs' page width
+  merge_cli_options merge;  ///< how update merges each catalog
+  lint_options lint;        ///< how check lints each catalog
+  bool werror = false;      ///< check: lint warnings fail too
+  std::size_t width = 79;   ///< the template's and catalogs' page width
   bool wrap = true;
 };
 

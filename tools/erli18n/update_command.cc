@@ -35,7 +35,8 @@ namespace fs = std::filesystem;
 constexpr int update_failed = 1;
 constexpr int update_usage = 2;
 
-error project_error(std::string message, std::string file = {}, std::size_t line = 0, std::size_t column = 0) {
+error project_error(std::string message, std::string file = {}, std::size_t line = 0,
+                    std::size_t column = 0) {
   return error{errc::invalid_argument, std::move(message), std::move(file), line, column};
 }
 
@@ -84,7 +85,8 @@ void fill_extract(const project_file& p, const CLI::App& cmd, extract_cli_option
 }
 
 // A `sources` word: a path as it is, or a glob(3) pattern (`*`, `?`, `[…]`) that must match.
-result<void> expand_source(const std::string& file, const project_word& word, std::vector<std::string>& paths) {
+result<void> expand_source(const std::string& file, const project_word& word,
+                           std::vector<std::string>& paths) {
   if (word.text.find_first_of("*?[") == std::string::npos) {
     if (!exists(word.text))
       return project_error("source '" + word.text + "' does not exist", file, word.line, word.column);
@@ -98,12 +100,14 @@ result<void> expand_source(const std::string& file, const project_word& word, st
   ::globfree(&found);
   if (rc == GLOB_NOMATCH)
     return project_error("pattern '" + word.text + "' matches no file", file, word.line, word.column);
-  if (rc != 0) return project_error("cannot expand pattern '" + word.text + "'", file, word.line, word.column);
+  if (rc != 0)
+    return project_error("cannot expand pattern '" + word.text + "'", file, word.line, word.column);
   return {};
 }
 
 // A GNU list file's text, or nothing when the file does not exist.
-result<std::optional<std::string>> read_list(const std::string& path, bool must_exist, const std::string& named_in) {
+result<std::optional<std::string>> read_list(const std::string& path, bool must_exist,
+                                             const std::string& named_in) {
   if (!exists(path)) {
     if (must_exist) return project_error("'" + path + "' does not exist (named in " + named_in + ")");
     return std::optional<std::string>();
@@ -123,7 +127,8 @@ std::vector<std::string> found_locales(const std::string& dir, bool flat, const 
     if (name.starts_with('.')) continue;
     std::error_code kind_ec;
     if (flat && p.extension() == ".po" && it->is_regular_file(kind_ec)) locales.push_back(p.stem().string());
-    if (!flat && it->is_directory(kind_ec) && fs::is_regular_file(p / "LC_MESSAGES" / (domain + ".po"), kind_ec))
+    if (!flat && it->is_directory(kind_ec) &&
+        fs::is_regular_file(p / "LC_MESSAGES" / (domain + ".po"), kind_ec))
       locales.push_back(name);
   }
   std::sort(locales.begin(), locales.end());
@@ -139,9 +144,11 @@ std::string join(const std::string& dir, const std::string& name) {
 void add_project_options(CLI::App& cmd, project_cli_options& o, bool for_update) {
   cmd.add_option("-C,--directory", o.directory, "Run in the project at DIR (default: the current folder)");
   cmd.add_option("--project", o.file, "The project file (default: erli18n.conf in the project's folder)");
-  if (for_update) cmd.add_option("--template", o.template_path, "The template to write (project key: template)");
+  if (for_update)
+    cmd.add_option("--template", o.template_path, "The template to write (project key: template)");
   cmd.add_option("--catalogs", o.catalogs, "The catalog folder (project key: catalogs; default po)");
-  cmd.add_option("--layout", o.layout, "Catalogs as DIR/LL.po (flat) or DIR/LL/LC_MESSAGES/DOMAIN.po (lc_messages)")
+  cmd.add_option("--layout", o.layout,
+                 "Catalogs as DIR/LL.po (flat) or DIR/LL/LC_MESSAGES/DOMAIN.po (lc_messages)")
       ->check(CLI::IsMember({"flat", "lc_messages"}));
   cmd.add_option("--locale", o.locales, "A locale of the project (several: the list; project key: locales)")
       ->allow_extra_args(false);
@@ -149,7 +156,8 @@ void add_project_options(CLI::App& cmd, project_cli_options& o, bool for_update)
       ->check(CLI::Range(1, 100000));
   cmd.add_flag("--no-wrap", o.no_wrap, "Do not fill long strings (project key: wrap = false)");
   if (for_update) {
-    cmd.add_flag("--previous", o.previous, "Keep the previous msgid of fuzzy entries (project key: previous)");
+    cmd.add_flag("--previous", o.previous,
+                 "Keep the previous msgid of fuzzy entries (project key: previous)");
     cmd.add_flag("-N,--no-fuzzy-matching", o.no_fuzzy_matching,
                  "Do not seed new messages from similar ones (project key: fuzzy-matching = false)");
   } else {
@@ -211,7 +219,8 @@ result<project_setup> load_project(const CLI::App& cmd, const project_cli_option
   const std::string& domain = setup.extract.default_domain;
   if (result<void> valid = validate_path_component(domain, "domain"); !valid)
     return project_error(valid.error().message, setup.file);
-  setup.template_path = pick("--template", given_project.template_path, "template", join(catalogs, domain + ".pot"));
+  setup.template_path =
+      pick("--template", given_project.template_path, "template", join(catalogs, domain + ".pot"));
 
   // The sources: the command line's PATH…, else the file's `sources`, else POTFILES.in.
   if (given.paths.empty() && given.files_from.empty()) {
@@ -225,8 +234,9 @@ result<project_setup> load_project(const CLI::App& cmd, const project_cli_option
       result<std::optional<std::string>> list = read_list(potfiles, named.has_value(), setup.file);
       if (!list) return std::move(list).error();
       if (!*list)
-        return project_error("no sources: the project file gives no 'sources' and " + potfiles + " does not exist",
-                             setup.file);
+        return project_error(
+            "no sources: the project file gives no 'sources' and " + potfiles + " does not exist",
+            setup.file);
       setup.extract.paths = parse_potfiles(**list);
       if (setup.extract.paths.empty()) return project_error("no sources: " + potfiles + " lists no file");
     }
@@ -257,8 +267,10 @@ result<project_setup> load_project(const CLI::App& cmd, const project_cli_option
   for (const std::string& locale : locales) {
     if (result<void> valid = validate_path_component(locale, "locale"); !valid)
       return project_error(valid.error().message + " (in " + setup.locales_from + ")");
-    project_catalog c{locale, flat ? join(catalogs, locale + ".po") : join(catalogs, locale + "/LC_MESSAGES/" + domain + ".po")};
-    c.exists = fs::is_regular_file(c.path);
+    project_catalog c{locale, flat ? join(catalogs, locale + ".po")
+                                   : join(catalogs, locale + "/LC_MESSAGES/" + domain + ".po")};
+    std::error_code ec;
+    c.exists = fs::is_regular_file(c.path, ec);
     setup.catalogs.push_back(std::move(c));
   }
 
@@ -272,7 +284,8 @@ result<project_setup> load_project(const CLI::App& cmd, const project_cli_option
   m.no_wrap = !setup.wrap;
   m.backup = "none";  // the catalogs are under version control
   setup.werror = option_given(cmd, "--werror") || p.flag("werror").value_or(false);
-  setup.lint.check_duplicates = option_given(cmd, "--check-duplicates") || p.flag("check-duplicates").value_or(false);
+  setup.lint.check_duplicates =
+      option_given(cmd, "--check-duplicates") || p.flag("check-duplicates").value_or(false);
   setup.lint.use_fuzzy = option_given(cmd, "--use-fuzzy") || p.flag("use-fuzzy").value_or(false);
   return setup;
 }

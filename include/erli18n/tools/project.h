@@ -40,10 +40,10 @@ enum class project_value_kind {
 
 /// One key the project file knows.
 struct project_key {
-  const char* name;              ///< as written in the file (the CLI's long option where one exists)
-  project_value_kind kind;       ///< the value it takes
-  std::size_t min = 0;           ///< for a number: the smallest accepted
-  std::size_t max = 0;           ///< for a number: the largest accepted
+  const char* name;               ///< as written in the file (the CLI's long option where one exists)
+  project_value_kind kind;        ///< the value it takes
+  std::size_t min = 0;            ///< for a number: the smallest accepted
+  std::size_t max = 0;            ///< for a number: the largest accepted
   const char* choices = nullptr;  ///< for a text: the values accepted, space-separated; null: any
 };
 
