@@ -107,6 +107,7 @@ has "erli18n update: 1 template and 2 catalogs, 3 files changed"
 has '#: src/hello.c:7' gnu/po/hello.pot
 run check 0 -C gnu
 has "erli18n check: po/hello.pot up to date, 2 catalogs merged and lint-clean"
+! grep -q "warning" out.txt || fail "GNU project: lint warnings: $(cat out.txt)"
 cd gnu
 run check 0
 cd ..
