@@ -145,6 +145,22 @@ bad $'domain = a b' "erli18n.conf:1:12: error: 'domain' takes one value (put a v
 bad $'layout = tree' "erli18n.conf:1:10: error: 'layout' takes one of flat lc_messages, not 'tree'"
 bad $'sources = src/*.cc\nsources = lib/*.c' "erli18n.conf:2:11: error: pattern 'lib/*.c' matches no file"
 bad $'sources = src/missing.cc' "erli18n.conf:1:11: error: source 'src/missing.cc' does not exist"
+bad $'domain = "a\\q"' "erli18n.conf:1:12: error: unknown escape in a quoted value"
+bad $'domain = a"b"' "erli18n.conf:1:11: error: a quote inside a word (quote the whole word)"
+bad $'jobs = 300' "erli18n.conf:1:8: error: 'jobs' takes a number from 0 to 256, not '300'"
+bad $'wrap = yes' "erli18n.conf:1:8: error: 'wrap' takes true or false, not 'yes'"
+bad $'= shop' "erli18n.conf:1:1: error: expected a key"
+bad $'domain =' "erli18n.conf:1:9: error: 'domain' needs a value"
+ok
+
+# Quoted words, a list over several lines, comments after a value.
+printf '%s\n' 'sources = src/*.cc  # the sources' 'package-name = "my shop"' 'keywords = TR' \
+  'keywords = "TRN:1,2" # more' 'add-comments = "NOTE: x \"y\""' > bad/erli18n.conf
+rm -rf bad/po
+run update 0 -C bad
+has '"Project-Id-Version: my shop\n"' bad/po/messages.pot
+has 'msgid "x"' bad/po/messages.pot
+ok
 ok
 
 # No project at all.
