@@ -133,6 +133,18 @@ bool check_domain(const std::string& path, const fresh_template* fresh, bool nam
   return true;
 }
 
+// Whether `catalog` has every message of `templ`; if not, prints the ones it lacks.
+bool has_every_message(const std::string& path, const po_file& catalog, const po_file& templ) {
+  std::vector<std::size_t> missing = missing_messages(catalog, templ);
+  if (missing.empty()) return true;
+  std::cout << path << ": " << missing.size() << " missing\n";
+  for (std::size_t i : missing) {
+    const po_message& m = templ.messages[i];
+    std::cout << "  " << describe_message(m.msgctxt, m.msgid, m.references) << '\n';
+  }
+  return false;
+}
+
 // --po: each DIR/LOCALE/LC_MESSAGES/DOMAIN.po of an extracted domain against that domain's
 // fresh template. Returns false when a catalog lacks messages or cannot be read.
 bool check_catalogs(const std::string& pot_dir, const std::map<std::string, fresh_template>& fresh,
@@ -157,14 +169,7 @@ bool check_catalogs(const std::string& pot_dir, const std::map<std::string, fres
         ok = false;
         continue;
       }
-      std::vector<std::size_t> missing = missing_messages(*catalog, templ.po);
-      if (missing.empty()) continue;
-      ok = false;
-      std::cout << path << ": " << missing.size() << " missing\n";
-      for (std::size_t i : missing) {
-        const po_message& m = templ.po.messages[i];
-        std::cout << "  " << describe_message(m.msgctxt, m.msgid, m.references) << '\n';
-      }
+      if (!has_every_message(path, *catalog, templ.po)) ok = false;
     }
   }
   return ok;
@@ -204,15 +209,7 @@ int check_project(const project_setup& project, const fresh_template& fresh, boo
       ++unmerged;
       continue;
     }
-    std::vector<std::size_t> missing = missing_messages(*catalog, fresh.po);
-    if (!missing.empty()) {
-      ++unmerged;
-      std::cout << c.path << ": " << missing.size() << " missing\n";
-      for (std::size_t i : missing) {
-        const po_message& m = fresh.po.messages[i];
-        std::cout << "  " << describe_message(m.msgctxt, m.msgid, m.references) << '\n';
-      }
-    }
+    if (!has_every_message(c.path, *catalog, fresh.po)) ++unmerged;
     bool clean = true;
     for (const lint_diagnostic& d : lint_po_file(c.path, project.lint)) {
       if (d.severity == lint_severity::error || project.werror) clean = false;
