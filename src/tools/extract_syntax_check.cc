@@ -98,12 +98,15 @@ void for_each_sentence(std::string_view text, sentence_end type, Visit visit) {
 // C's isspace in the C locale.
 bool is_c_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 
-// The ASCII quote pairs of `text`, each reported by `report('"')` or `report('\'')`: a double
-// quote pairs with the next one (`""` is not reported, and a backquote inside changes
-// nothing); a backquote with the next single quote; a single quote
-// with a later one when the first follows a space and the second comes before a space, a
-// newline or the end, or when the first starts a line and the second comes before a space.
-// Any quote that closes nothing is taken as the next opening one.
+// The ASCII quote pairs of `text`, each reported by `report('"')` or `report('\'')`, as
+// xgettext 0.21 pairs them (measured). A quote opens a pair when none is open. A double
+// quote closes an open double quote (`""` is not reported); a single quote closes an open
+// backquote, or an open single quote when the opening one follows a space and the closing
+// one comes before a space, a newline or the end, or when the opening one starts a line and
+// the closing one comes before a space. A quote that closes nothing: after an opening quote
+// that follows a space or starts a line, a single quote ends the pair unreported and the
+// others change nothing; after one inside a word (`it's`), it takes the opening one's place
+// when either is a single quote.
 template <typename Report>
 void scan_ascii_quotes(std::string_view text, Report report) {
   bool open = false;
@@ -111,26 +114,34 @@ void scan_ascii_quotes(std::string_view text, Report report) {
   const std::size_t last = text.empty() ? 0 : text.size() - 1;
   for (std::size_t p = 0; p < text.size(); ++p) {
     const char c = text[p];
-    if (c == '"' && open && text[start] == '"') {
-      if (p > start + 1) report('"');  // `""` is no quotation
+    if (c != '"' && c != '`' && c != '\'') continue;
+    if (!open) {
+      open = true, start = p;
+      continue;
+    }
+    const char opening = text[start];
+    const bool after_space = start > 0 && text[start - 1] == ' ';
+    const bool line_start = start == 0 || text[start - 1] == '\n';
+    if (c == '"' && opening == '"') {
+      if (p > start + 1) report('"');
       open = false;
       continue;
     }
-    if (c == '`' && open && text[start] == '"') continue;  // inside a double quotation
-    if (c == '\'' && open) {
-      const bool after_space = start > 0 && text[start - 1] == ' ';
-      const bool line_start = start == 0 || text[start - 1] == '\n';
+    if (c == '\'') {
       const bool before_space = p < last && text[p + 1] == ' ';
       const bool before_end = p == last || text[p + 1] == '\n';
-      if (text[start] == '`' || (text[start] == '\'' && ((after_space && (before_space || before_end)) ||
-                                                         (line_start && before_space)))) {
+      if (opening == '`' || (opening == '\'' && ((after_space && (before_space || before_end)) ||
+                                                 (line_start && before_space)))) {
         report('\'');
         open = false;
         continue;
       }
     }
-    // A quote that closes nothing may open the next pair.
-    if (c == '"' || c == '`' || c == '\'') open = true, start = p;
+    if (!after_space && !line_start) {
+      if (opening == '\'' || c == '\'') start = p;
+    } else if (c == '\'') {
+      open = false;
+    }
   }
 }
 

@@ -102,6 +102,15 @@ TEST(SyntaxCheck, QuoteUnicode) {
   EXPECT_EQ(count(q, "press `q' now"), 1U);
   EXPECT_EQ(count(q, "\"\""), 0U);
   EXPECT_EQ(count(q, "\"a\" \"b\""), 2U);
+  // Pairs as xgettext 0.21 makes them where quotes mix (measured).
+  EXPECT_EQ(count(q, "'a 'b' c"), 0U);   // the second quote ends the first pair unreported
+  EXPECT_EQ(count(q, "x'a 'b' c"), 1U);  // a quote inside a word gives way to the next
+  EXPECT_EQ(count(q, "\"a 'b' c"), 0U);
+  EXPECT_EQ(count(q, "'\" 'a' c"), 0U);
+  EXPECT_EQ(count(q, "'`a'"), 0U);
+  EXPECT_EQ(count(q, "\"`\""), 1U);
+  EXPECT_EQ(count(q, "\t`\" \""), 0U);
+  EXPECT_EQ(count(q, "aa'''`'`"), 1U);
 }
 
 TEST(SyntaxCheck, BulletUnicode) {

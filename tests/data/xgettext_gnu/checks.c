@@ -34,4 +34,6 @@ void checks(int n) {
   puts(gettext("Later off..."));
   /* xgettext: no-ellipsis-unicode-check */
   puts(gettext("Later off..."));
+  puts(gettext("x'a 'b' c, \"a 'b' c, 'a 'b' c"));
+  puts(gettext("`a' and \"`\" and aa'''`'`"));
 }
