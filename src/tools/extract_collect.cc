@@ -15,6 +15,7 @@
 
 #include "cpp_lexer.h"
 #include "extract_scan.h"
+#include "extract_syntax_check.h"
 
 namespace erli18n::extract_detail {
 namespace {
@@ -243,7 +244,15 @@ std::size_t collector::record(po_file& pot, template_index& index, found_message
     index.c_format.emplace_back();
     index.explicit_flags.push_back(false);
     index.cxx_formats.push_back(false);
+    if (&index == &all_index_) {
+      // Before the file name may be moved into the references.
+      if (check_files_.empty() || check_files_.back() != o.file) check_files_.push_back(o.file);
+      check_states_.push_back(check_state{check_files_.size() - 1, o.line});
+    }
   }
+  if (&index == &all_index_)
+    for (const check_flag& c : o.checks)
+      check_states_[at].decided[static_cast<std::size_t>(c.check)] = c.on ? 1 : -1;
   po_message& m = pot.messages[at];
   if (!m.msgid_plural && o.plural) {
     m.msgid_plural = take ? std::move(*o.plural) : *o.plural;
@@ -327,9 +336,14 @@ std::size_t collector::record(po_file& pot, template_index& index, found_message
   return at;
 }
 
-void sort_messages(std::vector<po_message>& messages, const extract_options& options) {
+void sort_messages(std::vector<po_message>& messages, const extract_options& options,
+                   std::vector<std::size_t>* order) {
+  std::vector<std::size_t> sorted(messages.size());
+  for (std::size_t i = 0; i < sorted.size(); ++i) sorted[i] = i;
   if (options.sort_output) {
-    std::stable_sort(messages.begin(), messages.end(), [](const po_message& a, const po_message& b) {
+    std::stable_sort(sorted.begin(), sorted.end(), [&messages](std::size_t i, std::size_t j) {
+      const po_message& a = messages[i];
+      const po_message& b = messages[j];
       if (a.msgid != b.msgid) return a.msgid < b.msgid;
       return a.msgctxt.value_or("") < b.msgctxt.value_or("");
     });
@@ -341,7 +355,9 @@ void sort_messages(std::vector<po_message>& messages, const extract_options& opt
                          if (x.file != y.file) return x.file < y.file;
                          return x.line.value_or(0) < y.line.value_or(0);
                        });
-    std::stable_sort(messages.begin(), messages.end(), [](const po_message& a, const po_message& b) {
+    std::stable_sort(sorted.begin(), sorted.end(), [&messages](std::size_t i, std::size_t j) {
+      const po_message& a = messages[i];
+      const po_message& b = messages[j];
       if (a.references.empty() || b.references.empty()) return a.references.empty() && !b.references.empty();
       const po_reference& x = a.references.front();
       const po_reference& y = b.references.front();
@@ -352,14 +368,42 @@ void sort_messages(std::vector<po_message>& messages, const extract_options& opt
       return a.msgctxt.has_value() ? b.msgctxt.has_value() && *a.msgctxt < *b.msgctxt : b.msgctxt.has_value();
     });
   }
+  if (options.sort_output || options.sort_by_file) {
+    std::vector<po_message> out;
+    out.reserve(messages.size());
+    for (std::size_t i : sorted) out.push_back(std::move(messages[i]));
+    messages = std::move(out);
+  }
+  if (order != nullptr) *order = std::move(sorted);
+}
+
+void collector::run_syntax_checks(const std::vector<std::size_t>& order) {
+  std::vector<std::string> problems;
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const check_state& state = check_states_[order[k]];
+    const po_message& m = result_.all.messages[k];
+    problems.clear();
+    // Check by check, each on the msgid then the plural, as xgettext reports them.
+    for (std::size_t c = 0; c < state.decided.size(); ++c) {
+      const auto check = static_cast<syntax_check>(c);
+      if (state.decided[c] < 0 || (state.decided[c] == 0 && !options_.checks.contains(check))) continue;
+      run_syntax_check(check, m.msgid, options_.sentence_end_type, problems);
+      if (m.msgid_plural) run_syntax_check(check, *m.msgid_plural, options_.sentence_end_type, problems);
+    }
+    for (std::string& p : problems)
+      result_.syntax_errors.push_back(extract_warning{check_files_[state.file], state.line, 0, std::move(p)});
+  }
 }
 
 extract_result collector::finish() {
+  std::vector<std::size_t> order;
   if (options_.sort_output || options_.sort_by_file) {
     for (auto& [domain, pot] : result_.templates) sort_messages(pot.messages, options_);
-    sort_messages(result_.all.messages, options_);
     result_.first_seen.clear();  // the order is the sorted one now
   }
+  sort_messages(result_.all.messages, options_, &order);
+  run_syntax_checks(order);
+  check_states_.clear();
   for (auto& [domain, pot] : result_.templates) pot.file_name = domain + ".pot";
   result_.all.file_name = options_.default_domain + ".pot";
   return std::move(result_);

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <iterator>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -111,9 +112,22 @@ std::size_t line_of(std::string_view text, std::size_t offset) {
                  std::count(text.begin(), text.begin() + std::min(offset, text.size()), '\n'));
 }
 
+// The syntax check a `[no-]NAME-check` token turns on or off.
+std::optional<check_flag> check_flag_of(std::string_view token) {
+  constexpr std::string_view suffix = "-check";
+  if (!token.ends_with(suffix)) return std::nullopt;
+  token.remove_suffix(suffix.size());
+  const bool on = !token.starts_with("no-");
+  if (!on) token.remove_prefix(3);
+  const std::optional<syntax_check> check = parse_syntax_check(token);
+  if (!check) return std::nullopt;
+  return check_flag{*check, on};
+}
+
 }  // namespace
 
-bool parse_flag_comment(std::string_view line, std::vector<std::string>* flags) {
+bool parse_flag_comment(std::string_view line, std::vector<std::string>* flags,
+                        std::vector<check_flag>* checks) {
   constexpr std::string_view marker = "xgettext:";
   const std::size_t at = line.find(marker);
   if (at == std::string_view::npos) return false;
@@ -135,6 +149,11 @@ bool parse_flag_comment(std::string_view line, std::vector<std::string>* flags) 
       flag = "range: " + std::string(value);
     } else if (token == "wrap" || token == "no-wrap" || !format_language(token).empty()) {
       flag = token;
+    } else if (const std::optional<check_flag> check = check_flag_of(token)) {
+      // `[no-]NAME-check` turns a syntax check on or off; it is no flag of the output.
+      named = true;
+      if (checks != nullptr) checks->push_back(*check);
+      continue;
     } else {
       continue;
     }
@@ -400,7 +419,7 @@ bool file_scanner::record_literal(argument& run, std::string_view file_name) {
   found.line = run.line;
   found.comments = run.comments;
   for (std::size_t i = 0; i < found.comments.count; ++i)
-    parse_flag_comment((*found.comments.lines)[i], &found.flags);
+    parse_flag_comment((*found.comments.lines)[i], &found.flags, &found.checks);
   found.msgid = std::move(run.value);
   found.key_hash = detail::hash_key(nullptr, found.msgid);
   findings_.messages.push_back(std::move(found));
@@ -504,7 +523,7 @@ bool file_scanner::close_call(frame& f, std::string_view file_name, format_conte
   found.comments = msgid->comments;
   if (!spec->comments.empty()) found.keyword_comments = &spec->comments;
   for (std::size_t i = 0; i < found.comments.count; ++i)
-    parse_flag_comment((*found.comments.lines)[i], &found.flags);
+    parse_flag_comment((*found.comments.lines)[i], &found.flags, &found.checks);
   // A keyword passes on the format argument it sits in when GNU's do, or --flag says so; its
   // own --flag rules for its msgid argument apply too.
   bool passes = passes_c_format(f.name);

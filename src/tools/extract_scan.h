@@ -7,6 +7,7 @@
 #define ERLI18N_SRC_TOOLS_EXTRACT_SCAN_H
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -24,6 +25,12 @@
 
 namespace erli18n::extract_detail {
 
+// A syntax check an `xgettext:` comment turns on (`NAME-check`) or off (`no-NAME-check`).
+struct check_flag {
+  syntax_check check;
+  bool on;
+};
+
 // A message found in one file: everything recording it needs, owned.
 struct found_message {
   std::string domain;
@@ -35,6 +42,7 @@ struct found_message {
   detail::comment_block comments;
   bool format_position = false;    // the call is the format argument of a printf-like call
   std::vector<std::string> flags;  // from `xgettext:` comments in effect, in source order
+  std::vector<check_flag> checks;  // the syntax checks those comments turn on or off, in order
   const std::vector<std::string>* keyword_comments = nullptr;  // the spec's `"text"` parts
   std::uint64_t key_hash = 0;  // of (context, msgid), computed by the scanner's thread
 };
@@ -121,9 +129,11 @@ inline constexpr std::string_view format_languages[] = {
 // The flags an `xgettext:` comment line names (the text after its first `xgettext:`: tokens
 // separated by white space or commas: `[no-|possible-|impossible-]LANG-format` for the
 // format languages xgettext 0.21 knows, `wrap`, `no-wrap`, `range: MIN..MAX`), appended to
-// `flags` when it is not null; true when it names at least one, and then the line is not an
+// `flags` when it is not null; `[no-]NAME-check` for the syntax checks, appended to `checks`
+// when it is not null; true when it names at least one, and then the line is not an
 // extracted comment (xgettext's rule, measured).
-bool parse_flag_comment(std::string_view line, std::vector<std::string>* flags);
+bool parse_flag_comment(std::string_view line, std::vector<std::string>* flags,
+                        std::vector<check_flag>* checks = nullptr);
 
 // Whether the flags (later ones win) decide that xgettext's c-format guess is not made: a
 // c-format flag of any kind, or a yes/possible flag for a format that excludes c-format
@@ -214,14 +224,29 @@ class collector {
   // `take`: the message's strings may be moved out of `found` (its last recording).
   std::size_t record(po_file& pot, template_index& index, found_message& found, bool take);
 
+  // The syntax checks of result_.all's messages, now in `order` (old index of each).
+  void run_syntax_checks(const std::vector<std::size_t>& order);
+
+  // Per message of result_.all: where it first occurs (even when references are not kept)
+  // and what its comments decided of each syntax check (0 nothing, 1 on, -1 off).
+  struct check_state {
+    std::size_t file = 0;  // in check_files_
+    std::size_t line = 0;
+    std::array<signed char, 4> decided{};
+  };
+
   const extract_options& options_;
   std::map<std::string, template_index> index_;  // by domain
   template_index all_index_;                     // for result_.all
+  std::vector<check_state> check_states_;
+  std::vector<std::string> check_files_;
   extract_result result_;
 };
 
-// Sorts a template's messages as the options ask (by msgid, or by file), else leaves them.
-void sort_messages(std::vector<po_message>& messages, const extract_options& options);
+// Sorts a template's messages as the options ask (by msgid, or by file), else leaves them;
+// `order`, when not null, gets the former index of each message in its new place.
+void sort_messages(std::vector<po_message>& messages, const extract_options& options,
+                   std::vector<std::size_t>* order = nullptr);
 
 }  // namespace erli18n::extract_detail
 

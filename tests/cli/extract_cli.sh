@@ -124,4 +124,20 @@ for j in 2 5 0; do
 done
 grep -q '^msgid "Hello"$' jobs1.pot && [ -s jobs1.err ] || fail "--jobs 1 output"; ok
 
+# --check=NAME: xgettext's syntax checks; a finding is an error at the message, exit 1, and
+# no template is written; an unknown name is a usage error; a no-NAME-check comment spares one.
+printf 'void f() {\n  gettext("Wait...");\n  /* xgettext: no-ellipsis-unicode-check */\n  gettext("Hush...");\n}\n' > checked.c
+set +e
+"$ERLI18N" extract --check=ellipsis-unicode -o checked.pot checked.c 2> checked.err
+rc=$?
+set -e
+[ "$rc" -eq 1 ] && [ ! -e checked.pot ] || fail "--check: rc=$rc"
+[ "$(cat checked.err)" = "checked.c:2: error: ASCII ellipsis ('...') instead of Unicode" ] || fail "--check: $(cat checked.err)"; ok
+"$ERLI18N" extract --check=quote-unicode --sentence-end=double-space -o checked.pot checked.c && [ -s checked.pot ] ||
+  fail "--check with nothing found"; ok
+set +e
+"$ERLI18N" extract --check=bogus -o - checked.c > /dev/null 2>&1; [ $? -eq 2 ] || fail "--check=bogus"; ok
+"$ERLI18N" extract --sentence-end=bogus -o - checked.c > /dev/null 2>&1; [ $? -eq 2 ] || fail "--sentence-end=bogus"; ok
+set -e
+
 passed extract_cli

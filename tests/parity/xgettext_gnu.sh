@@ -184,9 +184,29 @@ for args in "--no-such-option main.c" "-Z main.c" "--s main.c" "main.c -o" "main
 done
 ok
 
+# --check=NAME and --sentence-end=TYPE (checks.c): the same diagnostics, in the same order
+# (per message in the output's order, check by check, msgid before plural), the same count
+# line, exit 1 and nothing written; `xgettext: [no-]NAME-check` comments (the last occurrence
+# saying so wins, a check line is no extracted comment), msgctxt unchecked.
+for args in "--check=ellipsis-unicode" "--check=space-ellipsis" "--check=quote-unicode" "--check=bullet-unicode" \
+  "--check=bullet-unicode --check=quote-unicode --check space-ellipsis --check=ellipsis-unicode" \
+  "--check=ellipsis-unicode --sentence-end=double-space" "--check=space-ellipsis --sentence-end double-space" \
+  "--check=ellipsis-unicode --sentence-end=single-space" "--chec=quote-unicode --sen=double-space" \
+  "-s --check=ellipsis-unicode --check=quote-unicode" "-F --check=ellipsis-unicode" \
+  "--no-location --check=bullet-unicode" "-o out.pot --check=ellipsis-unicode" "" \
+  "--check=bogus" "--sentence-end=bogus" "--check=ellipsis-unicode,quote-unicode" "--check"; do
+  # shellcheck disable=SC2086 # several words
+  compare --from-code=UTF-8 $args checks.c
+  sed "s|^$ours:|xgettext:|; s|'$ours --help'|'xgettext --help'|" ours.err > ours_named.err
+  cmp -s gnu.err ours_named.err || { diff gnu.err ours_named.err | head -10; fail "xgettext $args: diagnostics differ"; }
+done
+# Nothing found, the comments kept out of the output: the template is written as without --check.
+compare --from-code=UTF-8 --check=ellipsis-unicode --check=quote-unicode --add-comments -o out.pot checks_clean.c
+ok
+
 # What is not supported says so and fails, rather than writing something else.
 for option in -E --escape --strict --properties-output --stringtable-output --itstool --its=x.its \
-  --debug --color --style=x.css --check=ellipsis-unicode --sentence-end=double-space \
+  --debug --color --style=x.css \
   --flag=printf:1:qt-format "-l 10" "-W 1" "-L Python" "-L PO"; do
   set +e
   # shellcheck disable=SC2086

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <system_error>
 #include <utility>
@@ -28,6 +29,8 @@ constexpr int exit_usage = 2;
 struct extract_command_options {
   std::string output;
   std::string output_dir;
+  std::vector<std::string> checks;  // --check=NAME…, xgettext's syntax checks
+  std::string sentence_end;         // --sentence-end=TYPE
   extract_cli_options extract;
 };
 
@@ -75,6 +78,22 @@ int run_extract(extract_command_options& opts) {
     return exit_usage;
   }
   extract_options& eo = *made;
+  for (const std::string& name : opts.checks) {
+    const std::optional<syntax_check> check = parse_syntax_check(name);
+    if (!check) {
+      std::cerr << "erli18n extract: error: syntax check '" << name << "' unknown\n";
+      return exit_usage;
+    }
+    eo.checks.insert(*check);
+  }
+  if (!opts.sentence_end.empty()) {
+    const std::optional<sentence_end> type = parse_sentence_end(opts.sentence_end);
+    if (!type) {
+      std::cerr << "erli18n extract: error: sentence end type '" << opts.sentence_end << "' unknown\n";
+      return exit_usage;
+    }
+    eo.sentence_end_type = *type;
+  }
   if (!opts.output.empty() && !opts.output_dir.empty()) {
     std::cerr << "erli18n extract: error: -o and --output-dir exclude each other\n";
     return exit_usage;
@@ -102,6 +121,10 @@ int run_extract(extract_command_options& opts) {
   int exit_code = 0;
   if (!succeeded(extracted, exit_code)) return exit_code;
   for (const extract_warning& w : extracted->warnings) std::cerr << to_string(w) << '\n';
+  // A syntax check's finding is an error: reported, and no template written (as xgettext).
+  for (const extract_warning& e : extracted->syntax_errors)
+    std::cerr << e.file << ':' << e.line << ": error: " << e.message << '\n';
+  if (!extracted->syntax_errors.empty()) return exit_bad_input;
   if (!opts.output_dir.empty()) return write_per_domain(opts.output_dir, *extracted, eo);
   // The one template of every domain is moved out rather than copied.
   po_file merged;
@@ -124,6 +147,11 @@ void add_extract_command(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("extract", "Extract translatable messages from C/C++ sources into .pot");
   cmd->add_option("-o,--output", opts->output, "Write one template with every domain to FILE ('-': stdout)");
   cmd->add_option("-p,--output-dir", opts->output_dir, "Write DOMAIN.pot per text domain into DIR");
+  cmd->add_option("--check", opts->checks,
+                  "Syntax check NAME on every message, as xgettext (ellipsis-unicode, space-ellipsis, "
+                  "quote-unicode, bullet-unicode); repeatable");
+  cmd->add_option("--sentence-end", opts->sentence_end,
+                  "Where sentences end for --check: single-space (the default) or double-space");
   add_extract_options(*cmd, opts->extract);
   cmd->callback([opts, &exit_code] {
     exit_code = run_extract(*opts);

@@ -134,6 +134,29 @@ struct format_flag {
   std::string flag;  ///< `c-format`, `possible-c-format`, `no-c-format` or `pass-c-format`
 };
 
+/// xgettext's `--check=NAME` syntax checks of extracted msgids and plurals (not contexts).
+enum class syntax_check : unsigned char {
+  ellipsis_unicode,  ///< `ellipsis-unicode`: a sentence ending in ASCII `...` (before `.?!` too)
+  space_ellipsis,    ///< `space-ellipsis`: white space before a sentence's ending ellipsis
+  quote_unicode,     ///< `quote-unicode`: pairs of ASCII quotes (`"x"`, `'x'` between spaces, `` `x' ``)
+  bullet_unicode     ///< `bullet-unicode`: consecutive lines listed with the same ASCII `-`/`*` bullet
+};
+
+/// The check of a `--check` name (`ellipsis-unicode`…), or nothing for a name xgettext 0.21
+/// does not know.
+std::optional<syntax_check> parse_syntax_check(std::string_view name);
+
+/// The check's `--check` name.
+std::string_view to_string(syntax_check check);
+
+/// xgettext's `--sentence-end=TYPE`: what ends a sentence for the ellipsis checks after its
+/// `.`, `?`, `!` or `…` (and closing quotes or brackets): the end of the string, a tab or a
+/// newline, and one space (`single_space`) or two (`double_space`).
+enum class sentence_end : unsigned char { single_space, double_space };
+
+/// The type of a `--sentence-end` name (`single-space`, `double-space`), or nothing.
+std::optional<sentence_end> parse_sentence_end(std::string_view name);
+
 /// What to extract and how to render it; the CLI's options.
 struct extract_options {
   std::vector<keyword_spec> keywords = default_keywords();  ///< the calls to extract from
@@ -228,6 +251,13 @@ struct extract_options {
   /// on the calling thread). The result is the same whatever the number: files are recorded
   /// in their given order.
   unsigned jobs = 0;
+  /// `--check=NAME`: the syntax checks every message gets, as xgettext 0.21 runs them.
+  /// An `xgettext: NAME-check` or `xgettext: no-NAME-check` comment before an occurrence
+  /// turns one on or off for that message whatever this says (the last occurrence saying so
+  /// wins). What they find is `extract_result::syntax_errors`.
+  std::set<syntax_check> checks;
+  /// `--sentence-end=TYPE`: where sentences end for the checks.
+  sentence_end sentence_end_type = sentence_end::single_space;
   /// Called by `extract_sources` after each file is read and scanned, with the files done so
   /// far and the total (e.g. to draw a progress bar); on the calling thread; empty = none.
   std::function<void(std::size_t done, std::size_t total)> on_file_done;
@@ -256,6 +286,12 @@ struct extract_result {
   /// Every domain in one template, as xgettext writes them with `-o`: messages in first-seen
   /// order (or sorted), each with its references in occurrence order across domains.
   po_file all;
+  /// What the syntax checks (`extract_options::checks` and the comments) found, in the order
+  /// of `all`'s messages, per message the msgid's findings before the plural's, per string
+  /// in the order of `syntax_check`: `file` and `line` of the message's first occurrence,
+  /// `message` in xgettext's words (`ASCII ellipsis ('...') instead of Unicode`). xgettext
+  /// reports each as `file:line: message` and writes no output when there is any.
+  std::vector<extract_warning> syntax_errors;
 };
 
 /// Extracts from `files`, in the given order (references use the names as given).

@@ -347,6 +347,22 @@ int xgettext_main(std::string_view program, std::span<const char* const> args) {
       case 'T':
         eo.trigraphs = true;
         break;
+      case opt_check:
+        if (const std::optional<syntax_check> check = parse_syntax_check(value)) {
+          eo.checks.insert(*check);
+        } else {
+          std::cerr << program << ": syntax check '" << value << "' unknown\n";
+          return 1;
+        }
+        break;
+      case opt_sentence_end:
+        if (const std::optional<sentence_end> type = parse_sentence_end(value)) {
+          eo.sentence_end_type = *type;
+        } else {
+          std::cerr << program << ": sentence end type '" << value << "' unknown\n";
+          return 1;
+        }
+        break;
       case 'v':
         break;  // xgettext prints nothing more for C sources
       case 'w': {
@@ -441,6 +457,13 @@ int xgettext_main(std::string_view program, std::span<const char* const> args) {
   int exit_code = 0;
   if (!cli::succeeded(extracted, exit_code)) return exit_code;
   for (const extract_warning& w : extracted->warnings) std::cerr << to_string(w) << '\n';
+  // What the syntax checks found is fatal: reported, counted, and nothing written.
+  if (const std::size_t errors = extracted->syntax_errors.size(); errors > 0) {
+    for (const extract_warning& e : extracted->syntax_errors)
+      std::cerr << e.file << ':' << e.line << ": " << e.message << '\n';
+    std::cerr << program << ": found " << errors << " fatal error" << (errors == 1 ? "" : "s") << '\n';
+    return 1;
+  }
   po_file pot = std::move(extracted->all);
   // -j joins the messages of the output file as it is; to standard output there is nothing
   // to join (xgettext writes the new messages alone).
