@@ -256,7 +256,11 @@ TEST(InterpolateValues, RenderingIgnoresTheGlobalLocale) {
 
 // What a call site may and may not bind.
 static_assert(std::is_convertible_v<const char*, arg_value>);
-static_assert(std::is_convertible_v<std::string, arg_value>);
+static_assert(std::is_convertible_v<std::string&, arg_value>);
+static_assert(std::is_convertible_v<const std::string&, arg_value>);
+// A temporary string is refused: a binding kept past its statement would view freed memory.
+static_assert(!std::is_convertible_v<std::string, arg_value>);
+static_assert(!std::is_constructible_v<arg_value, std::string&&>);
 static_assert(std::is_convertible_v<std::string_view, arg_value>);
 static_assert(std::is_convertible_v<int, arg_value>);
 static_assert(std::is_convertible_v<unsigned long long, arg_value>);
