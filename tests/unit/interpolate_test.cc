@@ -294,7 +294,8 @@ TEST(Interpolate, InvalidUtf8PassesThroughUnchanged) {
 TEST(InterpolateBounds, LongStringValuesAreCutAtACodepointBoundary) {
   const std::string exact(max_interpolated_value, 'a');
   EXPECT_EQ(render(exact), exact);
-  EXPECT_EQ(render(exact + "b"), exact);
+  const std::string longer = exact + "b";  // named: a temporary string is no arg_value
+  EXPECT_EQ(render(longer), exact);
   // 'a' then two-byte sequences: the cut at 8192 would split one, so it backs off a byte.
   std::string utf8 = "a";
   while (utf8.size() < max_interpolated_value + 10) utf8 += "\xC3\xA9";
@@ -306,7 +307,8 @@ TEST(InterpolateBounds, LongStringValuesAreCutAtACodepointBoundary) {
   while (emoji.size() < max_interpolated_value + 10) emoji += "\xF0\x9F\x98\x80";
   EXPECT_EQ(render(emoji).size(), max_interpolated_value - 2);
   // Continuation bytes only (invalid): the back-off stops after three.
-  EXPECT_EQ(render(std::string(max_interpolated_value + 5, '\x80')).size(), max_interpolated_value - 3);
+  const std::string continuations(max_interpolated_value + 5, '\x80');
+  EXPECT_EQ(render(continuations).size(), max_interpolated_value - 3);
   // Numbers are short, but never cut.
   EXPECT_EQ(render(std::numeric_limits<long long>::min()).size(), 20u);
 }
