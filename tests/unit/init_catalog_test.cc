@@ -209,8 +209,9 @@ TEST(InitCatalog, HeaderFilledForLint) {
   fill.revision_date = "2026-12-01 22:40+0000";
   fill.year = "2026";
   result<std::string> bytes =
-      write_po(init_catalog(*pot, "pl", "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || "
-                                        "n%100>=20) ? 1 : 2);",
+      write_po(init_catalog(*pot, "pl",
+                            "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || "
+                            "n%100>=20) ? 1 : 2);",
                             fill));
   ASSERT_TRUE(bytes);
   const std::string head = bytes->substr(0, bytes->find("msgid \"one\""));
@@ -232,8 +233,8 @@ TEST(InitCatalog, HeaderFilledForLint) {
             "\"MIME-Version: 1.0\\n\"\n"
             "\"Content-Type: text/plain; charset=UTF-8\\n\"\n"
             "\"Content-Transfer-Encoding: 8bit\\n\"\n"
-            "\"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || \"\n"
-            "\"n%100>=20) ? 1 : 2);\\n\"\n"
+            "\"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 \"\n"
+            "\"|| n%100>=20) ? 1 : 2);\\n\"\n"
             "\n");
   EXPECT_EQ(lint_po(*bytes, "pl.po").size(), 0u);
 }
