@@ -104,12 +104,12 @@ std::string render_page(const http::negotiation& n, std::string_view query,
 
   // TRANSLATORS: %{how} is one of the phrases saying how the language was chosen.
   const std::string_view language = erli18n::gettext("Language: %{how}.");
-  const std::string chosen = erli18n::format(language, {{"how", how_chosen(n.from)}});
+  const std::string how = how_chosen(n.from), chosen = erli18n::format(language, {{"how", how}});
   page += "<p id=\"source\" data-locale=\"" + html_escape(n.locale) + "\" data-source=\"" +
           std::string(http::to_string(n.from)) + "\">" + html_escape(chosen) + "</p>\n";
   // TRANSLATORS: %{name} is the name given in the address (?name=), or the word "visitor".
   const std::string_view hello = erli18n::gettext("Hello, %{name}!");
-  const std::string greeting = erli18n::format(hello, {{"name", name_of(query)}});
+  const std::string name = name_of(query), greeting = erli18n::format(hello, {{"name", name}});
   page += "<p id=\"greeting\">" + html_escape(greeting) + "</p>\n";
   page += "<p id=\"messages\">" +
           html_escape(erli18n::format(erli18n::ngettext("You have %{count} new message.",

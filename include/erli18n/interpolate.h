@@ -37,8 +37,11 @@
 /// `arg`, `arg_value` and `arg_list` are views, like `std::string_view`: they own nothing,
 /// allocate nothing, and are meant to be built at the call site for the duration of the
 /// call; a string value must outlive the call. Do not keep an `arg_list` built from a braced
-/// list past the statement. The functions have no state: call them from any thread.
-/// Allocation failure is reported as `errc::out_of_memory`, never thrown.
+/// list past the statement. A temporary `std::string` (`s + "!"`, a function's result) is
+/// refused at compile time: it dies at the end of its statement, and a view of it kept in a
+/// named `arg`, array or `arg_list` would read freed memory; name it first
+/// (`const std::string shout = s + "!";`, then `{"name", shout}`). The functions have no state: call them
+/// from any thread. Allocation failure is reported as `errc::out_of_memory`, never thrown.
 ///
 /// \code
 /// erli18n::result<std::string> s = erli18n::interpolate(
@@ -119,6 +122,10 @@ class arg_value {
       : arg_value(text ? std::string_view(text) : std::string_view()) {}
   /// A string value viewing `text` (not copied: it must outlive the call).
   arg_value(const std::string& text) noexcept : arg_value(std::string_view(text)) {}
+  /// Refused at compile time: a temporary string (`s + "!"`, `out.str()`) dies at the end of
+  /// its statement, before an `arg` or `arg_list` kept in a variable is read. Name the string
+  /// first: `const std::string shout = s + "!";`, then `{"name", shout}`.
+  arg_value(std::string&& text) = delete;
   /// Refused at compile time: a literal `nullptr` is no value (a `const char*` that is null
   /// at run time is the empty string).
   arg_value(std::nullptr_t) = delete;

@@ -1,5 +1,6 @@
 // Keyword specifications of the extractor (extract.h): xgettext's `name:1,2c,3t` syntax plus
-// our `Nd` domain argument, and the default set (erli18n's API and GNU's C names).
+// our `Nd` domain argument, and the default set (erli18n's API, checked.h's macros and GNU's C
+// names).
 #include <iterator>
 #include <string>
 #include <string_view>
@@ -132,7 +133,11 @@ std::vector<keyword_spec> default_keywords() {
       "dlngettext:1d,3,4", "dlpgettext:1d,3c,4", "dlnpgettext:1d,3c,4,5",
       // GNU only: the category is the last argument.
       "dcgettext:1d,2", "dcngettext:1d,2,3", "dcpgettext:1d,2c,3", "dcnpgettext:1d,2c,3,4",  //
-      "_:1", "N_:1", "gettext_noop:1"};
+      "_:1", "N_:1", "gettext_noop:1",
+      // erli18n/checked.h's compile-time-checked macros (their msgid is checked against the
+      // template, so the template must hold it: `compile --keys` fails otherwise).
+      "ERLI18N_MSGID:1", "ERLI18N_GETTEXT:1", "ERLI18N_PGETTEXT:1c,2", "ERLI18N_NGETTEXT:1,2",
+      "ERLI18N_NPGETTEXT:1c,2,3", "ERLI18N_GETTEXTF:1", "ERLI18N_PGETTEXTF:1c,2", "ERLI18N_NGETTEXTF:1,2"};
   std::vector<keyword_spec> out;
   out.reserve(std::size(specs));
   for (std::string_view s : specs) out.push_back(*parse_keyword_spec(s));

@@ -242,4 +242,68 @@ po_file msginit_catalog(const po_file& pot, const msginit_options& options) {
   return out;
 }
 
+void fill_init_header(po_file& catalog, std::string_view locale, std::string_view plural_forms,
+                      const init_header& fill) {
+  auto header = std::ranges::find_if(catalog.messages, &po_message::is_header);
+  if (header == catalog.messages.end())
+    header = catalog.messages.insert(catalog.messages.begin(), po_message{});
+  if (header->msgstr.empty()) header->msgstr.emplace_back();
+  std::string text = header->msgstr[0];
+  // The value a field still holds from the template (or none at all): the ones to fill.
+  auto unset = [&text](std::string_view field, std::string_view template_value) {
+    const std::optional<std::string> v = field_value(text, field);
+    return !v || v->empty() || *v == template_value;
+  };
+  const std::optional<std::string> id = field_value(text, "Project-Id-Version");
+  std::string project;  // "NAME VERSION" or "NAME"; the comments' PACKAGE is the name
+  if (!fill.project.empty() && unset("Project-Id-Version", "PACKAGE VERSION")) {
+    project = fill.project;
+    text = detail::header_with_field(text, "Project-Id-Version", fill.project, "");
+  } else if (id && *id != "PACKAGE VERSION") {
+    project = *id;
+  }
+  const std::string package = project.substr(0, std::min(project.rfind(' '), project.size()));
+  if (!fill.revision_date.empty())
+    text = detail::header_with_field(text, "PO-Revision-Date", fill.revision_date, "");
+  if (!fill.translator.empty())
+    text = detail::header_with_field(text, "Last-Translator", fill.translator, "");
+  if (!fill.language_team.empty() && unset("Language-Team", "LANGUAGE <LL@li.org>"))
+    text = detail::header_with_field(text, "Language-Team", fill.language_team, "");
+  text = detail::header_with_field(text, "Language", locale, "MIME-Version");
+  if (unset("MIME-Version", "")) text = detail::header_with_field(text, "MIME-Version", "1.0", "");
+  if (const std::optional<std::string> type = field_value(text, "Content-Type");
+      !type || type->find("charset=") == std::string::npos ||
+      type->find("charset=CHARSET") != std::string::npos)
+    text = detail::header_with_field(text, "Content-Type", "text/plain; charset=UTF-8",
+                                     "Content-Transfer-Encoding");
+  if (unset("Content-Transfer-Encoding", "ENCODING"))
+    text = detail::header_with_field(text, "Content-Transfer-Encoding", "8bit", "");
+  if (!plural_forms.empty()) text = detail::header_with_field(text, "Plural-Forms", plural_forms, "");
+  header->msgstr.assign(1, text);
+  header->fuzzy = false;  // the template's "fill me in" mark: the header is now filled in
+
+  const std::string_view language = language_of(locale);
+  const std::optional<std::string_view> language_name = msginit_language_name(language);
+  const std::string title =
+      (language_name ? std::string(*language_name) : "Language " + std::string(language)) +
+      " translations for " + (package.empty() ? "PACKAGE" : package) + " package";
+  std::array<std::pair<std::string_view, std::string>, 4> fills{{
+      {"SOME DESCRIPTIVE TITLE", title},
+      {"FIRST AUTHOR <EMAIL@ADDRESS>", fill.translator},
+      {"PACKAGE", package},
+      {"YEAR", fill.year},
+  }};
+  // An empty replacement would leave a gap where the placeholder was: keep the placeholder.
+  for (auto& [placeholder, replacement] : fills)
+    if (replacement.empty()) replacement = std::string(placeholder);
+  for (std::string& comment : header->translator_comments) comment = filled_comment(comment, fills);
+}
+
+po_file init_catalog(const po_file& pot, std::string_view locale, std::string_view plural_forms,
+                     const init_header& fill) {
+  po_file out = init_catalog(pot, locale, plural_forms);
+  fill_init_header(out, locale, plural_forms, fill);
+  return out;
+}
+
 }  // namespace erli18n

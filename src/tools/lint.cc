@@ -135,6 +135,7 @@ std::vector<lint_diagnostic> lint_parsed_po(const po_file& po, std::string_view 
   if (ours || options.c_format) lint_detail::check_c_format(c);
   if (options.accelerator_mark != 0) lint_detail::check_accelerators(c);
   if (ours) lint_detail::check_placeholders(c);
+  if (ours) lint_detail::check_empty_forms(c);
   if (ours && options.check_duplicates) lint_detail::check_duplicates(c);
   // msgfmt's own order is the order of its checks (the header's fields in its order): the
   // msgfmt command sorts by that, from the order they were found in.

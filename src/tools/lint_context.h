@@ -63,6 +63,7 @@ void check_language(context& c);  // also sets c.locale from the header
 void check_newlines(context& c);
 void check_c_format(context& c);
 void check_placeholders(context& c);
+void check_empty_forms(context& c);
 void check_duplicates(context& c);
 void check_accelerators(context& c);
 

@@ -36,6 +36,8 @@ void check_placeholders(context& c) {
       want.erase(std::unique(want.begin(), want.end()), want.end());
     }
     for (std::size_t form = 0; form < m.msgstr.size(); ++form) {
+      // An empty form lacks everything: check_empty_forms says so once, in those words.
+      if (m.is_plural() && m.msgstr[form].empty()) continue;
       const std::vector<std::string_view> got = names_in(m.msgstr[form]);
       if (want.empty() && got.empty()) continue;
       std::vector<std::string_view> missing, extra;
@@ -53,6 +55,19 @@ void check_placeholders(context& c) {
         c.report(at, lint_severity::error, "placeholders",
                  "the " + name + " has " + listed(extra) + ", which the msgid does not have");
     }
+  }
+}
+
+// [empty-forms]: a translated plural entry (its first form filled in) with a form left empty.
+// msgfmt compiles it, and the lookups for the n that pick that form then print nothing.
+void check_empty_forms(context& c) {
+  for (const po_message& m : c.po.messages) {
+    if (m.is_header() || !m.is_plural() || !c.checked(m)) continue;
+    for (std::size_t form = 1; form < m.msgstr.size(); ++form)
+      if (m.msgstr[form].empty())
+        c.report(
+            c.msgstr_position(m, form), lint_severity::error, "empty-forms",
+            "the msgstr[" + std::to_string(form) + "] is empty (the entry's other forms are translated)");
   }
 }
 

@@ -42,6 +42,21 @@ OUT
   ok
 done
 
+# extract knows the checked macros by default: the template it extracts from valid.cc holds
+# every key valid.cc checks (with its context and plural), so the keys header made from it
+# compiles valid.cc. xgettext keeps GNU's defaults: the macros are no keywords there.
+"$ERLI18N" extract -o extracted.pot "$here/valid.cc"
+for key in 'msgid "Hello"' 'msgctxt "menu"' 'msgid_plural "%d files"' 'msgid "Größe"' \
+  'msgid "Hello, %{name}!"' 'msgid_plural "%{count} files in %{dir}"' 'msgctxt "status"'; do
+  grep -qF -- "$key" extracted.pot || { cat extracted.pot; fail "extract: no '$key' from the macros"; }
+done
+mkdir -p extracted
+"$ERLI18N" compile --keys -o extracted/keys.h --namespace app_keys extracted.pot
+c++ -std=c++17 -Iextracted "${flags[@]}" -fsyntax-only "$here/valid.cc" || fail "valid.cc against the extracted keys"
+"$ERLI18N" xgettext --force-po -o gnu.pot "$here/valid.cc"
+! grep -qF 'msgid "Hello"' gnu.pot || fail "xgettext extracted the ERLI18N_ macros"
+ok
+
 # must_fail NAME MESSAGE CODE: CODE (a statement in main) must fail to compile with MESSAGE.
 must_fail() {
   local name=$1 message=$2 code=$3
@@ -73,6 +88,16 @@ must_fail plural_missing 'has no binding among {"count", 3}' \
   '(void)ERLI18N_NGETTEXTF("%{count} file in %{dir}", "%{count} files in %{dir}", 3, {"count", 3});'
 must_fail context_format 'has no binding among {"what", 1}' \
   '(void)ERLI18N_PGETTEXTF("status", "100%% of %{what} at %{when}, %{1x} kept", {"what", 1});'
+# A binding viewing a temporary string is refused, wherever the binding is kept (issue 24):
+# the string dies at the end of the statement, before a named arg or array of them is read.
+must_fail temporary_arg "use of deleted function 'erli18n::arg_value::arg_value(std::string&&)'" \
+  'erli18n::arg a{"name", user + "!"}; (void)a;'
+must_fail temporary_array "use of deleted function 'erli18n::arg_value::arg_value(std::string&&)'" \
+  'erli18n::arg args[] = {{"name", user + "!"}}; (void)erli18n::format("%{name}", args);'
+must_fail temporary_list "use of deleted function 'erli18n::arg_value::arg_value(std::string&&)'" \
+  'erli18n::arg_list args = {{"name", user + "!"}}; (void)erli18n::format("%{name}", args);'
+must_fail temporary_call "use of deleted function 'erli18n::arg_value::arg_value(std::string&&)'" \
+  '(void)ERLI18N_GETTEXTF("Hello, %{name}!", {"name", user + "!"});'
 must_fail format_key 'erli18n: msgid "Hello, %{nam}!" is not in the templates' \
   '(void)ERLI18N_GETTEXTF("Hello, %{nam}!", {"nam", user});'
 

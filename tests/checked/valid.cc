@@ -19,6 +19,7 @@ static_assert(c::placeholders_bound("%{count} x", "%{count} xs", R"({"a", 1})", 
 
 int main() {
   const std::string user = "Ada";
+  const std::string disk = "disk";
   std::cout << ERLI18N_GETTEXT("Hello") << '\n';
   std::cout << ERLI18N_PGETTEXT("menu", "Open") << '\n';
   std::cout << ERLI18N_NGETTEXT("Hello", "Hellos", 2) << '\n';
@@ -31,7 +32,7 @@ int main() {
                                  {"count", "one"})
             << '\n';
   std::cout << ERLI18N_PGETTEXTF("status", "100%% of %{what} at %{when}, %{1x} kept", {"when", 12.5},
-                                 {"what", std::string("disk")})
+                                 {"what", disk})
             << '\n';
   return 0;
 }

@@ -163,7 +163,8 @@ run 1 --pot-dir po --po src
 has "po/de/LC_MESSAGES/messages.po: 1 missing"
 has '  "Bye" (src/b.cc:3)'
 grep -q 'po/fr/' out.txt && fail "--po: the complete catalog was reported"
-has "erli18n check: some catalogs lack messages of their template"
+has "erli18n check: some catalogs lack messages of their template; run erli18n merge --for-each-locale DIR (or erli18n merge -U CATALOG TEMPLATE)"
+grep -q msgmerge out.txt && fail "--po: msgmerge is named instead of erli18n merge"
 cp po/fr/LC_MESSAGES/messages.po po/de/LC_MESSAGES/messages.po
 run 0 --pot-dir po --po src
 has "erli18n check: 2 templates up to date, 2 catalogs complete"

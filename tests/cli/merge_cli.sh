@@ -97,4 +97,38 @@ grep -q '^"Plural-Forms: nplurals=2; plural=(n > 1);\\n"$' fr.po || fail "init -
 ok
 run 2 init --locale fr --plural-forms 'nplurals=2; plural=(n >;' "$data/basic/ref.pot"
 
+# init over a template as extract writes it: a header `lint --werror` accepts, with no
+# placeholder of the template left; the translator from --translator, else ERLI18N_TRANSLATOR,
+# else NAME and EMAIL; the date and year from SOURCE_DATE_EPOCH.
+unset ERLI18N_TRANSLATOR NAME EMAIL
+printf '#include <erli18n/gettext.h>\nconst char* f(unsigned long n) { return erli18n::ngettext("a file", "%%{count} files", n).data(); }\n' > app.cc
+"$ERLI18N" extract -o app.pot app.cc
+for how in option erli18n_translator name_email; do
+  case $how in
+  option) run 0 init --locale de --translator "Ada Lovelace <ada@example.org>" app.pot -o de.po ;;
+  erli18n_translator) ERLI18N_TRANSLATOR="Ada Lovelace <ada@example.org>" EMAIL=other@example.org run 0 init --locale de app.pot -o de.po ;;
+  name_email) NAME="Ada Lovelace" EMAIL=ada@example.org run 0 init --locale de app.pot -o de.po ;;
+  esac
+  grep -q '^"Last-Translator: Ada Lovelace <ada@example.org>\\n"$' de.po || fail "init ($how): translator: $(cat de.po)"
+  grep -q '^# Ada Lovelace <ada@example.org>, 20[0-9][0-9]\.$' de.po || fail "init ($how): first author: $(cat de.po)"
+  ! grep -E 'FULL NAME|EMAIL@ADDRESS|YEAR|PACKAGE|SOME DESCRIPTIVE|LANGUAGE|CHARSET|INTEGER' de.po ||
+    fail "init ($how): a template placeholder is left"
+  "$ERLI18N" lint --werror de.po > lint.txt 2>&1 || fail "init ($how): lint --werror: $(cat lint.txt)"
+  ok
+done
+grep -q '^"Project-Id-Version: app\\n"$' de.po || fail "init: project not named after the template"
+grep -q '^"Language-Team: none\\n"$' de.po || fail "init: Language-Team"
+SOURCE_DATE_EPOCH=1700000000 TZ=UTC run 0 init --locale de --project "app 1.2" --language-team "German <de@example.org>" app.pot -o de.po
+grep -q '^"PO-Revision-Date: 2023-11-14 22:13+0000\\n"$' de.po || fail "init: SOURCE_DATE_EPOCH: $(cat de.po)"
+grep -q '^"Project-Id-Version: app 1.2\\n"$' de.po || fail "init: --project"
+grep -q '^"Language-Team: German <de@example.org>\\n"$' de.po || fail "init: --language-team"
+grep -q '^# Automatically generated, 2023\.$' de.po || fail "init: no translator known: $(cat de.po)"
+grep -q '^# German translations for app package\.$' de.po || fail "init: title"
+"$ERLI18N" lint --werror de.po > lint.txt 2>&1 || fail "init: lint --werror: $(cat lint.txt)"
+msgfmt -c -o /dev/null de.po || fail "msgfmt -c rejects the new catalog"
+ok
+SOURCE_DATE_EPOCH=soon run 2 init --locale de app.pot
+grep -q "SOURCE_DATE_EPOCH" err.txt || fail "init: bad SOURCE_DATE_EPOCH: $(cat err.txt)"
+ok
+
 passed merge_cli

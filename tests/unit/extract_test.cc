@@ -270,6 +270,22 @@ TEST(Extract, CallFormsAndOverloads) {
             (std::vector<std::string>{"a", "b"}));
 }
 
+TEST(Extract, CheckedMacrosByDefault) {
+  // erli18n/checked.h's macros, each with its argument positions (and the bindings of the f
+  // forms skipped as the other arguments are).
+  po_file po = extract(R"(
+    ERLI18N_GETTEXT("a"); ERLI18N_MSGID("b"); ERLI18N_PGETTEXT("c", "d");
+    ERLI18N_NGETTEXT("e", "es", n); ERLI18N_NPGETTEXT("f", "g", "gs", n);
+    ERLI18N_GETTEXTF("h %{x}", {"x", 1}); ERLI18N_PGETTEXTF("i", "j %{x}", {"x", 1});
+    ERLI18N_NGETTEXTF("%{count} k", "%{count} ks", n, {"y", 2});
+  )");
+  EXPECT_EQ(msgids(po),
+            (std::vector<std::string>{"a", "b", "c|d", "e", "f|g", "h %{x}", "i|j %{x}", "%{count} k"}));
+  EXPECT_EQ(po.messages[3].msgid_plural, "es");
+  EXPECT_EQ(po.messages[4].msgid_plural, "gs");
+  EXPECT_EQ(po.messages[7].msgid_plural, "%{count} ks");
+}
+
 TEST(Extract, TotalFirstThenAny) {
   extract_options o;
   o.keywords = {*parse_keyword_spec("f:2"), *parse_keyword_spec("f:1,1t")};

@@ -10,6 +10,7 @@
 
 #include "erli18n/po.h"
 #include "erli18n/tools/init.h"
+#include "erli18n/tools/lint.h"
 #include "temp_dir.h"
 
 namespace erli18n {
@@ -195,6 +196,47 @@ TEST(MsginitCatalog, ProjectOfAFolder) {
   EXPECT_EQ(project(root / "hello-2.10" / "po"), "hello|2.10");
   EXPECT_EQ(project(root / "conf" / "po"), "tool|3.1");
   EXPECT_EQ(project(root / "gnu" / "i18n"), "GNU gt|");
+}
+
+// `erli18n init`'s header (init_catalog with an init_header): every field and comment the
+// template leaves as a placeholder is filled, so lint --werror has nothing to say.
+TEST(InitCatalog, HeaderFilledForLint) {
+  result<po_file> pot = read_po(standard_template, "app.pot");
+  ASSERT_TRUE(pot);
+  init_header fill;
+  fill.translator = "Ada Lovelace <ada@example.org>";
+  fill.project = "app 1.2";
+  fill.revision_date = "2026-12-01 22:40+0000";
+  fill.year = "2026";
+  result<std::string> bytes =
+      write_po(init_catalog(*pot, "pl",
+                            "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || "
+                            "n%100>=20) ? 1 : 2);",
+                            fill));
+  ASSERT_TRUE(bytes);
+  const std::string head = bytes->substr(0, bytes->find("msgid \"one\""));
+  EXPECT_EQ(head,
+            "# Polish translations for app package.\n"
+            "# Copyright (C) 2026 THE app'S COPYRIGHT HOLDER\n"
+            "# This file is distributed under the same license as the app package.\n"
+            "# Ada Lovelace <ada@example.org>, 2026.\n"
+            "#\n"
+            "msgid \"\"\n"
+            "msgstr \"\"\n"
+            "\"Project-Id-Version: app 1.2\\n\"\n"
+            "\"Report-Msgid-Bugs-To: \\n\"\n"
+            "\"POT-Creation-Date: 2024-01-01 12:00+0000\\n\"\n"
+            "\"PO-Revision-Date: 2026-12-01 22:40+0000\\n\"\n"
+            "\"Last-Translator: Ada Lovelace <ada@example.org>\\n\"\n"
+            "\"Language-Team: none\\n\"\n"
+            "\"Language: pl\\n\"\n"
+            "\"MIME-Version: 1.0\\n\"\n"
+            "\"Content-Type: text/plain; charset=UTF-8\\n\"\n"
+            "\"Content-Transfer-Encoding: 8bit\\n\"\n"
+            "\"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 \"\n"
+            "\"|| n%100>=20) ? 1 : 2);\\n\"\n"
+            "\n");
+  EXPECT_EQ(lint_po(*bytes, "pl.po").size(), 0u);
 }
 
 }  // namespace

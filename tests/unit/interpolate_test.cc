@@ -256,7 +256,11 @@ TEST(InterpolateValues, RenderingIgnoresTheGlobalLocale) {
 
 // What a call site may and may not bind.
 static_assert(std::is_convertible_v<const char*, arg_value>);
-static_assert(std::is_convertible_v<std::string, arg_value>);
+static_assert(std::is_convertible_v<std::string&, arg_value>);
+static_assert(std::is_convertible_v<const std::string&, arg_value>);
+// A temporary string is refused: a binding kept past its statement would view freed memory.
+static_assert(!std::is_convertible_v<std::string, arg_value>);
+static_assert(!std::is_constructible_v<arg_value, std::string&&>);
 static_assert(std::is_convertible_v<std::string_view, arg_value>);
 static_assert(std::is_convertible_v<int, arg_value>);
 static_assert(std::is_convertible_v<unsigned long long, arg_value>);
@@ -290,7 +294,8 @@ TEST(Interpolate, InvalidUtf8PassesThroughUnchanged) {
 TEST(InterpolateBounds, LongStringValuesAreCutAtACodepointBoundary) {
   const std::string exact(max_interpolated_value, 'a');
   EXPECT_EQ(render(exact), exact);
-  EXPECT_EQ(render(exact + "b"), exact);
+  const std::string longer = exact + "b";  // named: a temporary string is no arg_value
+  EXPECT_EQ(render(longer), exact);
   // 'a' then two-byte sequences: the cut at 8192 would split one, so it backs off a byte.
   std::string utf8 = "a";
   while (utf8.size() < max_interpolated_value + 10) utf8 += "\xC3\xA9";
@@ -302,7 +307,8 @@ TEST(InterpolateBounds, LongStringValuesAreCutAtACodepointBoundary) {
   while (emoji.size() < max_interpolated_value + 10) emoji += "\xF0\x9F\x98\x80";
   EXPECT_EQ(render(emoji).size(), max_interpolated_value - 2);
   // Continuation bytes only (invalid): the back-off stops after three.
-  EXPECT_EQ(render(std::string(max_interpolated_value + 5, '\x80')).size(), max_interpolated_value - 3);
+  const std::string continuations(max_interpolated_value + 5, '\x80');
+  EXPECT_EQ(render(continuations).size(), max_interpolated_value - 3);
   // Numbers are short, but never cut.
   EXPECT_EQ(render(std::numeric_limits<long long>::min()).size(), 20u);
 }

@@ -124,6 +124,31 @@ TEST(Lint, PluralFormsForFewNMayOmitPlaceholdersAndArguments) {
                                    "[placeholders]"));
 }
 
+TEST(Lint, EmptyPluralFormIsCalledEmpty) {
+  // Polish form 2 is "many": left empty, it is empty (not "lacks %{count}"), said once, also
+  // in a c-format entry; msgfmt's own check still counts it as a format mismatch.
+  constexpr std::string_view polish =
+      "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);";
+  const std::string po =
+      header("pl", polish) +
+      "\nmsgid \"%{count} file\"\nmsgid_plural \"%{count} files\"\nmsgstr[0] \"%{count} plik\"\n"
+      "msgstr[1] \"%{count} pliki\"\nmsgstr[2] \"\"\n"
+      "\n#, c-format\nmsgid \"%d dir\"\nmsgid_plural \"%d dirs\"\nmsgstr[0] \"%d katalog\"\n"
+      "msgstr[1] \"\"\nmsgstr[2] \"%d katalogów\"\n";
+  EXPECT_THAT(lint(po),
+              testing::ElementsAre(
+                  "t.po:17:1: error: the msgstr[2] is empty (the entry's other forms are translated) "
+                  "[empty-forms]",
+                  "t.po:23:1: error: the msgstr[1] is empty (the entry's other forms are translated) "
+                  "[empty-forms]"));
+  lint_options msgfmt;
+  msgfmt.msgfmt_checks_only = true;
+  msgfmt.c_format = true;
+  std::vector<lint_diagnostic> found = lint_po(po, "t.po", msgfmt);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].check, "c-format");
+}
+
 TEST(Lint, LanguageInvalidIsAnErrorNotCanonicalAWarning) {
   std::vector<std::string> bad = lint(header("not a locale", german) + "\nmsgid \"a\"\nmsgstr \"b\"\n");
   ASSERT_EQ(bad.size(), 1u);

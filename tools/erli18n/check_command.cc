@@ -182,7 +182,8 @@ int report(std::size_t stale, std::size_t templates, bool catalogs_ok, bool po, 
               << (templates == 1 ? " template" : " templates")
               << " out of date; run erli18n extract with the same options and commit the result\n";
   if (!catalogs_ok)
-    std::cout << "erli18n check: some catalogs lack messages of their template; run msgmerge\n";
+    std::cout << "erli18n check: some catalogs lack messages of their template; run erli18n merge "
+                 "--for-each-locale DIR (or erli18n merge -U CATALOG TEMPLATE)\n";
   if (stale > 0 || !catalogs_ok) return exit_differs;
   std::cout << "erli18n check: " << templates << (templates == 1 ? " template" : " templates")
             << " up to date";

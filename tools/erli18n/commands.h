@@ -29,6 +29,7 @@ void add_report_command(CLI::App& app, int& exit_code);
 void add_merge_command(CLI::App& app, int& exit_code);
 void add_init_command(CLI::App& app, int& exit_code);
 void add_update_command(CLI::App& app, int& exit_code);
+void add_pseudo_command(CLI::App& app, int& exit_code);
 
 /// When `r` failed: prints its diagnostic on stderr, sets `exit_code` to 1 and returns false.
 template <class T>

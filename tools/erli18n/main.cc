@@ -160,6 +160,7 @@ int main(int argc, char** argv) {
   erli18n::cli::add_merge_command(app, exit_code);
   erli18n::cli::add_init_command(app, exit_code);
   erli18n::cli::add_update_command(app, exit_code);
+  erli18n::cli::add_pseudo_command(app, exit_code);
   // xgettext's attached-only `-kSPEC`/`-cTAG`, spelled so that CLI11 reads them as xgettext does.
   const std::vector<std::string> args =
       erli18n::cli::spell_out_attached_values(app, std::vector<std::string>(argv + 1, argv + argc));

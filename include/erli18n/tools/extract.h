@@ -115,7 +115,10 @@ std::string to_string(const keyword_spec& spec);
 /// defaults: `gettext`, `dgettext`, `dcgettext`, `ngettext`,
 /// `dngettext`, `dcngettext`, `pgettext`, `dpgettext`, `dcpgettext`, `npgettext`,
 /// `dnpgettext`, `dcnpgettext`, `_`, `N_`, `gettext_noop`. Domain arguments are marked
-/// (`d`).
+/// (`d`). The macros of `erli18n/checked.h`: `ERLI18N_MSGID`, `ERLI18N_GETTEXT`,
+/// `ERLI18N_GETTEXTF` (msgid first), `ERLI18N_PGETTEXT`, `ERLI18N_PGETTEXTF` (context,
+/// msgid), `ERLI18N_NGETTEXT`, `ERLI18N_NGETTEXTF` (msgid, plural), `ERLI18N_NPGETTEXT`
+/// (context, msgid, plural). `xgettext` keeps GNU's defaults only.
 std::vector<keyword_spec> default_keywords();
 
 /// The default keywords as xgettext `--keyword` specs (the `d` marks removed), for running

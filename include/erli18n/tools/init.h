@@ -22,7 +22,7 @@
 ///
 /// The function is pure: the environment's parts (the project, the year, the charset of the
 /// locale) are in the options. `erli18n init` is the project's own command for this, with
-/// CLDR's plural rules; this is GNU's.
+/// CLDR's plural rules (`init_catalog` below); `msginit_catalog` is GNU's.
 #ifndef ERLI18N_TOOLS_INIT_H
 #define ERLI18N_TOOLS_INIT_H
 
@@ -75,6 +75,37 @@ struct msginit_project_id {
   std::string version;
 };
 msginit_project_id msginit_project(const std::string& folder);
+
+/// What `erli18n init` (and `erli18n pseudo`) fill in the header of a new catalog, so that
+/// `erli18n lint --werror` (and `msgfmt --check-header`) find no field left as the template
+/// wrote it. An empty member leaves its field as the template has it.
+struct init_header {
+  /// Last-Translator, e.g. `Ada Lovelace <ada@example.org>`; also replaces the comments'
+  /// `FIRST AUTHOR <EMAIL@ADDRESS>`.
+  std::string translator = "Automatically generated";
+  /// Language-Team, when the template's is missing or `LANGUAGE <LL@li.org>`.
+  std::string language_team = "none";
+  /// Project-Id-Version (and the comments' `PACKAGE`), when the template's is missing or
+  /// `PACKAGE VERSION`.
+  std::string project{};
+  /// PO-Revision-Date, as msgfmt writes dates: `2026-12-01 22:40+0000`.
+  std::string revision_date{};
+  /// Replaces `YEAR` in the header's comments.
+  std::string year{};
+};
+
+/// `catalog`'s header entry (added when it has none) filled for `locale`: the fields of
+/// `fill`, Language, Plural-Forms `plural_forms` (unless empty), Content-Type UTF-8 (unless
+/// the template names a charset), Content-Transfer-Encoding `8bit` where it says `ENCODING`,
+/// and the comments' `SOME DESCRIPTIVE TITLE`, `FIRST AUTHOR <EMAIL@ADDRESS>`, `PACKAGE`
+/// and `YEAR` replaced; the header is no longer fuzzy.
+void fill_init_header(po_file& catalog, std::string_view locale, std::string_view plural_forms,
+                      const init_header& fill);
+
+/// `init_catalog(pot, locale, plural_forms)` (erli18n/tools/merge.h: every plural message
+/// with as many empty forms as the rule has) with its header filled by `fill_init_header`.
+po_file init_catalog(const po_file& pot, std::string_view locale, std::string_view plural_forms,
+                     const init_header& fill);
 
 }  // namespace erli18n
 

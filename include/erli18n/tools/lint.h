@@ -26,6 +26,8 @@
 ///  - [placeholders] the `%{name}` placeholders (read as interpolate.h reads them) of each
 ///    msgstr must be those of the msgid and msgid_plural: a missing one is an error (a plural
 ///    form used for few n may omit them, as for c-format), an extra one an error.
+///  - [empty-forms] a translated plural entry (first form filled in) with another form left
+///    empty: "the msgstr[2] is empty" (error; the placeholder check passes over empty forms).
 ///  - [plural-cldr] the header's rule picks other forms than CLDR's for the locale (warning).
 ///  - [language] the Language header is not a locale name (error) or not canonical (warning).
 ///  - [duplicates] (only with `check_duplicates`) the same non-empty translation for
