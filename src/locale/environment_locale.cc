@@ -12,8 +12,8 @@
 namespace erli18n {
 namespace {
 
-std::string_view value_of(const environment_lookup& getenv, const char* name) {
-  const char* v = getenv ? getenv(name) : nullptr;
+std::string_view value_of(const environment_lookup& env_lookup, const char* name) {
+  const char* v = env_lookup ? env_lookup(name) : nullptr;
   return v != nullptr ? std::string_view(v) : std::string_view();
 }
 
@@ -44,11 +44,11 @@ bool is_c_locale(std::string_view canonical) { return canonical == "C" || canoni
 
 }  // namespace
 
-environment_locale locale_from_environment(const environment_lookup& getenv) {
+environment_locale locale_from_environment(const environment_lookup& env_lookup) {
   environment_locale out;
   std::string_view messages;
   for (const char* variable : {"LC_ALL", "LC_MESSAGES", "LANG"}) {
-    messages = value_of(getenv, variable);
+    messages = value_of(env_lookup, variable);
     if (messages.empty()) continue;
     out.variable = variable;
     break;
@@ -62,7 +62,7 @@ environment_locale locale_from_environment(const environment_lookup& getenv) {
   }
   // The exact names, not the canonical ones: `C.UTF-8` is not "C" to glibc, and LANGUAGE applies.
   const bool c_locale = !canonical || messages == "C" || messages == "POSIX";
-  std::string_view language = c_locale ? std::string_view() : value_of(getenv, "LANGUAGE");
+  std::string_view language = c_locale ? std::string_view() : value_of(env_lookup, "LANGUAGE");
   if (!language.empty()) {
     out.variable = "LANGUAGE";
     while (!language.empty()) {

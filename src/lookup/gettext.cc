@@ -222,7 +222,8 @@ result<void> textdomain(std::string_view domain) {
 
 std::string_view textdomain() noexcept { return detail::current_domain().name; }
 
-result<domain_load> bind_domain(std::string_view domain, const std::string& root, const load_options& options) {
+result<domain_load> bind_domain(std::string_view domain, const std::string& root,
+                                const load_options& options) {
   return catalog_store::default_store().load_domain(domain, root, options);
 }
 
@@ -230,13 +231,14 @@ result<environment_locale> use_environment_locale(locale_target target) {
   return use_environment_locale(catalog_store::default_store(), ::getenv, target);
 }
 
-result<environment_locale> use_environment_locale(catalog_store& store, const environment_lookup& getenv,
+result<environment_locale> use_environment_locale(catalog_store& store, const environment_lookup& env_lookup,
                                                   locale_target target) {
-  environment_locale env = locale_from_environment(getenv);
+  environment_locale env = locale_from_environment(env_lookup);
   locale_fallback fallback = store.fallback();
   bool changed = false;
   if (!env.fallbacks.empty()) {
-    if (fallback.kind != locale_fallback::mode::explicit_chain) fallback = {locale_fallback::mode::explicit_chain, {}};
+    if (fallback.kind != locale_fallback::mode::explicit_chain)
+      fallback = {locale_fallback::mode::explicit_chain, {}};
     fallback.chains[env.locale] = env.fallbacks;
     changed = true;
   } else if (fallback.kind == locale_fallback::mode::explicit_chain) {

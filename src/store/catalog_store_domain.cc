@@ -22,7 +22,8 @@ result<domain_load> catalog_store::load_domain(std::string_view domain, const st
   if (result<void> ok = validate_path_component(domain, "domain"); !ok) return std::move(ok).error();
   const detail::file_signature root_sig = detail::signature_of(root);
   if (root_sig.error != 0) return io_error(root, "cannot read catalogs", root_sig.error);
-  if (!S_ISDIR(root_sig.mode)) return detail::make_error(errc::io, "cannot read catalogs: not a folder", root);
+  if (!S_ISDIR(root_sig.mode))
+    return detail::make_error(errc::io, "cannot read catalogs: not a folder", root);
   domain_load loaded;
   loaded.domain.assign(domain);
   loaded.root = root;
