@@ -139,7 +139,7 @@ enum class locale_target : unsigned char {
 
 /// Takes the user's locale of messages from the environment, as a GNU program's
 /// `setlocale(LC_ALL, "")` and gettext do, for the default store: `use_environment_locale(
-/// catalog_store::default_store(), ::getenv, target)`.
+/// catalog_store::default_store(), getenv, target)` with the C library's `getenv`.
 result<environment_locale> use_environment_locale(locale_target target = locale_target::process);
 /// Sets the locale `locale_from_environment(getenv)` gives (locale_name.h: `LANGUAGE`'s
 /// priority list unless the locale is "C", then `LC_ALL`, `LC_MESSAGES`, `LANG`) as the process

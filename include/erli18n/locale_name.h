@@ -102,8 +102,8 @@ std::string_view parent_locale(std::string_view canonical, char* out, std::size_
 /// The result views `canonical` or `out` under the same rules as `parent_locale`.
 std::string_view cldr_parent_locale(std::string_view canonical, char* out, std::size_t cap) noexcept;
 
-/// Reads one environment variable: the value, or null when it is not set. `::getenv` is one
-/// (`erli18n::locale_from_environment(::getenv)`); tests pass a lambda over a map. The
+/// Reads one environment variable: the value, or null when it is not set. The C library's
+/// `getenv` is one (`locale_from_environment(getenv)`); tests pass a lambda over a map. The
 /// pointer need only stay valid until the next call.
 using environment_lookup = std::function<const char*(const char*)>;
 
