@@ -1,5 +1,5 @@
 // locale_from_environment: the locale of messages and its fallbacks, from the variables GNU
-// gettext reads (glibc's behaviour, checked against its dcgettext in
+// gettext reads (glibc's behaviour, checked against its dgettext in
 // tests/unit/environment_locale_test.cc).
 #include <algorithm>
 #include <string>
