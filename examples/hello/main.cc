@@ -73,29 +73,17 @@ int main(int argc, char** argv) {
   fs::path root = argc > 1 ? fs::path(argv[1]) : fs::path(ERLI18N_HELLO_CATALOGS);
   erli18n::catalog_store& store = erli18n::catalog_store::default_store();
 
-  // One folder per language, as in /usr/share/locale; sorted so the output is stable.
-  std::vector<std::string> langs;
-  std::error_code ec;
-  for (const fs::directory_entry& entry : fs::directory_iterator(root, ec))
-    if (fs::exists(entry.path() / "LC_MESSAGES" / "hello.po"))
-      langs.push_back(entry.path().filename().string());
-  if (ec || langs.empty()) {
-    std::cerr << "hello: error: no catalogs found in " << root.string() << "/<lang>/LC_MESSAGES/hello.po\n";
-    return 1;
-  }
-  std::sort(langs.begin(), langs.end());
-
+  // One folder per language, as in /usr/share/locale: every one of them loaded at once.
   int status = 0;
   std::vector<std::string> loaded;
-  for (const std::string& lang : langs) {
-    auto r = store.ensure_loaded("hello", lang, (root / lang / "LC_MESSAGES" / "hello.po").string());
-    if (!r) {
-      std::cerr << r.error().to_string() << '\n';
-      status = 1;
-      continue;
-    }
-    loaded.push_back(lang);
+  if (auto r = store.load_domain("hello", root.string()); r) {
+    for (const erli18n::domain_catalog& c : r->catalogs) loaded.push_back(c.locale);  // sorted
+  } else {
+    std::cerr << r.error().to_string() << '\n';  // the others are loaded all the same
+    status = 1;
+    loaded = store.locales();
   }
+  if (loaded.empty()) return 1;
   if (!erli18n::textdomain("hello")) return 1;
 
   // One thread per language, each with its own locale; the output is printed in order.

@@ -19,7 +19,6 @@
 #include <cerrno>
 #include <charconv>
 #include <cstring>
-#include <filesystem>
 #include <iostream>
 #include <string>
 #include <string_view>
@@ -62,27 +61,12 @@ std::string autonym(std::string_view locale) {
   return std::string(locale);
 }
 
-// Loads every CATALOGS/<locale>/LC_MESSAGES/web.po; false (with the reader's file:line:col
-// diagnostic printed) if one does not load.
+// Loads every CATALOGS/<locale>/LC_MESSAGES/web.po (or .mo); false (with the reader's
+// file:line:col diagnostic printed) if one does not load or there is none.
 bool load_catalogs(const std::string& root) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  std::vector<fs::path> found;
-  for (const fs::directory_entry& entry : fs::directory_iterator(root, ec))
-    if (fs::exists(entry.path() / "LC_MESSAGES" / "web.po")) found.push_back(entry.path());
-  if (ec) {
-    std::cerr << root << ": error: " << ec.message() << '\n';
-    return false;
-  }
-  for (const fs::path& dir : found) {
-    const std::string po = (dir / "LC_MESSAGES" / "web.po").string();
-    const auto loaded = erli18n::catalog_store::default_store().load("web", dir.filename().string(), po);
-    if (!loaded) {
-      std::cerr << loaded.error().to_string() << '\n';
-      return false;
-    }
-  }
-  return true;
+  const auto loaded = erli18n::catalog_store::default_store().load_domain("web", root);
+  if (!loaded) std::cerr << loaded.error().to_string() << '\n';
+  return static_cast<bool>(loaded);
 }
 
 // cpp-httplib 0.11 (Debian 12) listens with a queue of 5 connections: its

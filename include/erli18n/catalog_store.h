@@ -116,6 +116,20 @@ struct store_memory {
   std::size_t index_bytes = 0;   ///< live lookup indexes (reclaimed after reloads)
 };
 
+/// One catalog `catalog_store::load_domain` loaded.
+struct domain_catalog {
+  std::string locale;        ///< the canonical locale it is loaded under (`pt_BR` for `pt_BR.UTF-8/`)
+  std::string path;          ///< the file it was read from
+  std::size_t messages = 0;  ///< messages in it (the header included)
+};
+
+/// What `catalog_store::load_domain` loaded.
+struct domain_load {
+  std::string domain;                    ///< the domain, as given
+  std::string root;                      ///< the folder, as given
+  std::vector<domain_catalog> catalogs;  ///< one per locale, sorted by folder name
+};
+
 struct store_access;
 struct watch_options;
 class catalog_watcher;
@@ -175,10 +189,28 @@ class catalog_store {
   /// `ensure_loaded` for each request, in order; each result is independent of the others.
   std::vector<result<load_outcome>> load_many(const std::vector<load_request>& requests);
 
+  /// Loads every installed catalog of `domain` under `root`, laid out as GNU's
+  /// `ROOT/LOCALE/LC_MESSAGES/DOMAIN.mo` (or `.po`): `bindtextdomain` done at once, since a
+  /// lookup never reads files. Each folder named like a locale is one locale, its name
+  /// canonicalized (`pt_BR.UTF-8/`, `pt-br/` and `pt_BR/` all load `pt_BR`; of two folders that
+  /// name one locale, the one the watcher uses is loaded: see watch.h); where `DOMAIN.mo` and
+  /// `DOMAIN.po` are both there, the `.mo` is read. Each catalog is a `load`, replacing what was
+  /// loaded under its key, so calling this again reads the files again.
+  ///
+  /// Errors: `errc::invalid_argument` for a domain that cannot be a file name, `errc::io` when
+  /// `root` is not a readable folder, `errc::not_found` (naming `root` and the domain) when no
+  /// locale folder holds a catalog of the domain; a catalog that fails to load gives that
+  /// load's error (`file:line:col`), after the other catalogs were loaded all the same.
+  result<domain_load> load_domain(std::string_view domain, const std::string& root,
+                                  const load_options& options = {});
+
   /// Sets what a lookup that misses tries next. Takes effect for lookups that start
   /// afterwards. The locales of `fallback.chains` are canonicalized; a malformed one is an
   /// error and changes nothing.
   result<void> set_fallback(const locale_fallback& fallback);
+  /// The fallback rule in force (canonical locales), as `set_fallback` last set it. Takes the
+  /// writer lock briefly, as `memory()` does.
+  locale_fallback fallback() const;
 
   /// Looks `msgid` up in the catalog of (domain, locale); returns the translation, or
   /// `msgid` on a miss.

@@ -38,6 +38,7 @@
 #include <string_view>
 
 #include "erli18n/catalog_store.h"
+#include "erli18n/locale_name.h"
 #include "erli18n/result.h"
 
 namespace erli18n {
@@ -116,6 +117,40 @@ result<void> textdomain(std::string_view domain);
 /// The default domain of the free functions. The view stays valid for the life of the
 /// process.
 std::string_view textdomain() noexcept;
+
+/// Loads the installed catalogs of `domain` under `root` into the default store:
+/// `catalog_store::default_store().load_domain(domain, root, options)` (see there). With
+/// `textdomain` and `use_environment_locale`, the set-up of a program:
+///
+/// \code
+/// erli18n::textdomain("hello");
+/// if (auto r = erli18n::bind_domain("hello", LOCALEDIR); !r) std::cerr << r.error().to_string() << '\n';
+/// erli18n::use_environment_locale();  // LANGUAGE, LC_ALL, LC_MESSAGES, LANG
+/// std::cout << erli18n::gettext("Hello") << '\n';  // in the user's language
+/// \endcode
+result<domain_load> bind_domain(std::string_view domain, const std::string& root,
+                                const load_options& options = {});
+
+/// Which locale `use_environment_locale` sets.
+enum class locale_target : unsigned char {
+  process,  ///< the process default (`set_default_locale`), for every thread without its own
+  thread    ///< the calling thread's (`setlocale`)
+};
+
+/// Takes the user's locale of messages from the environment, as a GNU program's
+/// `setlocale(LC_ALL, "")` and gettext do, for the default store: `use_environment_locale(
+/// catalog_store::default_store(), getenv, target)` with the C library's `getenv`.
+result<environment_locale> use_environment_locale(locale_target target = locale_target::process);
+/// Sets the locale `locale_from_environment(getenv)` gives (locale_name.h: `LANGUAGE`'s
+/// priority list unless the locale is "C", then `LC_ALL`, `LC_MESSAGES`, `LANG`) as the process
+/// default or the thread's locale, and makes its fallbacks the explicit chain of that locale
+/// in `store` (`set_fallback`), so that with `LANGUAGE=pt_BR:de` a message pt_BR lacks comes
+/// from pt, then de, as with glibc. The store's other chains are kept; a fallback mode other
+/// than `explicit_chain` is replaced by it (when there are fallbacks to set). Returns what was
+/// read, `ignored` names included. Errors: those of `set_fallback` (then nothing is set).
+/// Call it during start-up: `getenv` is not safe against a concurrent `setenv`.
+result<environment_locale> use_environment_locale(catalog_store& store, const environment_lookup& getenv,
+                                                  locale_target target = locale_target::process);
 
 /// Sets the thread's locale for a scope and restores the previous one (or none) at its end,
 /// so a pooled thread hands nothing over to its next task. Not copyable or movable. A

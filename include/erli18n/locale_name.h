@@ -47,8 +47,10 @@
 #define ERLI18N_LOCALE_NAME_H
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "erli18n/result.h"
 
@@ -99,6 +101,40 @@ std::string_view parent_locale(std::string_view canonical, char* out, std::size_
 ///
 /// The result views `canonical` or `out` under the same rules as `parent_locale`.
 std::string_view cldr_parent_locale(std::string_view canonical, char* out, std::size_t cap) noexcept;
+
+/// Reads one environment variable: the value, or null when it is not set. The C library's
+/// `getenv` is one (`locale_from_environment(getenv)`); tests pass a lambda over a map. The
+/// pointer need only stay valid until the next call.
+using environment_lookup = std::function<const char*(const char*)>;
+
+/// The locales the environment asks messages in, read as GNU gettext reads them.
+struct environment_locale {
+  /// The canonical locale to set (`pt_BR`), "C" when the environment names none.
+  std::string locale;
+  /// The canonical locales a message missing in `locale` is looked for in, in order.
+  std::vector<std::string> fallbacks;
+  /// The variable that decided `locale`: "LANGUAGE", "LC_ALL", "LC_MESSAGES" or "LANG"; empty
+  /// when none is set, or the one that is set is no locale name (see `ignored`).
+  std::string variable;
+  /// Names the environment gave that are not locale names (`LANG=en US`), each as
+  /// "VARIABLE: name"; they were skipped, as glibc finds no catalog for them.
+  std::vector<std::string> ignored;
+};
+
+/// The locale and fallbacks of messages that GNU gettext takes from the environment.
+///
+/// The locale of messages is the first non-empty of `LC_ALL`, `LC_MESSAGES` and `LANG`, else
+/// "C". Unless that value is exactly `C` or `POSIX` (glibc then ignores `LANGUAGE`, so that
+/// POSIX-specified output stays in English; `C.UTF-8` is not ignored), a non-empty `LANGUAGE`
+/// replaces it with its colon-separated priority list: `LANGUAGE=pt_BR:de` looks for each
+/// message in pt_BR, then pt, then de. Each name is canonicalized (`pt_BR.UTF-8`, `pt-br` and
+/// `pt_br` are all `pt_BR`) and followed by its more general forms, as glibc tries them
+/// (`sr_RS@latin`, `sr@latin`, `sr_RS`, `sr`); each locale is listed once. Empty entries and
+/// names that are not locales are skipped; an entry `C` or `POSIX` ends the list (glibc then
+/// returns the msgid). Unlike glibc, the locale need not be installed on the system
+/// (`locale -a`): only catalogs are needed. Reads the variables only; `getenv` is not
+/// thread-safe against `setenv`, so call this during start-up. Throws only std::bad_alloc.
+environment_locale locale_from_environment(const environment_lookup& getenv);
 
 /// Which way a locale's text runs.
 enum class writing_direction {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -220,6 +221,39 @@ result<void> textdomain(std::string_view domain) {
 }
 
 std::string_view textdomain() noexcept { return detail::current_domain().name; }
+
+result<domain_load> bind_domain(std::string_view domain, const std::string& root,
+                                const load_options& options) {
+  return catalog_store::default_store().load_domain(domain, root, options);
+}
+
+result<environment_locale> use_environment_locale(locale_target target) {
+  return use_environment_locale(catalog_store::default_store(), ::getenv, target);
+}
+
+result<environment_locale> use_environment_locale(catalog_store& store, const environment_lookup& env_lookup,
+                                                  locale_target target) {
+  environment_locale env = locale_from_environment(env_lookup);
+  locale_fallback fallback = store.fallback();
+  bool changed = false;
+  if (!env.fallbacks.empty()) {
+    if (fallback.kind != locale_fallback::mode::explicit_chain)
+      fallback = {locale_fallback::mode::explicit_chain, {}};
+    fallback.chains[env.locale] = env.fallbacks;
+    changed = true;
+  } else if (fallback.kind == locale_fallback::mode::explicit_chain) {
+    // The environment names no fallback: a chain an earlier call set for this locale goes.
+    changed = fallback.chains.erase(env.locale) != 0;
+  }
+  if (changed)
+    if (result<void> r = store.set_fallback(fallback); !r) return std::move(r).error();
+  // The locale is canonical already, so neither call can fail.
+  if (target == locale_target::thread)
+    detail::set_thread_locale(env.locale);
+  else
+    detail::set_process_default_locale(env.locale);
+  return env;
+}
 
 locale_scope::locale_scope(std::string_view locale) {
   if (detail::t_locale.set) {

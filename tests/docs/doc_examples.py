@@ -142,8 +142,8 @@ def build(args, page_id, index, block, binaries, folder):
         for attr in block.attrs:
             if attr.startswith("with="):
                 extra_sources.append(os.path.join(folder, attr[len("with="):]))
-            elif attr != "no-run":
-                return None, f"unknown attribute {attr!r} (only 'no-run' and 'with=FILE')"
+            elif attr != "no-run" and not attr.startswith("env="):
+                return None, f"unknown attribute {attr!r} (only 'no-run', 'with=FILE' and 'env=NAME=VALUE')"
         libs = extra_sources + libraries_for(args, block.text)
     else:
         cmd = [args.cc, "-std=c11", "-Wall", "-Wextra", "-Werror"] + sanitize + includes
@@ -167,6 +167,10 @@ def run_block(args, page_id, index, block, folder, binaries):
     env.pop("LANG", None)
     env["LC_ALL"] = "C.UTF-8"
     env["PATH"] = os.path.dirname(os.path.abspath(args.cli)) + os.pathsep + env.get("PATH", "")
+    for attr in block.attrs:  # `env=NAME=VALUE`: the page says the program is run so
+        if attr.startswith("env=") and "=" in attr[4:]:
+            name, value = attr[4:].split("=", 1)
+            env[name] = value
     if block.lang == "sh":
         cmd = ["bash", "-euo", "pipefail", "-c", block.text]
     else:
