@@ -35,9 +35,13 @@ TXT
 mkdir -p root/fr/LC_MESSAGES
 msgfmt "$po" -o root/fr/LC_MESSAGES/basic.mo
 cp "$po" root/fr/LC_MESSAGES/basic.po
+# The .po and .mo side by side: each answers from the file named, with a warning that a
+# program reading the folder loads the .mo.
 for file in root/fr/LC_MESSAGES/basic.mo root/fr/LC_MESSAGES/basic.po; do
-  "$ERLI18N" lookup "$file" < requests.jsonl > got.txt || fail "$file: exit $?"
+  "$ERLI18N" lookup "$file" < requests.jsonl > got.txt 2> err.txt || fail "$file: exit $?"
   diff -u expected.txt got.txt || fail "$file: answers differ"
+  [ "$(cat err.txt)" = "root/fr/LC_MESSAGES/basic.po: warning: root/fr/LC_MESSAGES/basic.mo is beside it: a program reading this folder loads the .mo, and edits to the .po change nothing until it is compiled again" ] ||
+    fail "$file: warning: $(cat err.txt)"
   ok
 done
 
