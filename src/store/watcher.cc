@@ -95,6 +95,8 @@ struct catalog_watcher::state {
   std::map<int, std::set<std::pair<int, std::string>>> watched;  // wd -> (level, folder name)
   std::map<std::pair<int, std::string>, int> wd_of;
   std::map<std::string, std::string> dirs;  // folder name -> canonical locale, of folders in use
+  // Folders left out as second names of a locale, each told once (again if it comes back).
+  std::set<std::pair<std::string, std::string>> duplicates_told;  // (used, ignored)
   struct tracked {
     std::string path;      // the file last handed to the store
     file_signature acted;  // its signature then
@@ -126,6 +128,18 @@ struct catalog_watcher::state {
     } catch (...) {
       // A failing error callback must not stop the watcher.
     }
+  }
+
+  // Tells observers of a file or folder left unread, through the store's event channel.
+  void tell_unread(event_kind kind, const std::string& domain, const std::string& locale,
+                   const std::string& used, const std::string& ignored) noexcept {
+    store_event e;
+    e.kind = kind;
+    e.domain = domain;
+    e.locale = locale;
+    e.source = used;
+    e.ignored = ignored;
+    detail::raise_event(*store_impl, e);
   }
 
   // --- inotify ---------------------------------------------------------------------------
@@ -311,6 +325,11 @@ struct catalog_watcher::state {
       files.erase(it);
       return;
     }
+    // Edits to a .po shadowed by its .mo are events that name the .po (`force`): each says
+    // that the edit changes nothing, rather than be ignored without a word.
+    if (const std::string po = detail::shadowed_po(file);
+        !po.empty() && (force || it == files.end() || it->second.path != file.path))
+      tell_unread(event_kind::catalog_shadowed, domain, locale, file.path, po);
     if (it != files.end() && !force && it->second.path == file.path && it->second.acted == file.signature)
       return;
     tracked& t = files[key];
@@ -354,7 +373,16 @@ struct catalog_watcher::state {
   // Folders under ROOT in use now; watches follow, and the files of folders gone are deleted.
   void refresh_dirs() {
     std::map<std::string, std::string> now;
-    for (auto& [name, locale] : detail::locale_dirs(root)) now.emplace(name, locale);
+    std::vector<detail::duplicate_locale_dir> duplicates;
+    for (auto& [name, locale] : detail::locale_dirs(root, duplicates)) now.emplace(name, locale);
+    std::set<std::pair<std::string, std::string>> still;
+    for (const detail::duplicate_locale_dir& d : duplicates) {
+      still.insert({d.used, d.ignored});
+      if (!duplicates_told.count({d.used, d.ignored}))
+        tell_unread(event_kind::duplicate_locale_folder, {}, d.locale, root + "/" + d.used,
+                    root + "/" + d.ignored);
+    }
+    duplicates_told = std::move(still);
     for (auto it = dirs.begin(); it != dirs.end();) {
       if (now.count(it->first)) {
         ++it;
