@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `erli18n lookup`: answers JSON-line requests from a .po and from the .mo msgfmt compiles
 # of it, identically; defaults for --domain/--locale; malformed requests are reported with
-# their line and answered with null; a catalog that does not load is exit 1.
+# their line and answered with null; a catalog that does not load is exit 1; a .po beside its
+# .mo is answered from, with a warning naming both.
 . "$(dirname "$0")/lib.sh" || exit 1
 need_env TEST_DATA
 po="$TEST_DATA/mo/po/basic.po"

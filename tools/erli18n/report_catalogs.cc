@@ -1,7 +1,9 @@
 // Finding the catalogs `erli18n report` counts, and naming their domain and locale.
 //
-// In the gettext layout `LOCALE/LC_MESSAGES/DOMAIN.po` the path says both, verbatim, as the
-// directory names are what a program looks up. A loose `NAME.po` (GNU projects keep
+// In the gettext layout `LOCALE/LC_MESSAGES/DOMAIN.po` the path says both, the locale
+// canonicalized as the runtime's folder scan (watch_scan.cc) does, so that `pt-br/` and
+// `pt_BR.UTF-8/` are the one locale `pt_BR` a program looks up, read from the first folder in
+// byte order as there (the other is named in a warning). A loose `NAME.po` (GNU projects keep
 // `po/fr.po` beside `po/hello.pot`) names its locale in the `Language` header, canonicalized
 // when it is a locale name, else NAME is the locale. Its domain is NAME unless NAME is the
 // locale; then it is the only template beside it (`hello` for `po/hello.pot`), else "messages",
