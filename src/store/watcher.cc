@@ -104,6 +104,9 @@ struct catalog_watcher::state {
   };
   std::map<std::pair<std::string, std::string>, tracked> files;
   std::map<std::pair<std::string, std::string>, file_signature> seen;  // polling: last signatures
+  // Polling: last signatures of the .po files shadowed by their .mo, whose edits a round
+  // reports (the .mo's own signature does not move).
+  std::map<std::pair<std::string, std::string>, file_signature> shadows_seen;
   struct change {
     clock::time_point last;
     bool force = false;  // an event named the file: load it even if its signature is unchanged
@@ -370,6 +373,21 @@ struct catalog_watcher::state {
     return static_cast<bool>(store->load(domain, locale, path, options.load));  // reports why
   }
 
+  // Whether the .po shadowed by `file` (the .mo of (dir, domain)) changed since last looked
+  // at; false the first time, and when there is none.
+  bool shadow_changed(const std::string& dir, const std::string& domain, const catalog_file& file) {
+    const std::string po = detail::shadowed_po(file);
+    if (po.empty()) {
+      shadows_seen.erase({dir, domain});
+      return false;
+    }
+    const file_signature sig = detail::signature_of(po);
+    auto [it, inserted] = shadows_seen.try_emplace({dir, domain}, sig);
+    if (inserted || it->second == sig) return false;
+    it->second = sig;
+    return true;
+  }
+
   // Folders under ROOT in use now; watches follow, and the files of folders gone are deleted.
   void refresh_dirs() {
     std::map<std::string, std::string> now;
@@ -411,6 +429,7 @@ struct catalog_watcher::state {
     for (const auto& [domain, file] : found) {
       if (stopping.load()) return;
       seen[{dir, domain}] = file.signature;
+      (void)shadow_changed(dir, domain, file);
       act(dir, domain, file, force);
     }
   }
@@ -432,6 +451,8 @@ struct catalog_watcher::state {
       for (const std::string& domain : domains_in(seen, dir))
         found.try_emplace(domain, catalog_file{{}, {ENOENT}});
       for (const auto& [domain, file] : found) {
+        // An edited .po beside its .mo: handled as an event naming it (act tells it is unread).
+        if (shadow_changed(dir, domain, file)) mark(dir, domain, true);
         auto [it, inserted] = seen.try_emplace({dir, domain}, file.signature);
         if (!inserted && it->second == file.signature) continue;
         it->second = file.signature;
@@ -440,6 +461,8 @@ struct catalog_watcher::state {
     }
     for (auto it = seen.begin(); it != seen.end();)
       it = dirs.count(it->first.first) ? std::next(it) : seen.erase(it);
+    for (auto it = shadows_seen.begin(); it != shadows_seen.end();)
+      it = dirs.count(it->first.first) ? std::next(it) : shadows_seen.erase(it);
   }
 
   // Handles the pending keys that have been quiet for `debounce`.
