@@ -4,7 +4,8 @@
 /// A program registers observers on a store (`catalog_store::add_observer`) to log, count or
 /// alert on what the store does: catalogs loaded, reloaded, unloaded or refused, fuzzy
 /// entries left out, a catalog whose plural rule disagrees with CLDR's, retained memory
-/// passing a threshold, and — opt-in, sampled — lookups that miss or fall back to another
+/// passing a threshold, files a watcher leaves unread (a `.po` beside its `.mo`, a second
+/// folder of one locale), and — opt-in, sampled — lookups that miss or fall back to another
 /// locale. Ready-made observers (a stderr logger, Prometheus counters) are in observers.h.
 ///
 /// \code
@@ -57,6 +58,12 @@ enum class event_kind : unsigned char {
   memory_warning,     ///< retained text and mappings passed the threshold: bytes
   lookup_miss,        ///< opt-in: no catalog had a translation (after any fallback)
   fallback_used,      ///< opt-in: the translation came from `fallback_locale`
+  /// A watcher found `DOMAIN.po` beside the `DOMAIN.mo` of one catalog: the `.mo` is loaded
+  /// (`source`), the `.po` (`ignored`) is not, and edits to it change nothing.
+  catalog_shadowed,
+  /// A watcher found two folders naming one locale (`pt-br/` and `pt_BR.UTF-8/`): the first
+  /// name in byte order is used (`source`), the other (`ignored`) is not read.
+  duplicate_locale_folder,
 };
 
 /// The event's name as a lower-case identifier (`load_start`, ...).
@@ -79,6 +86,9 @@ struct store_event {
   std::string_view context;          ///< lookup_miss, fallback_used: the msgctxt, if any
   std::string_view msgid;            ///< lookup_miss, fallback_used
   std::string_view fallback_locale;  ///< fallback_used: the locale whose catalog answered
+  /// catalog_shadowed: the `.po` left unread; duplicate_locale_folder: the folder left
+  /// unread (`source` is then the folder used, both as paths under the watched root).
+  std::string_view ignored;
   /// plural_divergence: both rules as `nplurals=N; plural=EXPR;` text. When some n gets
   /// different forms (`forms_differ`), the smallest such n and the form each rule picks
   /// there (form i of one taken to mean form i of the other); otherwise only the numbers of

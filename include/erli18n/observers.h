@@ -56,7 +56,7 @@ class prometheus_counters {
   std::string text() const;
 
  private:
-  static constexpr std::size_t kinds = static_cast<std::size_t>(event_kind::fallback_used) + 1;
+  static constexpr std::size_t kinds = static_cast<std::size_t>(event_kind::duplicate_locale_folder) + 1;
   std::array<std::atomic<std::uint64_t>, kinds> events_{};
   std::atomic<std::uint64_t> load_nanoseconds_{0};
   std::atomic<std::uint64_t> fuzzy_skipped_{0};

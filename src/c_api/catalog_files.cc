@@ -1,6 +1,8 @@
 #include "catalog_files.h"
 
+#include <stdlib.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <cstdint>
@@ -10,6 +12,7 @@
 #include <shared_mutex>
 #include <unordered_map>
 
+#include "catalog_paths.h"
 #include "erli18n/catalog_store.h"
 #include "erli18n/gettext.h"
 #include "lookup_internal.h"
@@ -39,6 +42,7 @@ struct catalog_file {
   std::atomic<std::int64_t> next_check{0};  // monotonic second of the next look
   std::mutex refresh;                       // one thread looks at the disk at a time
   file_identity identity;                   // of the file loaded; under `refresh`
+  file_identity told;                       // of the file last diagnosed; under `refresh`
   // Bound to this catalog's key once it is first loaded (then it reaches the catalog
   // without searching the store's map, and still sees reloads). Never freed.
   std::atomic<const translator*> reader{nullptr};
@@ -65,6 +69,24 @@ std::optional<file_identity> identity_of(const std::string& path) {
                        static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec};
 }
 
+// ERLI18N_DEBUG set to anything but "" or "0" asks for diagnostics on standard error: a
+// catalog that fails to load says why, a .po that a .mo beside it shadows says so. Never in
+// secure mode: a setuid program's stderr is not the place for what its user cannot read.
+bool debugging() noexcept {
+  static const bool on = [] {
+    if (secure_mode()) return false;
+    const char* v = ::secure_getenv("ERLI18N_DEBUG");
+    return v != nullptr && *v != '\0' && std::string_view(v) != "0";
+  }();
+  return on;
+}
+
+// One line on stderr, in a single write (lines of threads do not mix).
+void tell(std::string line) noexcept {
+  line += '\n';
+  (void)!::write(STDERR_FILENO, line.data(), line.size());
+}
+
 // Loads the file behind `f` again if it is new or was replaced. Caller holds `f.refresh`.
 void refresh(catalog_file& f, catalog_store& store) {
   std::string path = f.mo_path;
@@ -75,7 +97,18 @@ void refresh(catalog_file& f, catalog_store& store) {
   }
   if (!id) return;  // nothing there (or gone): keep what is loaded, if anything
   if (f.loaded.load(std::memory_order_relaxed) && *id == f.identity) return;
-  if (store.load(f.mo_path, store_locale, path)) {
+  // A broken file is tried again each second: it is diagnosed once per version of it.
+  const bool tell_now = debugging() && !(*id == f.told);
+  if (tell_now) {
+    f.told = *id;
+    std::string po = f.mo_path;
+    po.replace(po.size() - 3, 3, ".po");
+    if (path == f.mo_path && identity_of(po))
+      tell(po + ": warning: not read: " + f.mo_path + " beside it is the catalog loaded");
+  }
+  result<load_outcome> loaded = store.load(f.mo_path, store_locale, path);
+  if (!loaded && tell_now) tell(loaded.error().to_string());
+  if (loaded) {
     f.identity = *id;
     if (f.reader.load(std::memory_order_relaxed) == nullptr)
       f.reader.store(new translator(store, f.mo_path, store_locale), std::memory_order_release);

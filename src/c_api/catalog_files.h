@@ -7,7 +7,9 @@
 // Later lookups look at the file again at most once per second per catalog, on a monotonic
 // clock: a file replaced on disk (another inode, size or mtime) is loaded again, a catalog
 // that appeared is loaded, one that disappeared stays as it was (glibc keeps its mapping).
-// A file the store refuses (corrupt, too large) counts as absent, as glibc ignores it.
+// A file the store refuses (corrupt, too large) counts as absent, as glibc ignores it; with
+// ERLI18N_DEBUG set (outside secure mode) its error goes to stderr, and so does a warning for
+// a `.po` the `.mo` beside it leaves unread (docs/c-abi.md).
 #ifndef ERLI18N_INTL_CATALOG_FILES_H
 #define ERLI18N_INTL_CATALOG_FILES_H
 

@@ -271,6 +271,13 @@ result<void> catalog_store::unload(std::string_view domain, std::string_view loc
   });
 }
 
+void detail::raise_event(store_impl& s, const store_event& event) noexcept {
+  // An observer running on this thread holds the writer: taking it again would deadlock.
+  if (detail::inside_observer_of(&s)) return;
+  std::lock_guard lock(s.writer);
+  if (s.observers) detail::deliver(&s, s.observers.get(), event, s.observer_failures);
+}
+
 std::vector<result<load_outcome>> catalog_store::load_many(const std::vector<load_request>& requests) {
   std::vector<result<load_outcome>> results;
   results.reserve(requests.size());

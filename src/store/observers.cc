@@ -69,6 +69,10 @@ std::string describe(const store_event& e) {
       line += " msgid=\"" + std::string(e.msgid.substr(0, 80)) + '"';
       append_field(line, "fallback_locale", e.fallback_locale);
       break;
+    case event_kind::catalog_shadowed:
+    case event_kind::duplicate_locale_folder:
+      append_field(line, "ignored", e.ignored);
+      break;
     case event_kind::load_start:
     case event_kind::unload:
       break;

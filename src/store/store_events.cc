@@ -24,6 +24,10 @@ std::string_view to_string(event_kind kind) noexcept {
       return "lookup_miss";
     case event_kind::fallback_used:
       return "fallback_used";
+    case event_kind::catalog_shadowed:
+      return "catalog_shadowed";
+    case event_kind::duplicate_locale_folder:
+      return "duplicate_locale_folder";
   }
   return "unknown";
 }

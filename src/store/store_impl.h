@@ -81,6 +81,10 @@ result<load_outcome> load_file_bytes(catalog_store::impl& s, std::string_view do
                                      const std::string& path, std::string_view bytes,
                                      const load_options& options);
 
+// Delivers an event that is no load of the store (the watcher's catalog_shadowed,
+// duplicate_locale_folder) to its observers, as write events are: with the writer lock held.
+void raise_event(catalog_store::impl& s, const store_event& event) noexcept;
+
 }  // namespace erli18n::detail
 
 namespace erli18n {

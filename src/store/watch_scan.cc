@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <set>
 
 #include "erli18n/catalog_path.h"
 #include "erli18n/locale_name.h"
@@ -130,16 +129,34 @@ std::map<std::string, catalog_file> scan_messages_dir(const std::string& root, s
   return found;
 }
 
+std::string shadowed_po(const catalog_file& used) {
+  if (!ends_with(used.path, ".mo") || !used.signature.exists()) return {};
+  std::string po = used.path;
+  po.replace(po.size() - 3, 3, ".po");
+  return signature_of(po).exists() ? po : std::string();
+}
+
 std::vector<std::pair<std::string, std::string>> locale_dirs(const std::string& root) {
+  std::vector<duplicate_locale_dir> duplicates;
+  return locale_dirs(root, duplicates);
+}
+
+std::vector<std::pair<std::string, std::string>> locale_dirs(const std::string& root,
+                                                             std::vector<duplicate_locale_dir>& duplicates) {
+  duplicates.clear();
   std::vector<std::pair<std::string, std::string>> dirs;
-  std::set<std::string> seen;
+  std::map<std::string, std::string> kept;  // canonical locale -> folder name
   for (const std::string& name : names_in(root)) {
     if (name.front() == '.') continue;
     result<std::string> locale = canonical_locale(name);
-    if (!locale || seen.count(*locale)) continue;
+    if (!locale) continue;
     struct stat st {};
     if (::stat((root + "/" + name).c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) continue;
-    seen.insert(*locale);
+    if (auto it = kept.find(*locale); it != kept.end()) {
+      duplicates.push_back({*locale, it->second, name});
+      continue;
+    }
+    kept.emplace(*locale, name);
     dirs.emplace_back(name, std::move(*locale));
   }
   return dirs;

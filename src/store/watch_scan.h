@@ -68,9 +68,24 @@ std::map<std::string, catalog_file> scan_messages_dir(const std::string& root, s
 // The same for one domain; `signature.exists()` is false when neither file is there.
 catalog_file scan_domain(const std::string& root, std::string_view dir, std::string_view domain);
 
+// The `DOMAIN.po` that a `DOMAIN.mo` chosen by scan_domain leaves unread: its path when
+// `used` is a `.mo` with a `.po` beside it, else empty. The `.mo` wins (as glibc reads only
+// `.mo`); the caller says so rather than ignore edits to the `.po` silently.
+std::string shadowed_po(const catalog_file& used);
+
 // The entries of ROOT that are folders (symlinks followed) named like a locale, as
 // (folder name, canonical locale), each canonical locale once (the first name in byte order).
 std::vector<std::pair<std::string, std::string>> locale_dirs(const std::string& root);
+
+// A folder locale_dirs leaves out: it names the same locale as one it keeps.
+struct duplicate_locale_dir {
+  std::string locale;   // canonical
+  std::string used;     // the folder name kept (first in byte order)
+  std::string ignored;  // the folder name left out
+};
+// locale_dirs, and in `duplicates` each folder it left out (cleared first), in byte order.
+std::vector<std::pair<std::string, std::string>> locale_dirs(const std::string& root,
+                                                             std::vector<duplicate_locale_dir>& duplicates);
 
 }  // namespace erli18n::detail
 

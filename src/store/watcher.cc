@@ -95,6 +95,8 @@ struct catalog_watcher::state {
   std::map<int, std::set<std::pair<int, std::string>>> watched;  // wd -> (level, folder name)
   std::map<std::pair<int, std::string>, int> wd_of;
   std::map<std::string, std::string> dirs;  // folder name -> canonical locale, of folders in use
+  // Folders left out as second names of a locale, each told once (again if it comes back).
+  std::set<std::pair<std::string, std::string>> duplicates_told;  // (used, ignored)
   struct tracked {
     std::string path;      // the file last handed to the store
     file_signature acted;  // its signature then
@@ -102,6 +104,9 @@ struct catalog_watcher::state {
   };
   std::map<std::pair<std::string, std::string>, tracked> files;
   std::map<std::pair<std::string, std::string>, file_signature> seen;  // polling: last signatures
+  // Polling: last signatures of the .po files shadowed by their .mo, whose edits a round
+  // reports (the .mo's own signature does not move).
+  std::map<std::pair<std::string, std::string>, file_signature> shadows_seen;
   struct change {
     clock::time_point last;
     bool force = false;  // an event named the file: load it even if its signature is unchanged
@@ -126,6 +131,18 @@ struct catalog_watcher::state {
     } catch (...) {
       // A failing error callback must not stop the watcher.
     }
+  }
+
+  // Tells observers of a file or folder left unread, through the store's event channel.
+  void tell_unread(event_kind kind, const std::string& domain, const std::string& locale,
+                   const std::string& used, const std::string& ignored) noexcept {
+    store_event e;
+    e.kind = kind;
+    e.domain = domain;
+    e.locale = locale;
+    e.source = used;
+    e.ignored = ignored;
+    detail::raise_event(*store_impl, e);
   }
 
   // --- inotify ---------------------------------------------------------------------------
@@ -311,6 +328,11 @@ struct catalog_watcher::state {
       files.erase(it);
       return;
     }
+    // Edits to a .po shadowed by its .mo are events that name the .po (`force`): each says
+    // that the edit changes nothing, rather than be ignored without a word.
+    if (const std::string po = detail::shadowed_po(file);
+        !po.empty() && (force || it == files.end() || it->second.path != file.path))
+      tell_unread(event_kind::catalog_shadowed, domain, locale, file.path, po);
     if (it != files.end() && !force && it->second.path == file.path && it->second.acted == file.signature)
       return;
     tracked& t = files[key];
@@ -351,10 +373,34 @@ struct catalog_watcher::state {
     return static_cast<bool>(store->load(domain, locale, path, options.load));  // reports why
   }
 
+  // Whether the .po shadowed by `file` (the .mo of (dir, domain)) changed since last looked
+  // at; false the first time, and when there is none.
+  bool shadow_changed(const std::string& dir, const std::string& domain, const catalog_file& file) {
+    const std::string po = detail::shadowed_po(file);
+    if (po.empty()) {
+      shadows_seen.erase({dir, domain});
+      return false;
+    }
+    const file_signature sig = detail::signature_of(po);
+    auto [it, inserted] = shadows_seen.try_emplace({dir, domain}, sig);
+    if (inserted || it->second == sig) return false;
+    it->second = sig;
+    return true;
+  }
+
   // Folders under ROOT in use now; watches follow, and the files of folders gone are deleted.
   void refresh_dirs() {
     std::map<std::string, std::string> now;
-    for (auto& [name, locale] : detail::locale_dirs(root)) now.emplace(name, locale);
+    std::vector<detail::duplicate_locale_dir> duplicates;
+    for (auto& [name, locale] : detail::locale_dirs(root, duplicates)) now.emplace(name, locale);
+    std::set<std::pair<std::string, std::string>> still;
+    for (const detail::duplicate_locale_dir& d : duplicates) {
+      still.insert({d.used, d.ignored});
+      if (!duplicates_told.count({d.used, d.ignored}))
+        tell_unread(event_kind::duplicate_locale_folder, {}, d.locale, root + "/" + d.used,
+                    root + "/" + d.ignored);
+    }
+    duplicates_told = std::move(still);
     for (auto it = dirs.begin(); it != dirs.end();) {
       if (now.count(it->first)) {
         ++it;
@@ -383,6 +429,7 @@ struct catalog_watcher::state {
     for (const auto& [domain, file] : found) {
       if (stopping.load()) return;
       seen[{dir, domain}] = file.signature;
+      (void)shadow_changed(dir, domain, file);
       act(dir, domain, file, force);
     }
   }
@@ -404,6 +451,8 @@ struct catalog_watcher::state {
       for (const std::string& domain : domains_in(seen, dir))
         found.try_emplace(domain, catalog_file{{}, {ENOENT}});
       for (const auto& [domain, file] : found) {
+        // An edited .po beside its .mo: handled as an event naming it (act tells it is unread).
+        if (shadow_changed(dir, domain, file)) mark(dir, domain, true);
         auto [it, inserted] = seen.try_emplace({dir, domain}, file.signature);
         if (!inserted && it->second == file.signature) continue;
         it->second = file.signature;
@@ -412,6 +461,8 @@ struct catalog_watcher::state {
     }
     for (auto it = seen.begin(); it != seen.end();)
       it = dirs.count(it->first.first) ? std::next(it) : seen.erase(it);
+    for (auto it = shadows_seen.begin(); it != shadows_seen.end();)
+      it = dirs.count(it->first.first) ? std::next(it) : shadows_seen.erase(it);
   }
 
   // Handles the pending keys that have been quiet for `debounce`.

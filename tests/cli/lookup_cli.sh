@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `erli18n lookup`: answers JSON-line requests from a .po and from the .mo msgfmt compiles
 # of it, identically; defaults for --domain/--locale; malformed requests are reported with
-# their line and answered with null; a catalog that does not load is exit 1.
+# their line and answered with null; a catalog that does not load is exit 1; a .po beside its
+# .mo is answered from, with a warning naming both.
 . "$(dirname "$0")/lib.sh" || exit 1
 need_env TEST_DATA
 po="$TEST_DATA/mo/po/basic.po"
@@ -35,9 +36,13 @@ TXT
 mkdir -p root/fr/LC_MESSAGES
 msgfmt "$po" -o root/fr/LC_MESSAGES/basic.mo
 cp "$po" root/fr/LC_MESSAGES/basic.po
+# The .po and .mo side by side: each answers from the file named, with a warning that a
+# program reading the folder loads the .mo.
 for file in root/fr/LC_MESSAGES/basic.mo root/fr/LC_MESSAGES/basic.po; do
-  "$ERLI18N" lookup "$file" < requests.jsonl > got.txt || fail "$file: exit $?"
+  "$ERLI18N" lookup "$file" < requests.jsonl > got.txt 2> err.txt || fail "$file: exit $?"
   diff -u expected.txt got.txt || fail "$file: answers differ"
+  [ "$(cat err.txt)" = "root/fr/LC_MESSAGES/basic.po: warning: root/fr/LC_MESSAGES/basic.mo is beside it: a program reading this folder loads the .mo, and edits to the .po change nothing until it is compiled again" ] ||
+    fail "$file: warning: $(cat err.txt)"
   ok
 done
 

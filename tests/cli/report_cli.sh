@@ -37,20 +37,23 @@ touch po/stray/app.po
 { header fr; entry x X; plural y Y ""; entry z ""; } > po/fr/LC_MESSAGES/lib.po
 
 run 0 po
+# A missing catalog counts its domain's messages as untranslated: app has 4 (de's), lib 3
+# (fr's), so "(all) de" is 2 of 7, not 2 of 4, and ja, with no catalog, 0 of 7.
 cat > expected.txt <<'EOF'
 domain  locale  translated  fuzzy  untranslated  obsolete  complete
 app     de               2      1             1         1     50.0%
 app     fr               3      0             0         0    100.0%
 app     ja      (no catalog)
-app     (all)            5      1             1         1     71.4%
+app     (all)            5      1             5         1     45.4%
 lib     de      (no catalog)
 lib     fr               1      0             2         0     33.3%
 lib     ja      (no catalog)
-lib     (all)            1      0             2         0     33.3%
-(all)   de               2      1             1         1     50.0%
+lib     (all)            1      0             8         0     11.1%
+(all)   de               2      1             4         1     28.5%
 (all)   fr               4      0             2         0     66.6%
-(all)   ja      (no catalog counted)
-(all)   (all)            6      1             3         1     60.0%
+(all)   ja               0      0             7         0      0.0%
+(all)   (all)            6      1            13         1     30.0%
+note: a missing catalog counts its domain's messages as untranslated (app: 4, lib: 3)
 note: 1 plural message(s) with a translated first form but an empty other form count as untranslated (msgfmt --statistics counts them as translated)
 EOF
 diff -u expected.txt out.txt || fail "text report differs"
@@ -69,7 +72,7 @@ EOF
 diff -u expected.txt out.txt || fail "text report of two files differs"
 ok
 
-# JSON: every catalog (missing ones too), the totals, null percentage over no catalog.
+# JSON: every catalog (missing ones too, with the messages they count as untranslated), the totals.
 run 0 --format json po
 python3 - <<'PY' || fail "json: $(cat out.txt)"
 import json
@@ -83,14 +86,16 @@ assert (de["translated"], de["fuzzy"], de["untranslated"], de["partial_plurals"]
         de["percent_complete"]) == (2, 1, 1, 0, 1, 4, 50.0), de
 lib = cats[("lib", "fr")]
 assert (lib["translated"], lib["untranslated"], lib["partial_plurals"], lib["percent_complete"]) == (1, 2, 1, 33.3), lib
-assert cats[("app", "ja")] == {"domain": "app", "locale": "ja", "status": "missing"}, cats[("app", "ja")]
+assert cats[("app", "ja")] == {"domain": "app", "locale": "ja", "status": "missing", "untranslated": 4}, cats[("app", "ja")]
+assert cats[("lib", "de")]["untranslated"] == 3, cats[("lib", "de")]
 loc = {l["locale"]: l for l in d["locales"]}
-assert loc["ja"]["catalogs"] == 0 and loc["ja"]["percent_complete"] is None, loc["ja"]
+assert (loc["ja"]["catalogs"], loc["ja"]["missing"], loc["ja"]["untranslated"], loc["ja"]["percent_complete"]) == (0, 2, 7, 0.0), loc["ja"]
+assert (loc["de"]["catalogs"], loc["de"]["missing"], loc["de"]["total"], loc["de"]["percent_complete"]) == (1, 1, 7, 28.5), loc["de"]
 assert loc["fr"]["catalogs"] == 2 and loc["fr"]["translated"] == 4 and loc["fr"]["percent_complete"] == 66.6, loc
 dom = {x["domain"]: x for x in d["domains"]}
-assert dom["app"]["catalogs"] == 2 and dom["app"]["percent_complete"] == 71.4, dom
+assert dom["app"]["catalogs"] == 2 and dom["app"]["missing"] == 1 and dom["app"]["percent_complete"] == 45.4, dom
 t = d["total"]
-assert (t["catalogs"], t["translated"], t["fuzzy"], t["untranslated"], t["obsolete"], t["total"]) == (3, 6, 1, 3, 1, 10), t
+assert (t["catalogs"], t["missing"], t["translated"], t["fuzzy"], t["untranslated"], t["obsolete"], t["total"]) == (3, 3, 6, 1, 13, 1, 20), t
 PY
 ok
 
@@ -161,6 +166,39 @@ grep -q '<th scope="row" data-sort="a&lt;b&amp;&quot;c&gt;&#39;">a&lt;b&amp;&quo
 ok
 run 0 esc
 grep -q "^a<b&\"c>'  de  " out.txt || fail "text keeps the name as is: $(cat out.txt)"
+ok
+
+# A path that names nothing, or a folder without any catalog, is an error, not a row of an
+# empty catalog.
+mkdir -p empty
+run 1 no/such/dir/
+[ "$(cat err.txt)" = "no/such/dir/: error: cannot open: no such file or directory" ] || fail "no such dir: $(cat err.txt)"
+! grep -q messages out.txt || fail "a row for a path that names nothing: $(cat out.txt)"
+ok
+run 1 empty
+[ "$(cat err.txt)" = "empty: error: no catalog here (looked for LOCALE/LC_MESSAGES/DOMAIN.po, *.po and *.pot)" ] ||
+  fail "empty folder: $(cat err.txt)"
+ok
+
+# Two folders naming one locale: one locale, the runtime's name, read from the folder the
+# runtime reads (the first in byte order), with a warning naming both.
+mkdir -p twins/pt-br/LC_MESSAGES twins/pt_BR.UTF-8/LC_MESSAGES
+{ header pt-BR; entry a A; } > twins/pt-br/LC_MESSAGES/app.po
+{ header pt-BR; entry a ""; } > twins/pt_BR.UTF-8/LC_MESSAGES/app.po
+run 0 twins
+[ "$(cat err.txt)" = "twins/pt_BR.UTF-8: warning: names locale 'pt_BR' as twins/pt-br does; only twins/pt-br is read (the first in byte order)" ] ||
+  fail "two folders of one locale: $(cat err.txt)"
+grep -q '^app  *pt_BR  *1  *0  *0  *0  *100.0%$' out.txt || fail "pt_BR: $(cat out.txt)"
+[ "$(grep -c pt out.txt)" = 1 ] || fail "one locale expected: $(cat out.txt)"
+ok
+
+# A .po beside its .mo: counted, with a warning that the runtime loads the .mo.
+mkdir -p shadow/de/LC_MESSAGES
+{ header de; entry a A; } > shadow/de/LC_MESSAGES/web.po
+printf 'x' > shadow/de/LC_MESSAGES/web.mo
+run 0 shadow
+[ "$(cat err.txt)" = "shadow/de/LC_MESSAGES/web.po: warning: shadow/de/LC_MESSAGES/web.mo is beside it: a program reading this folder loads the .mo, and edits to the .po change nothing until it is compiled again" ] ||
+  fail "shadowed .po: $(cat err.txt)"
 ok
 
 # Usage errors exit 2.

@@ -9,7 +9,8 @@ header() { printf 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8
 entry() { printf 'msgid "%s"\nmsgstr "%s"\n\n' "$1" "$2"; }
 mkdir -p po/de/LC_MESSAGES po/fr/LC_MESSAGES
 header > po/lib.pot
-# app: de 2 of 4 (1 fuzzy), fr 3 of 3; lib: de missing, fr 1 of 3; zeta: de 1 of 1, fr 0 of 2.
+# app: de 2 of 4 (1 fuzzy), fr 3 of 3; lib: de missing (its 3 messages untranslated), fr 1 of
+# 3; zeta: de 1 of 1, fr 0 of 2.
 { header; entry a A; entry b B; printf '#, fuzzy\n'; entry c C; entry d ""; } > po/de/LC_MESSAGES/app.po
 { header; entry a A; entry b B; entry c C; } > po/fr/LC_MESSAGES/app.po
 { header; entry x X; entry y ""; entry z ""; } > po/fr/LC_MESSAGES/lib.po
@@ -54,12 +55,16 @@ table "" > got.txt
 cat > expected.txt <<'EOF'
 Domain | de | fr | All locales
 app | 50.0%2/4 · 1 fuzzy | 100.0%3/3 | 71.4%5/7 · 1 fuzzy
-lib | no catalog | 33.3%1/3 | 33.3%1/3
+lib | no catalog | 33.3%1/3 | 16.6%1/6
 zeta | 100.0%1/1 | 0.0%0/2 | 33.3%1/3
-All domains | 60.0%3/5 · 1 fuzzy | 50.0%4/8 | 53.8%7/13 · 1 fuzzy
+All domains | 37.5%3/8 · 1 fuzzy | 50.0%4/8 | 43.7%7/16 · 1 fuzzy
 sorted: 
 EOF
 diff -u expected.txt got.txt || fail "cells differ"
+ok
+# The headline counts lib's missing German catalog too: 7 of 16, not 7 of 13.
+grep -q '<p class="summary">7 of 16 messages translated (43.7%), ' report.html ||
+  fail "summary: $(grep -o '<p class="summary">[^<]*' report.html)"
 ok
 
 # rows FRAGMENT: the domain order after the page loaded with FRAGMENT, and the sort marker.
@@ -71,7 +76,7 @@ ok
 # Two clicks: descending.
 [ "$(rows '#sort=-de')" = "zeta app lib sorted: descending" ] || fail "sort by -de: $(rows '#sort=-de')"
 ok
-# Totals column, with a tie (lib and zeta at 33.3%) kept in domain order.
+# Totals column: lib lowest, its missing German catalog counted as untranslated.
 [ "$(rows '#sort=(all)')" = "lib zeta app sorted: ascending" ] || fail "sort by total: $(rows '#sort=(all)')"
 ok
 # The domain column sorts by name.

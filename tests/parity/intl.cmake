@@ -26,6 +26,12 @@ add_test(NAME intl_beyond_glibc
 set_tests_properties(intl_beyond_glibc PROPERTIES LABELS parity TIMEOUT 120
   ENVIRONMENT "TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/intl_beyond_glibc")
 
+add_test(NAME intl_debug
+  COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/intl_debug.sh $<TARGET_FILE:intl_probe>
+          $<TARGET_FILE:erli18n_intl>)
+set_tests_properties(intl_debug PROPERTIES LABELS parity TIMEOUT 60
+  ENVIRONMENT "TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/intl_debug")
+
 # erli18n/libintl.h (pgettext and friends), as C11, linked to the library.
 add_executable(intl_header_test intl_header_test.c)
 target_link_libraries(intl_header_test PRIVATE erli18n_intl)

@@ -43,6 +43,9 @@ catalog "$tmp/locale/fr" "Bonjour"
 # (which `LANGUAGE=..` would name: DIR/../LC_MESSAGES/app.mo).
 catalog "$tmp/evil" "EVIL"
 catalog "$tmp" "EVIL PARENT"
+# A broken catalog: ERLI18N_DEBUG would show its error, except in secure mode.
+mkdir -p "$tmp/locale/es/LC_MESSAGES"
+printf '%s\n' 'msgid "hello"' 'msgstr "Hola' > "$tmp/locale/es/LC_MESSAGES/app.po"
 chmod -R a+rX "$tmp"
 # From DIR=$tmp/locale, enough `..` to reach / and come back down to the plant.
 evil=../../../../../../../../../..$tmp/evil
@@ -77,5 +80,18 @@ for probe in "$@"; do
   # The same file run by root is not in secure mode: LANGUAGE is taken as given, as glibc does.
   expect root "$copy" "$evil:de" "secure=0 EVIL"
   expect root "$copy" "..:de" "secure=0 EVIL PARENT"
+  # ERLI18N_DEBUG: ignored in secure mode; the same copy run by root writes the diagnostic.
+  for who in user root; do
+    as=()
+    [[ $who == user ]] && as=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+    env -i LANG=C.UTF-8 LANGUAGE=es ERLI18N_DEBUG=1 "${as[@]}" "$copy" app "$tmp/locale" hello \
+      > /dev/null 2> "$tmp/err" || fail "$(basename "$copy") as $who with ERLI18N_DEBUG: the probe failed"
+    if [[ $who == user ]]; then
+      [[ ! -s $tmp/err ]] || fail "$(basename "$copy"): ERLI18N_DEBUG honoured in secure mode: $(cat "$tmp/err")"
+    else
+      grep -q "^$tmp/locale/es/LC_MESSAGES/app.po:2:[0-9]*: error: " "$tmp/err" ||
+        fail "$(basename "$copy") as root with ERLI18N_DEBUG: stderr '$(cat "$tmp/err")'"
+    fi
+  done
   echo "intl_setuid: $(basename "$probe"): planted catalogs refused in secure mode, bound ones read: ok"
 done

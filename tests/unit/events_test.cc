@@ -597,6 +597,30 @@ TEST(Observers, StreamLoggerWritesOneLinePerEvent) {
   EXPECT_NE(got[3].find("error=\"bad.po:1:"), std::string::npos) << got[3];
 }
 
+TEST(Observers, DescribeNamesTheFileLeftUnread) {
+  store_event e;
+  e.kind = event_kind::catalog_shadowed;
+  e.domain = "web";
+  e.locale = "de";
+  e.source = "root/de/LC_MESSAGES/web.mo";
+  e.ignored = "root/de/LC_MESSAGES/web.po";
+  EXPECT_EQ(erli18n::describe(e),
+            "erli18n: catalog_shadowed domain=web locale=de source=root/de/LC_MESSAGES/web.mo "
+            "ignored=root/de/LC_MESSAGES/web.po");
+  store_event d;
+  d.kind = event_kind::duplicate_locale_folder;
+  d.locale = "pt_BR";
+  d.source = "root/pt-br";
+  d.ignored = "root/pt_BR.UTF-8";
+  EXPECT_EQ(erli18n::describe(d),
+            "erli18n: duplicate_locale_folder locale=pt_BR source=root/pt-br ignored=root/pt_BR.UTF-8");
+  erli18n::prometheus_counters counters;
+  counters.count(d);
+  EXPECT_EQ(counters.events(event_kind::duplicate_locale_folder), 1u);
+  EXPECT_NE(counters.text().find("erli18n_events_total{kind=\"duplicate_locale_folder\"} 1\n"),
+            std::string::npos);
+}
+
 TEST(Observers, PrometheusCountersCountEveryKind) {
   erli18n::prometheus_counters counters;
   catalog_store store;

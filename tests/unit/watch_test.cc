@@ -64,7 +64,7 @@ void write_in_place(const std::string& path, const std::string& bytes) {
 struct event_log {
   struct entry {
     event_kind kind;
-    std::string domain, locale, source;
+    std::string domain, locale, source, ignored;
     errc failure;
     std::chrono::steady_clock::time_point at;  // when the observer was called
   };
@@ -76,7 +76,8 @@ struct event_log {
     return [this](const store_event& e) {
       std::lock_guard lock(m);
       events.push_back({e.kind, std::string(e.domain), std::string(e.locale), std::string(e.source),
-                        e.failure ? e.failure->code : errc::syntax, std::chrono::steady_clock::now()});
+                        std::string(e.ignored), e.failure ? e.failure->code : errc::syntax,
+                        std::chrono::steady_clock::now()});
       changed.notify_all();
     };
   }
@@ -85,6 +86,14 @@ struct event_log {
     std::size_t n = 0;
     for (const entry& e : events) n += e.kind == kind && (locale.empty() || e.locale == locale);
     return n;
+  }
+  // The events of `kind`, in order.
+  std::vector<entry> of(event_kind kind) {
+    std::lock_guard lock(m);
+    std::vector<entry> out;
+    for (const entry& e : events)
+      if (e.kind == kind) out.push_back(e);
+    return out;
   }
   // When each event of `kind` for `locale` was delivered, in order.
   std::vector<std::chrono::steady_clock::time_point> times(event_kind kind, const std::string& locale) {
@@ -273,6 +282,41 @@ TEST_P(WatchTest, LoadsTheLayoutPreferringMoAndSkippingOtherNames) {
   // The .mo gone, the .po beside it is used.
   fs::remove(root("fr_FR.UTF-8/LC_MESSAGES/app.mo"));
   EXPECT_TRUE(wait_text(store_, "fr_FR", "Hallo v8"));
+}
+
+TEST_P(WatchTest, PoBesideItsMoIsReportedAndEachEditOfItToo) {
+  dir_.write("root/fr/LC_MESSAGES/app.mo", mo_version(7));
+  dir_.write("root/fr/LC_MESSAGES/app.po", po_version(8));
+  catalog_watcher w = start();
+  EXPECT_EQ(store_.dlgettext("app", "fr", "Hello"), "Hallo v7");
+  auto shadowed = log_.of(event_kind::catalog_shadowed);
+  ASSERT_EQ(shadowed.size(), 1u);
+  EXPECT_EQ(shadowed[0].domain, "app");
+  EXPECT_EQ(shadowed[0].locale, "fr");
+  EXPECT_EQ(shadowed[0].source, root("fr/LC_MESSAGES/app.mo"));
+  EXPECT_EQ(shadowed[0].ignored, root("fr/LC_MESSAGES/app.po"));
+  // The lone .po of de is no shadow.
+  flush();
+  EXPECT_EQ(log_.count(event_kind::catalog_shadowed), 1u);
+  // An edit of the .po changes nothing, and says so (polling: at the next round).
+  write_in_place(root("fr/LC_MESSAGES/app.po"), po_version(9));
+  ASSERT_TRUE(log_.wait_count(event_kind::catalog_shadowed, 2));
+  EXPECT_EQ(log_.of(event_kind::catalog_shadowed)[1].ignored, root("fr/LC_MESSAGES/app.po"));
+  EXPECT_EQ(store_.dlgettext("app", "fr", "Hello"), "Hallo v7");
+}
+
+TEST_P(WatchTest, TwoFoldersOfOneLocaleAreReportedOnce) {
+  dir_.write("root/pt-br/LC_MESSAGES/app.po", po_version(2));
+  dir_.write("root/pt_BR.UTF-8/LC_MESSAGES/app.po", po_version(3));
+  catalog_watcher w = start();
+  EXPECT_EQ(store_.dlgettext("app", "pt_BR", "Hello"), "Hallo v2");  // first in byte order
+  auto dup = log_.of(event_kind::duplicate_locale_folder);
+  ASSERT_EQ(dup.size(), 1u);
+  EXPECT_EQ(dup[0].locale, "pt_BR");
+  EXPECT_EQ(dup[0].source, root("pt-br"));
+  EXPECT_EQ(dup[0].ignored, root("pt_BR.UTF-8"));
+  flush();  // later rounds do not repeat it
+  EXPECT_EQ(log_.count(event_kind::duplicate_locale_folder), 1u);
 }
 
 TEST_P(WatchTest, FileReplacedByRenameIsReloaded) {
@@ -686,6 +730,30 @@ TEST(WatchRoot, MovedAwayAndBackReturnsToInotify) {
     EXPECT_NE(e.find("polling instead of inotify: the watched folder was moved or deleted"),
               std::string::npos)
         << e;
+}
+
+TEST(WatchScan, NamesTheFoldersAndFilesItLeavesOut) {
+  temp_dir dir;
+  dir.write("r/pt-br/LC_MESSAGES/web.po", "x");
+  dir.write("r/pt_BR.UTF-8/LC_MESSAGES/web.po", "x");
+  dir.write("r/pt_BR/LC_MESSAGES/web.po", "x");
+  dir.write("r/de/LC_MESSAGES/web.mo", "x");
+  dir.write("r/de/LC_MESSAGES/web.po", "x");
+  dir.write("r/de/LC_MESSAGES/app.mo", "x");
+  std::vector<erli18n::detail::duplicate_locale_dir> dups;
+  const auto dirs = erli18n::detail::locale_dirs(dir.path("r"), dups);
+  ASSERT_EQ(dirs.size(), 2u);
+  EXPECT_EQ(dirs[1], (std::pair<std::string, std::string>{"pt-br", "pt_BR"}));
+  ASSERT_EQ(dups.size(), 2u);
+  EXPECT_EQ(dups[0].locale, "pt_BR");
+  EXPECT_EQ(dups[0].used, "pt-br");
+  EXPECT_EQ(dups[0].ignored, "pt_BR");
+  EXPECT_EQ(dups[1].ignored, "pt_BR.UTF-8");
+  EXPECT_EQ(erli18n::detail::locale_dirs(dir.path("r")), dirs);  // the old form, unchanged
+  const auto found = erli18n::detail::scan_messages_dir(dir.path("r"), "de");
+  EXPECT_EQ(erli18n::detail::shadowed_po(found.at("web")), dir.path("r/de/LC_MESSAGES/web.po"));
+  EXPECT_EQ(erli18n::detail::shadowed_po(found.at("app")), "");
+  EXPECT_EQ(erli18n::detail::shadowed_po(erli18n::detail::scan_domain(dir.path("r"), "pt-br", "web")), "");
 }
 
 TEST(WatchSnapshot, ReadsRegularFilesWholeAndRefusesTheRest) {

@@ -44,6 +44,11 @@ bool succeeded(const result<T>& r, int& exit_code) {
 /// stderr and returns false.
 bool write_output(const std::string& path, std::string_view bytes);
 
+/// When `path` is `…/LC_MESSAGES/DOMAIN.po` or `.mo` with its twin beside it, warns on stderr
+/// (naming both) that a program reading the folder loads the .mo and never the .po
+/// (defined in report_catalogs.cc).
+void warn_if_shadowed(const std::string& path);
+
 /// Prepares the heap for a command about to read `input_path` (call it first): for a large
 /// input the heap is grown once, to about ten times the file's size, and backed by
 /// transparent huge pages, because faulting memory in 4 KB at a time costs more than the

@@ -54,6 +54,7 @@ void add_lookup_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--use-fuzzy", opts->include_fuzzy, "Include fuzzy entries of a .po");
   cmd->callback([opts, &exit_code] {
     default_names(opts->file, opts->domain, opts->locale);
+    warn_if_shadowed(opts->file);
     catalog_store store;
     load_options lo;
     lo.include_fuzzy = opts->include_fuzzy;

@@ -2,10 +2,12 @@
 // per domain and locale, with totals. Counting rules: erli18n/tools/report.h; finding catalogs and
 // naming their domain and locale: report_catalogs.cc.
 //
-// Exit status: 0; 1 when an input could not be read or parsed (its `file:line:col: error:`
-// is on stderr, and the report is still written, with that catalog marked unreadable, so one
-// broken file does not hide the state of the others); 2 on a usage error. Gaps in the
-// translations never fail the command: it reports, `check --po` gates.
+// Exit status: 0; 1 when a path names nothing, a folder holds no catalog, or an input could
+// not be read or parsed (its `file:line:col: error:` is on stderr, and the report is still
+// written, with that catalog marked unreadable, so one broken file does not hide the state of
+// the others); 2 on a usage error. Warnings (a .po beside its .mo, two folders of one locale)
+// do not change it. Gaps in the translations never fail the command: it reports, `check --po`
+// gates.
 #include <CLI/CLI.hpp>
 
 #include <memory>

@@ -74,7 +74,7 @@ std::string counts_cell(const message_counts& c) {
 
 // A total over no catalog: nothing to show a percentage of.
 std::string total_cell(const report_total& t) {
-  if (t.catalogs == 0) return "<td data-sort=\"-1\" class=\"missing\">no catalog</td>";
+  if (!t.counted()) return "<td data-sort=\"-1\" class=\"missing\">no catalog</td>";
   return counts_cell(t.counts);
 }
 

@@ -5,7 +5,10 @@
 //
 // counts: translated, fuzzy, untranslated, partial_plurals, obsolete, total, percent_complete
 // (rounded down to one decimal, as in the text). Catalogs come in domain, then locale order.
-// Totals also say how many catalogs they add up ("catalogs"); over none, percent_complete is null.
+// A missing catalog counts its domain's messages (the most of its template and catalogs) as
+// untranslated: its entry says how many ("untranslated"), and the totals add them.
+// Totals also say how many catalogs they add up ("catalogs") and how many were missing
+// ("missing"); over nothing to count, percent_complete is null.
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -27,7 +30,8 @@ void put_counts(nlohmann::ordered_json& j, const message_counts& c, bool counted
 
 void put_total(nlohmann::ordered_json& j, const report_total& t) {
   j["catalogs"] = t.catalogs;
-  put_counts(j, t.counts, t.catalogs > 0);
+  j["missing"] = t.missing;
+  put_counts(j, t.counts, t.counted());
 }
 
 }  // namespace
@@ -41,6 +45,7 @@ std::string render_report_json(const report_model& model) {
       const report_catalog* c = model.find(domain, locale);
       if (c == nullptr) {
         j["status"] = "missing";
+        j["untranslated"] = model.domain_messages(domain);  // what the totals count for it
       } else {
         j["status"] = c->counts ? "ok" : "error";
         j["file"] = c->file;

@@ -21,23 +21,34 @@ struct report_catalog {
   std::string error;                     ///< the diagnostic, when reading failed
 };
 
-/// A sum over catalogs: `catalogs` is how many were counted (readable ones only).
+/// A sum over catalogs: `catalogs` is how many were counted (readable ones only), `missing`
+/// how many (domain, locale) cells had no catalog; each added its domain's messages to
+/// `counts.untranslated`.
 struct report_total {
   message_counts counts;
   std::size_t catalogs = 0;
+  std::size_t missing = 0;
+  /// Something to show a percentage of: a catalog, or a missing one of a non-empty domain.
+  bool counted() const noexcept { return catalogs > 0 || counts.total() > 0; }
 };
 
 /// Domains × locales. A (domain, locale) without a catalog is a "missing" cell: a domain
 /// known from a template (`DOMAIN.pot`) or from another locale has no catalog there.
+/// Locales are the runtime's canonical names (`pt-br/` and `pt_BR.UTF-8/` are both `pt_BR`).
 struct report_model {
   std::vector<std::string> domains;                                        ///< sorted, unique
   std::vector<std::string> locales;                                        ///< sorted, unique
   std::map<std::pair<std::string, std::string>, report_catalog> catalogs;  ///< key: (domain, locale)
+  /// Live messages of each template read (`DOMAIN.pot`).
+  std::map<std::string, std::size_t> template_messages;
   bool failed = false;  ///< some input could not be read; diagnostics went to stderr
 
   const report_catalog* find(const std::string& domain, const std::string& locale) const;
-  /// Sums of the catalogs that could be read. A missing catalog adds nothing (its template is
-  /// not read), so a total is over the catalogs that exist.
+  /// The messages a catalog of `domain` has to translate: the most live messages of its
+  /// template or of any of its readable catalogs. A missing catalog counts them untranslated.
+  std::size_t domain_messages(const std::string& domain) const;
+  /// Sums of the catalogs that could be read, and of the missing cells counted as wholly
+  /// untranslated (an unreadable catalog adds nothing: its error fails the command).
   report_total domain_total(const std::string& domain) const;
   report_total locale_total(const std::string& locale) const;
   report_total total() const;

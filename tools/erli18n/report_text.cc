@@ -8,7 +8,8 @@
 //
 // A domain's total row appears when there is more than one locale, the per-locale totals
 // (`(all)  de`) when there is more than one domain; the grand total is always the last row.
-// Totals add up the catalogs that exist and could be read.
+// Totals add up the catalogs that could be read, and count each missing catalog's domain
+// messages as untranslated (so "all domains / de" is over every domain, not those de has).
 #include <algorithm>
 #include <array>
 #include <cstddef>
@@ -41,10 +42,11 @@ row note_row(const std::string& domain, const std::string& locale, const std::st
   return {{domain, locale, note, "", "", "", ""}, true};
 }
 
-// A total over no catalog has no percentage to show (0 of 0 is not "100% complete").
+// A total over nothing has no percentage to show (0 of 0 is not "100% complete"); a missing
+// catalog of a domain with messages is something: all of them untranslated.
 row total_row(const std::string& domain, const std::string& locale, const report_total& t) {
-  return t.catalogs == 0 ? note_row(domain, locale, "(no catalog counted)")
-                         : counts_row(domain, locale, t.counts);
+  return !t.counted() ? note_row(domain, locale, "(no catalog counted)")
+                      : counts_row(domain, locale, t.counts);
 }
 
 }  // namespace
@@ -90,6 +92,13 @@ std::string render_report_text(const report_model& model) {
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out += line + '\n';
+  }
+  if (total.missing > 0) {
+    out += "note: a missing catalog counts its domain's messages as untranslated (";
+    for (std::size_t i = 0; i < model.domains.size(); ++i)
+      out +=
+          (i ? ", " : "") + model.domains[i] + ": " + std::to_string(model.domain_messages(model.domains[i]));
+    out += ")\n";
   }
   if (total.counts.partial_plurals > 0)
     out += "note: " + std::to_string(total.counts.partial_plurals) +
