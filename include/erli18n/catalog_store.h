@@ -194,8 +194,10 @@ class catalog_store {
   /// lookup never reads files. Each folder named like a locale is one locale, its name
   /// canonicalized (`pt_BR.UTF-8/`, `pt-br/` and `pt_BR/` all load `pt_BR`; of two folders that
   /// name one locale, the one the watcher uses is loaded: see watch.h); where `DOMAIN.mo` and
-  /// `DOMAIN.po` are both there, the `.mo` is read. Each catalog is a `load`, replacing what was
-  /// loaded under its key, so calling this again reads the files again.
+  /// `DOMAIN.po` are both there, the `.mo` is read. What is left unread is told to observers,
+  /// as the watcher tells it: `duplicate_locale_folder` (a second folder holding this domain's
+  /// catalog) and `catalog_shadowed` (the `.po` beside the `.mo`). Each catalog is a `load`,
+  /// replacing what was loaded under its key, so calling this again reads the files again.
   ///
   /// Errors: `errc::invalid_argument` for a domain that cannot be a file name, `errc::io` when
   /// `root` is not a readable folder, `errc::not_found` (naming `root` and the domain) when no

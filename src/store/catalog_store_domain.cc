@@ -7,9 +7,11 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "erli18n/catalog_path.h"
 #include "erli18n/catalog_store.h"
+#include "erli18n/events.h"
 #include "file_io.h"
 #include "store_impl.h"
 #include "store_write.h"
@@ -28,9 +30,28 @@ result<domain_load> catalog_store::load_domain(std::string_view domain, const st
   loaded.domain.assign(domain);
   loaded.root = root;
   std::optional<error> first_failure;
-  for (const auto& [dir, locale] : detail::locale_dirs(root)) {
+  // What the scan leaves unread is told to observers, as the watcher tells it: a second folder
+  // naming a locale, a .po its .mo shadows (no silent choice between two files).
+  const auto tell_unread = [&](event_kind kind, const std::string& locale, const std::string& used,
+                               const std::string& ignored) {
+    store_event e;
+    e.kind = kind;
+    e.domain = domain;
+    e.locale = locale;
+    e.source = used;
+    e.ignored = ignored;
+    detail::raise_event(*impl_, e);
+  };
+  std::vector<detail::duplicate_locale_dir> duplicates;
+  const auto dirs = detail::locale_dirs(root, duplicates);
+  for (const detail::duplicate_locale_dir& d : duplicates)
+    if (detail::scan_domain(root, d.ignored, domain).signature.exists())
+      tell_unread(event_kind::duplicate_locale_folder, d.locale, root + "/" + d.used, root + "/" + d.ignored);
+  for (const auto& [dir, locale] : dirs) {
     const detail::catalog_file file = detail::scan_domain(root, dir, domain);
     if (!file.signature.exists()) continue;
+    if (const std::string po = detail::shadowed_po(file); !po.empty())
+      tell_unread(event_kind::catalog_shadowed, locale, file.path, po);
     result<load_outcome> outcome = load(domain, locale, file.path, options);
     if (!outcome) {
       if (!first_failure) first_failure = std::move(outcome).error();

@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "erli18n/events.h"
 #include "erli18n/gettext.h"
 #include "test_support.h"
 
@@ -157,6 +158,43 @@ TEST(LoadDomain, TwoFoldersNamingOneLocaleLoadOneCatalog) {
   EXPECT_EQ(store.dlgettext("hello", "pt_BR", "Hello"), "Olá (pt-br)");
   ASSERT_EQ(store.catalogs().size(), 1u);
   EXPECT_EQ(store.catalogs()[0].source, r->catalogs[0].path);
+}
+
+// What load_domain leaves unread is an event, as the watcher's (no silent choice): the second
+// folder naming a locale, and a .po beside the .mo that is read.
+TEST(LoadDomain, WhatItLeavesUnreadIsAnEvent) {
+  temp_dir dir;
+  dir.write("pt-br/LC_MESSAGES/hello.mo", mo_from_po(po({{"Hello", "Olá"}})));
+  dir.write("pt_BR.UTF-8/LC_MESSAGES/hello.mo", mo_from_po(po({{"Hello", "Olá (2)"}})));
+  dir.write("de/LC_MESSAGES/hello.mo", mo_from_po(po({{"Hello", "Hallo"}})));
+  dir.write("de/LC_MESSAGES/hello.po", po({{"Hello", "Hallo (po)"}}));
+  dir.write("fr/LC_MESSAGES/other.mo", mo_from_po(po({{"Hello", "Bonjour"}})));
+  dir.write("fr_FR.UTF-8/LC_MESSAGES/other.mo", mo_from_po(po({{"Hello", "Bonjour"}})));
+  catalog_store store;
+  struct unread_file {  // an event's views live only during the call: kept as strings
+    erli18n::event_kind kind;
+    std::string domain, locale, source, ignored;
+  };
+  std::vector<unread_file> unread;
+  ASSERT_TRUE(store.add_observer([&](const erli18n::store_event& e) {
+    if (e.kind == erli18n::event_kind::duplicate_locale_folder ||
+        e.kind == erli18n::event_kind::catalog_shadowed)
+      unread.push_back({e.kind, std::string(e.domain), std::string(e.locale), std::string(e.source),
+                        std::string(e.ignored)});
+  }));
+  auto r = store.load_domain("hello", dir.root());
+  ASSERT_TRUE(r) << r.error().to_string();
+  ASSERT_EQ(unread.size(), 2u);  // fr's folders hold another domain: not this load's business
+  EXPECT_EQ(unread[0].kind, erli18n::event_kind::duplicate_locale_folder);
+  EXPECT_EQ(unread[0].locale, "pt_BR");
+  EXPECT_EQ(unread[0].source, dir.path("pt-br"));
+  EXPECT_EQ(unread[0].ignored, dir.path("pt_BR.UTF-8"));
+  EXPECT_EQ(unread[1].kind, erli18n::event_kind::catalog_shadowed);
+  EXPECT_EQ(unread[1].domain, "hello");
+  EXPECT_EQ(unread[1].locale, "de");
+  EXPECT_EQ(unread[1].source, dir.path("de/LC_MESSAGES/hello.mo"));
+  EXPECT_EQ(unread[1].ignored, dir.path("de/LC_MESSAGES/hello.po"));
+  EXPECT_EQ(store.dlgettext("hello", "de", "Hello"), "Hallo");
 }
 
 TEST(LoadDomain, NoCatalogOfTheDomainIsAnErrorNamingFolderAndDomain) {
