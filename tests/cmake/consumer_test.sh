@@ -44,9 +44,9 @@ grep -q 'erli18n [0-9.]*, shared libraries' "$work/package.log" || fail "find_pa
 "$work/package/consumer" | tee "$work/package.out"
 grep -qx 'ok' "$work/package.out"
 # The shared libraries by default, found in the moved prefix.
-ldd "$work/package/consumer" | grep -q "liberli18n.so.0 => $prefix/lib/liberli18n.so.0" ||
+ldd "$work/package/consumer" | grep "liberli18n.so.0 => $prefix/lib/liberli18n.so.0" >/dev/null ||
   fail "the find_package consumer does not run on $prefix/lib/liberli18n.so.0: $(ldd "$work/package/consumer")"
-ldd "$work/package/tools_consumer" | grep -q "liberli18n_tools.so.0 => $prefix/lib/" || fail "tools_consumer does not use liberli18n_tools.so.0"
+ldd "$work/package/tools_consumer" | grep "liberli18n_tools.so.0 => $prefix/lib/" >/dev/null || fail "tools_consumer does not use liberli18n_tools.so.0"
 # erli18n_add_translations: the .mo in the build tree's locale folder, which the program reads,
 # and installed to share/locale.
 [ -f "$work/package/locale/fr/LC_MESSAGES/consumer.mo" ] || fail "no build/locale/fr/LC_MESSAGES/consumer.mo"
@@ -54,14 +54,15 @@ mkdir -p "$work/empty-translated"
 [ "$(cd "$work/empty-translated" && "$work/package/translated_consumer")" = Bonjour ] ||
   fail "translated_consumer does not read its catalog from the build tree"
 cmake --install "$work/package" --prefix "$work/consumer-installed" >>"$work/package.log"
-[ "$("$work/consumer-installed/bin/translated_consumer" "$work/consumer-installed/share/locale")" = Bonjour ] ||
+# (An installed program has no run path to the prefix.)
+[ "$(LD_LIBRARY_PATH=$prefix/lib "$work/consumer-installed/bin/translated_consumer" "$work/consumer-installed/share/locale")" = Bonjour ] ||
   fail "erli18n_add_translations did not install share/locale/fr/LC_MESSAGES/consumer.mo"
 "$work/package/tools_consumer" | grep -qx ok
 fr_po=$consumer/catalogs/fr/LC_MESSAGES/consumer.po
 "$work/package/intl_consumer" "$fr_po" | grep -qx ok
 "$work/package/intl_static_consumer" "$fr_po" | grep -qx ok
 # The static C ABI is self-contained: no libstdc++ or liberli18n at run time.
-if ldd "$work/package/intl_static_consumer" | grep -q liberli18n; then
+if ldd "$work/package/intl_static_consumer" | grep liberli18n >/dev/null; then
   echo "FAIL: intl_static_consumer needs a shared erli18n library at run time"
   exit 1
 fi
@@ -82,7 +83,7 @@ grep -q 'erli18n [0-9.]*, static libraries' "$work/static.log" || fail "COMPONEN
 cmake --build "$work/static" -j "$jobs" --target consumer tools_consumer >>"$work/static.log"
 "$work/static/consumer" | grep -qx ok
 "$work/static/tools_consumer" | grep -qx ok
-if ldd "$work/static/consumer" "$work/static/tools_consumer" | grep -q liberli18n; then
+if ldd "$work/static/consumer" "$work/static/tools_consumer" | grep liberli18n >/dev/null; then
   fail "the static consumers need a shared erli18n library at run time"
 fi
 

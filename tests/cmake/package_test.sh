@@ -63,7 +63,7 @@ for lib in $libs; do
   [ "$(readlink "$work/root/usr/lib/lib$lib.so")" = "lib$lib.so.0" ] || fail "lib$lib.so is no link to lib$lib.so.0"
 done
 for file in "$work"/root/usr/lib/*.so."$version" "$work/root/usr/bin/erli18n"; do
-  ! readelf -S -W "$file" | grep -q '\.debug_info' || fail "$file is not stripped"
+  ! readelf -S -W "$file" | grep '\.debug_info' >/dev/null || fail "$file is not stripped"
 done
 [ -n "$(find "$work/dbgsym" -name '*.debug' -size +100k)" ] || fail "erli18n-dbgsym holds no debug info"
 intl_size=$(stat -c %s "$work/root/usr/lib/liberli18n_intl.so.$version")
@@ -88,7 +88,7 @@ consumer=$src/tests/cmake/consumer
 # the packaged shared libraries.
 cmake -S "$consumer" -B "$work/extracted" -DCMAKE_PREFIX_PATH="$work/root/usr" >"$work/extracted.log"
 cmake --build "$work/extracted" -j "$jobs" --target consumer translated_consumer >>"$work/extracted.log"
-ldd "$work/extracted/consumer" | grep -q "liberli18n.so.0 => $work/root/usr/lib/" || fail "the consumer does not use the packaged liberli18n.so.0"
+ldd "$work/extracted/consumer" | grep "liberli18n.so.0 => $work/root/usr/lib/" >/dev/null || fail "the consumer does not use the packaged liberli18n.so.0"
 "$work/extracted/consumer" | grep -qx ok
 [ "$("$work/extracted/translated_consumer")" = Bonjour ] || fail "erli18n_add_translations with the packaged erli18n"
 
@@ -115,14 +115,14 @@ grep -q 'erli18n [0-9.]*, shared libraries' "$work/system.log" || fail "the inst
 cmake --build "$work/system" -j "$jobs" >>"$work/system.log"
 for program in consumer tools_consumer http_consumer; do "$work/system/$program" | grep -qx ok; done
 "$work/system/intl_consumer" "$consumer/catalogs/fr/LC_MESSAGES/consumer.po" | grep -qx ok
-ldd "$work/system/consumer" | grep -q 'liberli18n.so.0 => /usr/lib/liberli18n.so.0' || fail "the consumer does not use /usr/lib/liberli18n.so.0"
+ldd "$work/system/consumer" | grep 'liberli18n.so.0 => /usr/lib/liberli18n.so.0' >/dev/null || fail "the consumer does not use /usr/lib/liberli18n.so.0"
 [ "$("$work/system/translated_consumer")" = Bonjour ] || fail "erli18n_add_translations against /usr"
 [ "$(cd "$work" && "$work/system/embedded_consumer")" = Bonjour ] || fail "erli18n_embed_catalogs against /usr"
 cmake -S "$consumer" -B "$work/system-static" -DERLI18N_COMPONENTS=static >"$work/system-static.log"
 cmake --build "$work/system-static" -j "$jobs" --target consumer tools_consumer >>"$work/system-static.log"
 "$work/system-static/consumer" | grep -qx ok
 "$work/system-static/tools_consumer" | grep -qx ok
-! ldd "$work/system-static/consumer" | grep -q liberli18n || fail "the static consumer needs a shared erli18n library"
+! ldd "$work/system-static/consumer" | grep liberli18n >/dev/null || fail "the static consumer needs a shared erli18n library"
 # pkg-config: /usr's own folders are left out of the flags.
 [ -z "$(pkg-config --cflags erli18n)" ] || fail "pkg-config --cflags erli18n gives '$(pkg-config --cflags erli18n)' for /usr"
 c++ -std=c++17 -Wall -Wextra -Werror "$consumer/main.cc" $(pkg-config --libs erli18n) -o "$work/pkgconfig-consumer"
