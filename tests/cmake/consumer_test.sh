@@ -75,6 +75,8 @@ mkdir -p "$work/empty"
 sed -i 's/msgstr "Bonjour"/msgstr "Salut"/' "$work/consumer-copy/catalogs/fr/LC_MESSAGES/consumer.po"
 cmake --build "$work/package" -j "$jobs" >>"$work/package.log"
 [ "$(cd "$work/empty" && "$work/package/embedded_consumer")" = Salut ]
+# The same edit recompiled erli18n_add_translations' .mo.
+[ "$("$work/package/translated_consumer")" = Salut ] || fail "editing the .po did not recompile the translations' .mo"
 
 # The static libraries, asked for with the component `static`: the programs need no erli18n
 # library at run time.
