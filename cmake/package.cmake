@@ -15,7 +15,9 @@ set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "${PROJECT_DESCRIPTION}")
 set(CPACK_PACKAGE_CONTACT "erli18n maintainers <maintainers@users.noreply.a-seed-db72a816.example>")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
-set(CPACK_STRIP_FILES ON)
+# Not CPACK_STRIP_FILES, which would strip the binaries before the DEB generator sees them:
+# CPACK_DEBIAN_DEBUGINFO_PACKAGE (below) moves their debug info to erli18n-dbgsym and strips them.
+set(CPACK_STRIP_FILES OFF)
 set(CPACK_DEB_COMPONENT_INSTALL ON)
 set(CPACK_COMPONENTS_ALL runtime dev)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
