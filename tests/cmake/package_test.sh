@@ -6,8 +6,8 @@
 #   built with find_package against the packages' files extracted with dpkg-deb -x;
 # - as root (CI, on a fresh Debian 12): `apt-get install ./erli18n_*.deb ./erli18n-dev_*.deb`,
 #   the consumer built and run against /usr (shared and static libraries, pkg-config,
-#   erli18n_add_translations), then `apt-get remove` of both, which leaves the machine as it
-#   was. ERLI18N_PACKAGE_TEST_NO_INSTALL=1 skips the installation (a developer's machine).
+#   erli18n_add_translations), then `apt-get purge` of both, which leaves the machine as it
+#   was (purged). ERLI18N_PACKAGE_TEST_NO_INSTALL=1 skips the installation (a developer's machine).
 set -euo pipefail
 src=$1 build=$2 work=$3
 jobs=$(nproc)
@@ -102,7 +102,8 @@ for package in erli18n erli18n-dev; do
   fi
 done
 apt_get() { DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=120 -y -q "$@"; }
-remove() { apt_get remove erli18n erli18n-dev >"$work/apt-remove.log" 2>&1 || cat "$work/apt-remove.log"; }
+# purge, not only remove: dpkg would keep a record of the removed packages (state rc).
+remove() { apt_get purge erli18n erli18n-dev >"$work/apt-remove.log" 2>&1 || cat "$work/apt-remove.log"; }
 trap remove EXIT
 (cd "$work/pkg" && apt_get install --no-install-recommends "./$(basename "$runtime")" "./$(basename "$dev")") \
   >"$work/apt-install.log" 2>&1 || { cat "$work/apt-install.log"; fail "apt-get install of the packages"; }
@@ -115,7 +116,9 @@ grep -q 'erli18n [0-9.]*, shared libraries' "$work/system.log" || fail "the inst
 cmake --build "$work/system" -j "$jobs" >>"$work/system.log"
 for program in consumer tools_consumer http_consumer; do "$work/system/$program" | grep -qx ok; done
 "$work/system/intl_consumer" "$consumer/catalogs/fr/LC_MESSAGES/consumer.po" | grep -qx ok
-ldd "$work/system/consumer" | grep 'liberli18n.so.0 => /usr/lib/liberli18n.so.0' >/dev/null || fail "the consumer does not use /usr/lib/liberli18n.so.0"
+# (/lib is /usr/lib on Debian 12: ld.so may name either.)
+ldd "$work/system/consumer" | grep -E 'liberli18n.so.0 => (/usr)?/lib/liberli18n.so.0' >/dev/null ||
+  fail "the consumer does not use /usr/lib/liberli18n.so.0: $(ldd "$work/system/consumer")"
 [ "$("$work/system/translated_consumer")" = Bonjour ] || fail "erli18n_add_translations against /usr"
 [ "$(cd "$work" && "$work/system/embedded_consumer")" = Bonjour ] || fail "erli18n_embed_catalogs against /usr"
 cmake -S "$consumer" -B "$work/system-static" -DERLI18N_COMPONENTS=static >"$work/system-static.log"
@@ -130,7 +133,7 @@ c++ -std=c++17 -Wall -Wextra -Werror "$consumer/main.cc" $(pkg-config --libs erl
 trap - EXIT
 remove
 for package in erli18n erli18n-dev; do
-  ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || fail "$package is still installed"
+  ! dpkg-query -W "$package" >/dev/null 2>&1 || fail "dpkg still knows $package: $(dpkg-query -W -f='${Status}' "$package")"
 done
 [ ! -e /usr/lib/liberli18n.so.0 ] && [ ! -e /usr/include/erli18n ] || fail "apt-get remove left erli18n's files in /usr"
 echo "installed with apt-get: the consumer built against /usr (shared, static, pkg-config, erli18n_add_translations); packages removed"
