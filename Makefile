@@ -96,7 +96,7 @@ format:
 # The Debian packages erli18n, erli18n-dev and erli18n-dbgsym (the debug info) in
 # $(BUILD)/package/, from the build (cmake/package.cmake, docs/install.md).
 package: build
-	@$(TIMED) package cpack --config $(BUILD)/CPackConfig.cmake -B $(CURDIR)/$(BUILD)/package
+	@$(TIMED) package cpack --config $(BUILD)/CPackConfig.cmake -B $(abspath $(BUILD))/package
 
 demo: build
 	$(BUILD)/bin/hello
