@@ -44,4 +44,7 @@ if(ERLI18N_WITH_BEAST)
 endif()
 set(CPACK_DEBIAN_DEV_PACKAGE_DEPENDS "${erli18n_dev_depends}")
 set(CPACK_DEBIAN_DEBUGINFO_PACKAGE ON)
+# The static libraries without their debug info (cmake/package_strip_archives.cmake).
+set(CPACK_PRE_BUILD_SCRIPTS ${PROJECT_SOURCE_DIR}/cmake/package_strip_archives.cmake)
+set(CPACK_ERLI18N_OBJCOPY ${CMAKE_OBJCOPY})
 include(CPack)

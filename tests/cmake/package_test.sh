@@ -65,6 +65,10 @@ done
 for file in "$work"/root/usr/lib/*.so."$version" "$work/root/usr/bin/erli18n"; do
   ! readelf -S -W "$file" | grep '\.debug_info' >/dev/null || fail "$file is not stripped"
 done
+for file in "$work"/root/usr/lib/*.a; do
+  ! readelf -S -W "$file" | grep '\.debug_info' >/dev/null || fail "$file holds debug info"
+  nm "$file" 2>/dev/null | grep ' T ' >/dev/null || fail "$file lost its symbols"
+done
 [ -n "$(find "$work/dbgsym" -name '*.debug' -size +100k)" ] || fail "erli18n-dbgsym holds no debug info"
 intl_size=$(stat -c %s "$work/root/usr/lib/liberli18n_intl.so.$version")
 [ "$intl_size" -lt 4000000 ] || fail "the packaged liberli18n_intl.so is $intl_size bytes"
