@@ -15,7 +15,7 @@ TIMED       = bash scripts/timed.sh $(PHASE_LOG)
 SAN_G      ?= -g1
 
 .PHONY: deps build asan tsan test test-build test-asan test-all format format-check demo web-demo bench \
-        fuzz fuzz-check docs clean phase-log-reset
+        fuzz fuzz-check docs clean phase-log-reset package
 
 deps:
 	@$(TIMED) deps bash scripts/install-deps.sh
@@ -92,6 +92,11 @@ format-check: deps
 
 format:
 	@bash scripts/format.sh
+
+# The Debian packages erli18n, erli18n-dev and erli18n-dbgsym (the debug info) in
+# $(BUILD)/package/, from the build (cmake/package.cmake, docs/install.md).
+package: build
+	@$(TIMED) package cpack --config $(BUILD)/CPackConfig.cmake -B $(abspath $(BUILD))/package
 
 demo: build
 	$(BUILD)/bin/hello

@@ -32,3 +32,15 @@ function(erli18n_layer_objects out)
   endforeach()
   set(${out} ${objects} PARENT_SCOPE)
 endfunction()
+
+# erli18n_shared_library(<target> <output name> <export name>): the properties every shared
+# library of the project has: a versioned SONAME (lib<output name>.so.0, the file
+# lib<output name>.so.VERSION), its output in build/lib beside liberli18n_intl.so, and
+# $ORIGIN as its run path, so that an installed library finds its siblings wherever the
+# prefix is moved.
+function(erli18n_shared_library target output_name export_name)
+  set_target_properties(${target} PROPERTIES OUTPUT_NAME ${output_name} EXPORT_NAME ${export_name}
+                                             VERSION ${PROJECT_VERSION} SOVERSION ${ERLI18N_SOVERSION}
+                                             LIBRARY_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/lib
+                                             INSTALL_RPATH "$ORIGIN" LINKER_LANGUAGE CXX)
+endfunction()

@@ -6,6 +6,8 @@ set -euo pipefail
 packages=(
   # build
   cmake make g++ pkg-config
+  # make package: CPack's DEB generator computes erli18n's Depends with dpkg-shlibdeps
+  dpkg-dev
   # libraries the CLI and tests use
   libcli11-dev nlohmann-json3-dev libgtest-dev libgmock-dev
   # benchmarks: Google Benchmark, Boost.Locale and Abseil for the comparisons
