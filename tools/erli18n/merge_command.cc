@@ -246,6 +246,8 @@ bool merge_one(const std::string& def_path, const po_file& ref, const merge_cli_
   write_options.wrap = !opts.no_wrap;
   write_options.width = opts.width;
   write_options.indent = opts.indent;
+  write_options.escape = opts.escape;
+  write_options.strict = opts.strict;
   write_options.force_po = true;  // msgmerge writes a header with no message after it
   result<std::string> bytes = write_po_domains(merged_domains, write_options);
   if (!bytes) {

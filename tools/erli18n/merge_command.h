@@ -31,6 +31,8 @@ struct merge_cli_options {
   std::string add_location = "full";
   bool no_wrap = false;
   bool indent = false;  // msgmerge --indent
+  bool escape = false;  // msgmerge --escape
+  bool strict = false;  // msgmerge --strict
   bool quiet = false;
   /// msgmerge's -m: the template merged into every domain of the catalog, not only the default one.
   bool multi_domain = false;
