@@ -836,10 +836,12 @@ result<std::string> write_po_domains(const std::vector<po_domain>& domains, cons
   for (std::size_t i = 0; i < domains.size(); ++i) {
     result<std::string> bytes = write_po(domains[i].po, options);
     if (!bytes) return std::move(bytes).error();
+    // Uniforum (`strict`) separates with a comment line where the others leave a blank one.
+    const std::string_view blank = options.strict ? "#\n" : "\n";
     if (i > 0 || domains[i].name != "messages") {
-      if (!out.empty()) out += '\n';
+      if (!out.empty()) out += blank;
       out += "domain \"" + domains[i].name + "\"\n";
-      if (!bytes->empty()) out += '\n';  // a domain with nothing to write has its line alone
+      if (!bytes->empty()) out += blank;  // a domain with nothing to write has its line alone
     }
     out += *bytes;
   }

@@ -66,6 +66,19 @@ for a in "${flags[@]}"; do
 done
 ok
 
+# Catalogs of several domains (`domain "NAME"` lines): each domain's inputs concatenated, the
+# default domain first, then in the order they appear; selecting by count is refused.
+md=$TEST_DATA/merge_multidomain
+for set in "$md/def.po" "$md/starts.po" "$md/repeated.po" "$md/def.po $md/starts.po" "$md/starts.po $md/def.po" \
+  "$md/def.po $md/repeated.po" "$md/ref.pot $md/def.po" "$d/a.po $md/starts.po"; do
+  for mode in "" "-s" "-F" "--use-first" "-i" "--strict" "-E --strict" "--no-location" "-w 30" "--force-po" \
+    "-t ISO-8859-1"; do
+    # shellcheck disable=SC2086 # a mode and a set are several words
+    compare "domains: $set" $mode $set
+  done
+done
+ok
+
 # Standard input, -D and -f.
 stdin=$d/a.po
 compare "standard input" - "$d/b.po"

@@ -58,7 +58,8 @@ done
 md=$TEST_DATA/merge_multidomain
 for def in def starts repeated; do
   for mode in "" "-m" "--multi-domain -q" "-mv" "-v" "-q --previous -m" "-m -N -q" "-m --for-msgfmt" \
-    "--for-msgfmt" "-m -s -q" "-qm --no-location" "-m --lang=de -q" "-o out.po -m -q" "-qmw 30"; do
+    "--for-msgfmt" "-m -s -q" "-qm --no-location" "-m --lang=de -q" "-o out.po -m -q" "-qmw 30" \
+    "-qm --strict" "-q --strict -E"; do
     # shellcheck disable=SC2086
     compare "multi-domain $def" $mode "$md/$def.po" "$md/ref.pot"
   done

@@ -32,6 +32,16 @@ modes=("" "-o out.po" "--output-file=out.po" "--out out.po" "-o -" "-d" "--repea
   "--force" "-e" "--no-escape" "-dsw 40" "-uFo out.po" "--force-po -u -o out.po" "-i" "--indent" "--ind" "-di" "-iw 30"
   "-i --no-wrap" "-E" "--escape" "--esc" "-Ew 30" "-E -e" "-dE" "-Ei" "--strict" "--stric" "--strict -i"
   "--strict --add-location=file" "--strict -E -u" "--add-location=yes" "--add-location=no")
+# A catalog of several domains (`domain "NAME"` lines): each domain on its own.
+md=$TEST_DATA/merge_multidomain
+for input in "$md/def.po" "$md/starts.po" "$md/repeated.po"; do
+  for mode in "" "-s" "--use-first" "-i" "--strict" "-E --strict" "--no-location"; do
+    # shellcheck disable=SC2086 # a mode is several words
+    compare "domains: $input" $mode "$input"
+  done
+done
+ok
+
 for input in "${inputs[@]}"; do
   for mode in "${modes[@]}"; do
     # shellcheck disable=SC2086 # a mode is several words

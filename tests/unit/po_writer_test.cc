@@ -787,6 +787,20 @@ TEST(PoWriter, DomainsAreWrittenAfterTheirDomainLines) {
       "domain \"messages\"\n\nmsgid \"c\"\nmsgstr \"C\"\n");
 }
 
+// --strict: the blank lines around a domain line are `#` lines too (msgcat 0.21).
+TEST(PoWriterStrict, DomainLinesAreSeparatedByCommentLines) {
+  po_file first, second;
+  first.messages = {header(), message("a", "A")};
+  second.messages = {message("b", "B")};
+  po_write_options strict;
+  strict.strict = true;
+  result<std::string> text = write_po_domains({{"messages", first}, {"second", second}}, strict);
+  ASSERT_TRUE(text.has_value()) << text.error().to_string();
+  EXPECT_EQ(*text,
+            "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n#\nmsgid \"a\"\nmsgstr \"A\"\n#\n"
+            "domain \"second\"\n#\nmsgid \"b\"\nmsgstr \"B\"\n");
+}
+
 TEST(PoWriter, FirstDomainOtherThanMessagesGetsItsDomainLine) {
   po_file only;
   only.messages = {message("a", "A")};

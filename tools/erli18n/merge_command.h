@@ -51,6 +51,11 @@ struct merge_cli_options {
 /// The PO file at `path`, or standard input's for `-`.
 [[nodiscard]] result<po_file> read_catalog(const std::string& path);
 
+/// The catalog at `path` (standard input's for `-`, named `<stdin>`) in its domains, in the
+/// order they first appear, "messages" (the default one, maybe empty) first; one when the text
+/// has no `domain` directive.
+[[nodiscard]] result<std::vector<po_domain>> read_catalog_domains(const std::string& path);
+
 /// Merges the catalog at `def_path` with `ref`; writes to `output` (empty or "-": stdout), or
 /// back to `def_path` when `in_place`, and then only when its bytes change by more than the
 /// template's POT-Creation-Date (backed up first as `opts` says). Diagnostics go to stderr.

@@ -13,6 +13,7 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "commands.h"
@@ -21,6 +22,7 @@
 #include "file_io.h"
 #include "gnu_command_support.h"
 #include "gnu_commands.h"
+#include "merge_command.h"
 
 namespace erli18n::gnu {
 
@@ -96,13 +98,6 @@ std::string located(const std::string& name, const std::vector<std::string>& dir
     if (::stat(path.c_str(), &st) == 0) return path;
   }
   return directories.front() + "/" + name;
-}
-
-result<po_file> read_input(const std::string& path) {
-  if (path != "-") return read_po_file(path);
-  std::string bytes;
-  if (result<void> read = read_to_end(0, "<stdin>", no_size_limit, bytes); !read) return read.error();
-  return read_po(bytes, "<stdin>");
 }
 
 void print_error(std::string_view program, const error& e) {
@@ -213,8 +208,6 @@ int run_cat_command(cat_command command, std::string_view program, std::span<con
     }
     if (names.empty()) names.emplace_back("-");
   }
-  std::vector<cat_input> inputs;
-  inputs.reserve(names.size());
   int exit_code = 0;
   std::vector<std::string> paths;
   std::size_t size = 0;
@@ -225,21 +218,43 @@ int run_cat_command(cat_command command, std::string_view program, std::span<con
       size += static_cast<std::size_t>(st.st_size);
   }
   cli::prepare_heap_for_size(size);
+  // The inputs of each domain (`domain` lines), "messages" first, then in the order they first
+  // appear: msgcat concatenates each domain's on its own.
+  std::vector<std::pair<std::string, std::vector<cat_input>>> domains;
   for (std::size_t i = 0; i < names.size(); ++i) {
     const std::string& name = names[i];
-    result<po_file> po = read_input(paths[i]);
-    if (!cli::succeeded(po, exit_code)) return exit_code;
-    inputs.push_back({std::move(*po), name == "-" ? name : std::string(base_name(name))});
+    result<std::vector<po_domain>> read = cli::read_catalog_domains(paths[i]);
+    if (!cli::succeeded(read, exit_code)) return exit_code;
+    for (po_domain& domain : *read) {
+      auto same = std::ranges::find(domains, domain.name,
+                                    [](const auto& d) -> const std::string& { return d.first; });
+      if (same == domains.end()) same = domains.insert(same, {domain.name, {}});
+      same->second.push_back({std::move(domain.po), name == "-" ? name : std::string(base_name(name))});
+    }
   }
-  result<cat_result> joined = cat_catalogs(std::move(inputs), cat);
-  if (!joined) {
-    print_error(program, joined.error());
+  // GNU's counts for --more-than, --less-than and -u span the domains in a way of its own.
+  if (domains.size() > 1 && (cat.more_than != 0 || cat.less_than != static_cast<std::size_t>(LONG_MAX))) {
+    std::cerr
+        << program
+        << ": selecting messages by count (--more-than, --less-than, -u, -d) in catalogs of several domains "
+           "is not supported by erli18n\n";
     return 1;
   }
-  for (const std::string& warning : joined->warnings) std::cerr << program << ": " << warning << '\n';
-  for (const std::string& problem : joined->problems) std::cerr << program << ": " << problem << '\n';
-  const int status = joined->problems.empty() ? 0 : 1;
-  result<std::string> text = write_po(joined->catalog, output_options.layout);
+  std::vector<po_domain> joined;
+  int status = 0;
+  for (auto& [domain, inputs] : domains) {
+    result<cat_result> concatenated = cat_catalogs(std::move(inputs), cat);
+    if (!concatenated) {
+      print_error(program, concatenated.error());
+      return 1;
+    }
+    for (const std::string& warning : concatenated->warnings) std::cerr << program << ": " << warning << '\n';
+    for (const std::string& problem : concatenated->problems) std::cerr << program << ": " << problem << '\n';
+    if (!concatenated->problems.empty()) status = 1;
+    joined.push_back({domain, std::move(concatenated->catalog)});
+  }
+  result<std::string> text = joined.size() == 1 ? write_po(joined.front().po, output_options.layout)
+                                                : write_po_domains(joined, output_options.layout);
   if (!cli::succeeded(text, exit_code)) return exit_code;
   // A catalog of nothing but its header writes nothing (no file either) without --force-po.
   if (text->empty()) return status;
