@@ -796,9 +796,10 @@ TEST(PoWriterStrict, DomainLinesAreSeparatedByCommentLines) {
   strict.strict = true;
   result<std::string> text = write_po_domains({{"messages", first}, {"second", second}}, strict);
   ASSERT_TRUE(text.has_value()) << text.error().to_string();
-  EXPECT_EQ(*text,
-            "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n#\nmsgid \"a\"\nmsgstr \"A\"\n#\n"
-            "domain \"second\"\n#\nmsgid \"b\"\nmsgstr \"B\"\n");
+  EXPECT_EQ(
+      *text,
+      "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n#\nmsgid \"a\"\nmsgstr \"A\"\n#\n"
+      "domain \"second\"\n#\nmsgid \"b\"\nmsgstr \"B\"\n");
 }
 
 TEST(PoWriter, FirstDomainOtherThanMessagesGetsItsDomainLine) {
