@@ -117,7 +117,7 @@ result<po_file> read_po(std::string_view text, std::string_view file_name = "<in
 result<po_file> read_po_file(const std::string& path, const po_read_options& options = {});
 
 /// Output layout, as `msgcat`'s options: `width` is `--width=N`, `wrap=false` is `--no-wrap`,
-/// `indent` is `--indent`.
+/// `indent` is `--indent`, `escape` is `--escape`, `strict` is `--strict`.
 struct po_write_options {
   /// Widest line, in display columns, when strings are filled (`--width=N`; below 20 counts
   /// as 20).
@@ -135,6 +135,15 @@ struct po_write_options {
   /// stop after their prefix (`#~ `...). In a message with previous fields (`#| `), every
   /// keyword's tab stop is counted as if it had that prefix, as msgcat 0.21 does.
   bool indent = false;
+  /// True (`--escape`, `-E`): strings are written in ASCII, every other byte of the output
+  /// charset as a C octal escape (`\303\251` for "é" in UTF-8, `\351` in ISO-8859-1), control
+  /// characters without an escape of their own too (`\001`, `\177`). Lines are filled on
+  /// the escaped text, as msgcat 0.21 does. Comments are written as they are.
+  bool escape = false;
+  /// True (`--strict`): the Uniforum style. Entries are separated by a `#` line instead of an
+  /// empty one, and each reference is a comment line of its own, `# File: NAME, line: N`
+  /// (`line: -1` when it has no line), never folded.
+  bool strict = false;
 };
 
 /// Writes `po` as `msgcat` would, in `po.charset`.

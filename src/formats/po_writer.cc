@@ -18,6 +18,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -332,8 +333,9 @@ class writer {
  public:
   // `backslash_twin`: the character the file's charset writes as byte 0x5C when that is not
   // the backslash (the won sign in JOHAB, the yen sign in Shift_JIS), or 0.
-  writer(const po_write_options& options, bool cjk, char32_t backslash_twin)
-      : options_(options), cjk_(cjk), backslash_twin_(backslash_twin) {}
+  // `charset`: the file's charset when the output is converted from UTF-8, else empty.
+  writer(const po_write_options& options, bool cjk, char32_t backslash_twin, std::string_view charset)
+      : options_(options), cjk_(cjk), backslash_twin_(backslash_twin), charset_(charset) {}
 
   std::string& out() noexcept { return out_; }
 
@@ -403,6 +405,19 @@ class writer {
     if (refs.empty()) return;
     // msgcat keeps the first of repeated references.
     std::unordered_set<std::string> seen;
+    if (options_.strict) {
+      // Uniforum's form: a line per reference, never folded.
+      for (const po_reference& r : refs) {
+        if (refs.size() > 1 && !seen.insert(r.file + ':' + (r.line ? std::to_string(*r.line) : "")).second)
+          continue;
+        out_ += "# File: ";
+        out_ += r.file;
+        out_ += ", line: ";
+        out_ += r.line ? std::to_string(*r.line) : "-1";
+        out_ += '\n';
+      }
+      return;
+    }
     std::size_t column = 0;
     std::string item;
     bool line_open = false;
@@ -439,6 +454,8 @@ class writer {
     for (std::size_t i = 0; i < text.size(); ++i) {
       const auto b = static_cast<unsigned char>(text[i]);
       if (b >= 0x80 && backslash_twin_ != 0) return false;  // analyse() escapes the twin
+      // analyse() writes --escape's octal escapes.
+      if (options_.escape && (b >= 0x7f || (b < 0x20 && !needs_escape[b]))) return false;
       if (needs_escape[b]) {
         ++escaped_size;
         if (b == '\n' && i + 1 < text.size()) return false;
@@ -483,10 +500,12 @@ class writer {
   void analyse(std::string_view text, bool wrap, directives format, bool translation, std::size_t first_start,
                std::size_t next_start, std::size_t limit) {
     escaped_.clear();
-    // At most two code points per byte (an escape); plus the end offset. resize() only grows
-    // here, so later strings reuse the arrays without touching them.
+    // At most two code points per byte (an escape), with --escape four per output byte, and a
+    // character of the output charset has at most twice its UTF-8 bytes (GB18030's four for
+    // two); plus the end offset. resize() only grows here, so later strings reuse the arrays
+    // without touching them.
     count_ = 0;
-    const std::size_t most = 2 * text.size() + 1;
+    const std::size_t most = (options_.escape ? 8 : 2) * text.size() + 1;
     if (rows_.size() < most) {
       rows_.resize(most);
       widths_.resize(most);
@@ -542,6 +561,8 @@ class writer {
         push(po_unicode::row_of('\\'), 1, escaped_.size() + 1);
         escaped_ += '\\';
         escaped_.append(text, i, len);
+      } else if (options_.escape && (c >= 0x7f || c < 0x20)) {
+        push_octal_escapes(output_bytes(text.substr(i, len), c));
       } else {
         const std::uint16_t row = po_unicode::row_of(c);
         const po_unicode::char_props p = po_unicode::detail::decode(row);
@@ -581,6 +602,36 @@ class writer {
       begin = end;
     }
     for (std::size_t i : inner_) cuts_[i] = cut::none;
+  }
+
+  // The bytes the output charset writes for the character `c`, spelled `utf8` in the text.
+  std::string_view output_bytes(std::string_view utf8, char32_t c) {
+    if (charset_.empty()) return utf8;
+    auto [it, added] = converted_.try_emplace(c);
+    if (added) {
+      charset::conversion conv = charset::from_utf8(utf8, charset_);
+      // A character the charset lacks stays as it is: the conversion of the whole output then
+      // fails on it, as without --escape.
+      it->second = conv.ok ? std::move(conv.text) : std::string(utf8);
+    }
+    return it->second;
+  }
+
+  // --escape: each byte a `\ooo` escape, each a unit the line breaker never splits, of one
+  // column per character, as msgcat counts them.
+  void push_octal_escapes(std::string_view bytes) {
+    for (const char byte : bytes) {
+      const auto b = static_cast<unsigned char>(byte);
+      const char digits[] = {static_cast<char>('0' + (b >> 6)), static_cast<char>('0' + ((b >> 3) & 7)),
+                             static_cast<char>('0' + (b & 7))};
+      push(po_unicode::row_of('\\'), 1, escaped_.size());
+      escaped_ += '\\';
+      for (const char digit : digits) {
+        inner_.push_back(count_);
+        push(po_unicode::row_of(static_cast<unsigned char>(digit)), 1, escaped_.size());
+        escaped_ += digit;
+      }
+    }
   }
 
   // Greedy filling: break at the last opportunity before the column limit; a piece with no
@@ -628,6 +679,8 @@ class writer {
   const po_write_options& options_;
   bool cjk_;
   char32_t backslash_twin_;
+  std::string charset_;
+  std::unordered_map<char32_t, std::string> converted_;  // output_bytes' conversions
   std::string out_;
   std::string escaped_;  // the text as written between quotes
   // Per code point of escaped_ (the first count_ entries are valid): packed properties (po_unicode::row_of),
@@ -744,7 +797,8 @@ result<std::string> write_unguarded(const po_file& po, const po_write_options& o
     std::size_t len = 0;
     if (twin.ok && twin.text != "\\" && !twin.text.empty()) backslash_twin = decode_utf8(twin.text, 0, len);
   }
-  writer w(options, po_unicode::is_cjk_charset(po.charset), backslash_twin);
+  writer w(options, po_unicode::is_cjk_charset(po.charset), backslash_twin,
+           convert ? std::string_view(po.charset) : std::string_view());
   // Output is about as long as the text it holds; one allocation instead of doublings.
   std::size_t estimate = 0;
   for (const po_message& m : po.messages) {
@@ -758,7 +812,8 @@ result<std::string> write_unguarded(const po_file& po, const po_write_options& o
   for (const bool obsolete : {false, true}) {
     for (const po_message& m : po.messages) {
       if (m.obsolete != obsolete || !is_written(m)) continue;
-      if (!first) w.out() += '\n';
+      // Uniforum separates entries with a comment line.
+      if (!first) w.out() += options.strict ? "#\n" : "\n";
       first = false;
       write_message(w, m, options.wrap);
     }
@@ -781,10 +836,12 @@ result<std::string> write_po_domains(const std::vector<po_domain>& domains, cons
   for (std::size_t i = 0; i < domains.size(); ++i) {
     result<std::string> bytes = write_po(domains[i].po, options);
     if (!bytes) return std::move(bytes).error();
+    // Uniforum (`strict`) separates with a comment line where the others leave a blank one.
+    const std::string_view blank = options.strict ? "#\n" : "\n";
     if (i > 0 || domains[i].name != "messages") {
-      if (!out.empty()) out += '\n';
+      if (!out.empty()) out += blank;
       out += "domain \"" + domains[i].name + "\"\n";
-      if (!bytes->empty()) out += '\n';  // a domain with nothing to write has its line alone
+      if (!bytes->empty()) out += blank;  // a domain with nothing to write has its line alone
     }
     out += *bytes;
   }

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <climits>
 #include <cstdint>
 #include <functional>
@@ -99,25 +98,6 @@ struct entry {
   std::uint32_t last;
 };
 
-// The `range: MIN..MAX` flag as numbers, or nothing when absent or malformed.
-std::optional<std::pair<unsigned long, unsigned long>> flag_range(std::string_view flag) {
-  if (!flag.starts_with("range:")) return std::nullopt;
-  std::string_view rest = flag.substr(6);
-  while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t')) rest.remove_prefix(1);
-  auto number = [&rest](unsigned long& out) {
-    const auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), out);
-    if (ec != std::errc() || end == rest.data()) return false;
-    rest.remove_prefix(static_cast<std::size_t>(end - rest.data()));
-    return true;
-  };
-  unsigned long lo = 0;
-  unsigned long hi = 0;
-  if (!number(lo) || !rest.starts_with("..")) return std::nullopt;
-  rest.remove_prefix(2);
-  if (!number(hi) || lo > hi) return std::nullopt;
-  return std::pair{lo, hi};
-}
-
 // The flags of several instances as msgcat combines them: a format is `X-format` when one
 // instance says so, else `no-X-format` when one says that (the `possible-` and `impossible-`
 // guesses are dropped); `no-wrap` wins over `wrap`; a range spans all ranges when every instance
@@ -139,7 +119,7 @@ std::vector<std::string> combined_flags(const std::vector<const po_message*>& pa
         wrap = true;
       } else if (f == "no-wrap") {
         no_wrap = true;
-      } else if (auto range = flag_range(f)) {
+      } else if (auto range = detail::flag_range(f)) {
         ranged = true;
         lo = std::min(lo, range->first);
         hi = std::max(hi, range->second);

@@ -3,8 +3,10 @@
 #include "catalog_layout.h"
 
 #include <algorithm>
+#include <charconv>
 #include <optional>
 #include <string>
+#include <system_error>
 
 namespace erli18n::detail {
 namespace {
@@ -20,6 +22,24 @@ bool reference_less(const po_reference& a, const po_reference& b) {
 }
 
 }  // namespace
+
+std::optional<std::pair<unsigned long, unsigned long>> flag_range(std::string_view flag) {
+  if (!flag.starts_with("range:")) return std::nullopt;
+  std::string_view rest = flag.substr(6);
+  while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t')) rest.remove_prefix(1);
+  auto number = [&rest](unsigned long& out) {
+    const auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), out);
+    if (ec != std::errc() || end == rest.data()) return false;
+    rest.remove_prefix(static_cast<std::size_t>(end - rest.data()));
+    return true;
+  };
+  unsigned long lo = 0;
+  unsigned long hi = 0;
+  if (!number(lo) || !rest.starts_with("..")) return std::nullopt;
+  rest.remove_prefix(2);
+  if (!number(hi) || lo > hi) return std::nullopt;
+  return std::pair{lo, hi};
+}
 
 // The header first and the obsolete entries after the live messages is where the writer's order
 // puts them; the sort is stable, so duplicates keep their order.

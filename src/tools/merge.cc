@@ -4,11 +4,9 @@
 #include "erli18n/tools/merge.h"
 
 #include <algorithm>
-#include <charconv>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <system_error>
 #include <unordered_map>
 #include <utility>
 
@@ -43,26 +41,10 @@ bool format_now_required(const po_message& def, const po_message& ref) {
   return false;
 }
 
-// The `range: MIN..MAX` flag of a message, as numbers (so "range: 01..5" equals "range: 1..5"), or
-// nothing when it has none or a malformed one.
+// The `range: MIN..MAX` flag of a message (flag_range), or nothing when it has none.
 std::optional<std::pair<unsigned long, unsigned long>> range_of(const po_message& m) {
-  for (const std::string& flag : m.flags) {
-    if (flag.rfind("range:", 0) != 0) continue;
-    std::string_view rest = std::string_view(flag).substr(6);
-    while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t')) rest.remove_prefix(1);
-    auto number = [&rest](unsigned long& out) {
-      const auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), out);
-      if (ec != std::errc() || end == rest.data()) return false;
-      rest.remove_prefix(static_cast<std::size_t>(end - rest.data()));
-      return true;
-    };
-    unsigned long lo = 0;
-    unsigned long hi = 0;
-    if (!number(lo) || rest.substr(0, 2) != "..") return std::nullopt;
-    rest.remove_prefix(2);
-    if (!number(hi) || !rest.empty() || lo > hi) return std::nullopt;
-    return std::pair{lo, hi};
-  }
+  for (const std::string& flag : m.flags)
+    if (flag.starts_with("range:")) return detail::flag_range(flag);
   return std::nullopt;
 }
 

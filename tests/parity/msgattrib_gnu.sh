@@ -10,6 +10,8 @@
 . "$(dirname "$0")/../lib.sh" || exit 1
 # shellcheck source=real_catalogs.sh
 . "$(dirname "$0")/real_catalogs.sh"
+# shellcheck source=gnu_compare.sh
+. "$(dirname "$0")/gnu_compare.sh"
 need_env GNU_BIN TEST_DATA
 need_tools msgattrib msgunfmt
 count=${1:-30}
@@ -17,26 +19,8 @@ ours=$GNU_BIN/msgattrib
 fresh_tmp
 cd "$TEST_TMP"
 
-# compare WHAT ARGS...: both programs run with ARGS (standard input from $stdin when set);
-# stdout, the out.po an -o wrote, and the exit status must match.
-compare() {
-  local what=$1 rc_gnu rc_ours
-  shift
-  rm -f out.po
-  set +e
-  msgattrib "$@" < "${stdin:-/dev/null}" > gnu.out 2> gnu.err
-  rc_gnu=$?
-  [ -e out.po ] && mv out.po gnu.file || rm -f gnu.file
-  "$ours" "$@" < "${stdin:-/dev/null}" > ours.out 2> ours.err
-  rc_ours=$?
-  set -e
-  [ -e out.po ] && mv out.po ours.file || rm -f ours.file
-  [ "$rc_gnu" = "$rc_ours" ] || fail "$what: msgattrib $*: exit $rc_ours, GNU's $rc_gnu ($(head -c 300 ours.err))"
-  cmp -s gnu.out ours.out || { diff gnu.out ours.out | head -20 || true; fail "$what: msgattrib $*: standard output differs"; }
-  if [ -e gnu.file ] || [ -e ours.file ]; then
-    cmp -s gnu.file ours.file || fail "$what: msgattrib $*: the -o file differs (or only one was written)"
-  fi
-}
+# compare WHAT ARGS...: GNU's msgattrib and ours on ARGS (gnu_compare.sh).
+compare() { compare_with_gnu msgattrib "$@"; }
 
 cp "$TEST_DATA"/attrib/*.po .
 inputs=(mixed.po header-fuzzy.po header-only.po latin1.po)
@@ -55,7 +39,9 @@ spellings=("" "-o out.po" "--output-file=out.po" "--output out.po" "-o -" "--no-
   "--no-location -n" "--add-location=file -n" "-D . " "--directory=." "--trans" "--untr" "--only-f" "--only-o"
   "--no-fu" "--no-ob" "--set-f" "--set-o" "--clear-f" "--clear-o" "--clear-p" "--prev --set-fuzzy" "--em --fuzzy"
   "--fuz" "--obs" "--only-fi=only.po --set-fuzzy" "--ig only.po --set-fuzzy" "-i" "--indent" "--ind" "-iw 30"
-  "-si" "-io out.po" "-i --no-wrap" "--indent --set-fuzzy --previous" "-i --clear-obsolete" "-i --only-obsolete")
+  "-si" "-io out.po" "-i --no-wrap" "--indent --set-fuzzy --previous" "-i --clear-obsolete" "-i --only-obsolete"
+  "-E" "--escape" "--esc" "-Ew 30" "-E -e" "-e -E" "-Ei" "-E --set-fuzzy --previous" "--strict" "--stric"
+  "--strict -i" "--strict --add-location=file" "--strict -E --only-obsolete" "--strict --clear-obsolete")
 for input in "${inputs[@]}"; do
   for mode in "${selections[@]}" "${changes[@]}" "${spellings[@]}"; do
     # shellcheck disable=SC2086 # a mode is several words
@@ -116,7 +102,7 @@ compare "a broken PO file" broken.po
 ok
 
 # What is not supported says so and fails, rather than writing something else.
-for option in --strict -E --escape -p -P --properties-input --stringtable-input --stringtable-output \
+for option in -p -P --properties-input --stringtable-input --stringtable-output \
   --color --color=never "--style=x.css"; do
   set +e
   "$ours" "$option" mixed.po > /dev/null 2> ours.err
@@ -138,7 +124,8 @@ for mo in "${real[@]}"; do
   awk '/^msgid / && n++ % 5 == 4 { print "#, fuzzy" } { print }' real.po > fuzzy.po
   for input in real.po fuzzy.po; do
     for mode in "" "--only-fuzzy" "--no-fuzzy --translated" "--clear-fuzzy --empty" "-s" "-F --no-wrap" -i \
-      "--indent --set-fuzzy --previous" "${all[i % ${#all[@]}]}" "${all[(i * 7 + 3) % ${#all[@]}]}"; do
+      "--indent --set-fuzzy --previous" -E "--strict --set-fuzzy --previous" "-E --strict -w 40" \
+      "${all[i % ${#all[@]}]}" "${all[(i * 7 + 3) % ${#all[@]}]}"; do
       # shellcheck disable=SC2086
       compare "$mo" $mode "$input"
     done

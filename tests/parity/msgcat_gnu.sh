@@ -11,6 +11,8 @@
 . "$(dirname "$0")/../lib.sh" || exit 1
 # shellcheck source=real_catalogs.sh
 . "$(dirname "$0")/real_catalogs.sh"
+# shellcheck source=gnu_compare.sh
+. "$(dirname "$0")/gnu_compare.sh"
 need_env GNU_BIN TEST_DATA
 need_tools msgcat msgunfmt
 count=${1:-30}
@@ -19,26 +21,8 @@ MUTATE=$(cd "$(dirname "$0")" && pwd)/merge_mutate.awk
 fresh_tmp
 cd "$TEST_TMP"
 
-# compare WHAT ARGS...: both programs run with ARGS (standard input from $stdin when set);
-# stdout, the out.po an -o wrote, and the exit status must match.
-compare() {
-  local what=$1 rc_gnu rc_ours
-  shift
-  rm -f out.po
-  set +e
-  msgcat "$@" < "${stdin:-/dev/null}" > gnu.out 2> gnu.err
-  rc_gnu=$?
-  [ -e out.po ] && mv out.po gnu.file || rm -f gnu.file
-  "$ours" "$@" < "${stdin:-/dev/null}" > ours.out 2> ours.err
-  rc_ours=$?
-  set -e
-  [ -e out.po ] && mv out.po ours.file || rm -f ours.file
-  [ "$rc_gnu" = "$rc_ours" ] || fail "$what: msgcat $*: exit $rc_ours, GNU's $rc_gnu ($(head -c 300 ours.err))"
-  cmp -s gnu.out ours.out || { diff gnu.out ours.out | head -20 || true; fail "$what: msgcat $*: standard output differs"; }
-  if [ -e gnu.file ] || [ -e ours.file ]; then
-    cmp -s gnu.file ours.file || fail "$what: msgcat $*: the -o file differs (or only one was written)"
-  fi
-}
+# compare WHAT ARGS...: GNU's msgcat and ours on ARGS (gnu_compare.sh).
+compare() { compare_with_gnu msgcat "$@"; }
 
 d=$TEST_DATA/cat
 sets=("$d/a.po $d/b.po" "$d/b.po $d/a.po" "$d/c.po $d/d.po" "$d/d.po $d/c.po" "$d/h1.po $d/h2.po $d/h3.po"
@@ -55,7 +39,9 @@ modes=("" "-o out.po" "--output-file=out.po" "--output out.po" "-o -" "--use-fir
   "--no-location" "--no-l" "-w 30" "-w30" "--width=40" "--wid 25" "--no-wrap" "--no-w" "--force-po" "--force"
   "-e" "--no-escape" "-suw 40" "-Fo out.po" "--use-first -u" "-u --more-than=1" "--more-than=-1"
   "--more-than=3x" "--more-than=1 --less-than=3" "-ut UTF-8" "--force-po -o out.po" "--no-location -F"
-  "-i" "--indent" "--ind" "-iw 30" "-ui" "-io out.po" "-i --no-wrap" "--indent -w 20" "--indent --use-first -F")
+  "-i" "--indent" "--ind" "-iw 30" "-ui" "-io out.po" "-i --no-wrap" "--indent -w 20" "--indent --use-first -F"
+  "-E" "--escape" "--esc" "-Ew 30" "-E --no-wrap" "-E -e" "-e -E" "-Ei" "--strict" "--stric" "--strict -i"
+  "--strict --add-location=file" "--strict -E -w 40" "--strict -F" "--add-location=yes" "--add-location=no")
 for set in "${sets[@]}"; do
   for mode in "${modes[@]}"; do
     # shellcheck disable=SC2086 # a mode and a set are several words
@@ -76,6 +62,19 @@ for a in "${flags[@]}"; do
     compare "flags [$a] [$b]" fa.po fb.po
     compare "flags [$a] [$b]" --use-first fa.po fb.po
     compare "flags [$a] [$b]" -i fa.po fb.po
+  done
+done
+ok
+
+# Catalogs of several domains (`domain "NAME"` lines): each domain's inputs concatenated, the
+# default domain first, then in the order they appear; selecting by count is refused.
+md=$TEST_DATA/merge_multidomain
+for set in "$md/def.po" "$md/starts.po" "$md/repeated.po" "$md/def.po $md/starts.po" "$md/starts.po $md/def.po" \
+  "$md/def.po $md/repeated.po" "$md/ref.pot $md/def.po" "$d/a.po $md/starts.po"; do
+  for mode in "" "-s" "-F" "--use-first" "-i" "--strict" "-E --strict" "--no-location" "-w 30" "--force-po" \
+    "-t ISO-8859-1"; do
+    # shellcheck disable=SC2086 # a mode and a set are several words
+    compare "domains: $set" $mode $set
   done
 done
 ok
@@ -125,7 +124,7 @@ done
 ok
 
 # What is not supported says so and fails, rather than writing something else.
-for option in --strict -E --escape -p -P --stringtable-input --stringtable-output --color \
+for option in -p -P --stringtable-input --stringtable-output --color \
   "--style=x.css"; do
   set +e
   "$ours" "$option" "$d/a.po" > /dev/null 2> ours.err
@@ -169,6 +168,11 @@ while read -r mo; do
   compare "real:$mo" --indent -w 60 v0.pot v1.po
   compare "real:$mo" -i --no-wrap v2.po "${others[@]}"
   compare "real:$mo" --use-first --lang=xx "${others[@]}" v1.po
+  compare "real:$mo" -E v1.po v2.po
+  compare "real:$mo" --escape -w 50 -t UTF-8 v1.po "${others[@]}"
+  compare "real:$mo" -Ei v0.pot v1.po
+  compare "real:$mo" --strict v1.po v2.po
+  compare "real:$mo" --strict -E --add-location=file v0.pot v1.po
   ok
 done < picked
 real_catalogs_need msgcat_gnu "real catalogs" "$real" "$((count / 2))"

@@ -11,6 +11,8 @@
 . "$(dirname "$0")/../lib.sh" || exit 1
 # shellcheck source=real_catalogs.sh
 . "$(dirname "$0")/real_catalogs.sh"
+# shellcheck source=gnu_compare.sh
+. "$(dirname "$0")/gnu_compare.sh"
 need_env GNU_BIN TEST_DATA
 need_tools msgmerge msgunfmt msgcat
 count=${1:-30}
@@ -20,31 +22,9 @@ export LC_ALL=C OMP_NUM_THREADS=1
 fresh_tmp
 cd "$TEST_TMP"
 
-# compare WHAT ARGS...: both programs run with ARGS (standard input from $stdin when set);
-# stdout, stderr (GNU's warnings about non-ASCII msgids aside: not written), the out.po an -o
-# wrote, and the exit status must match.
-compare() {
-  local what=$1 rc_gnu rc_ours
-  shift
-  rm -f out.po
-  set +e
-  msgmerge "$@" < "${stdin:-/dev/null}" > gnu.out 2> gnu.err
-  rc_gnu=$?
-  [ -e out.po ] && mv out.po gnu.file || rm -f gnu.file
-  "$ours" "$@" < "${stdin:-/dev/null}" > ours.out 2> ours.err
-  rc_ours=$?
-  set -e
-  [ -e out.po ] && mv out.po ours.file || rm -f ours.file
-  [ "$rc_gnu" = "$rc_ours" ] || fail "$what: msgmerge $*: exit $rc_ours, GNU's $rc_gnu ($(head -c 300 ours.err))"
-  cmp -s gnu.out ours.out || { diff gnu.out ours.out | head -20 || true; fail "$what: msgmerge $*: standard output differs"; }
-  if [ "$rc_gnu" = 0 ] && ! grep -q 'warning:' gnu.err; then
-    sed "s|^$ours:|msgmerge:|" ours.err > ours_named.err
-    cmp -s gnu.err ours_named.err || fail "$what: msgmerge $*: standard error differs: $(head -c 300 ours.err) / GNU: $(head -c 300 gnu.err)"
-  fi
-  if [ -e gnu.file ] || [ -e ours.file ]; then
-    cmp -s gnu.file ours.file || { diff gnu.file ours.file | head -20 || true; fail "$what: msgmerge $*: the -o file differs (or only one was written)"; }
-  fi
-}
+# compare WHAT ARGS...: GNU's msgmerge and ours on ARGS (gnu_compare.sh).
+compare_stderr=yes
+compare() { compare_with_gnu msgmerge "$@"; }
 
 modes=("" "-q" "--quiet" "--silent" "--qui" "-v" "-qv" "--verbose -q" "-o out.po" "--output-file=out.po -q"
   "--output-f out.po" "-qo out.po" "-o -" "--previous" "-q --pre" "-N" "--no-fuzzy" "-qN" "--for-msgfmt -q"
@@ -52,7 +32,9 @@ modes=("" "-q" "--quiet" "--silent" "--qui" "-v" "-qv" "--verbose -q" "-o out.po
   "--add-loc=never" "-s -q" "-qs" "--sort-o" "-F -q" "--sort-by" "-qF" "--lang=pt_BR -q" "--lang pt_BR" "--lang= -q" "--color=auto -q"
   "-w 40 -q" "-qw40" "--width=30" "--wid 100" "--no-wrap -q" "--no-w" "--force-po -q" "-e -q" "--no-escape"
   "-m -q" "--multi" "-qm" "--color=never -q" "--previous -N -s --no-wrap -q" "-qsw 50 --lang=de"
-  "-i -q" "--indent -q" "--ind" "-qi" "-iq --previous" "-i --no-wrap -q" "-qiw 40")
+  "-i -q" "--indent -q" "--ind" "-qi" "-iq --previous" "-i --no-wrap -q" "-qiw 40"
+  "-E -q" "--escape -q" "--esc" "-qEw 30" "-E -e -q" "-qEi --previous" "--strict -q" "--stric" "--strict -i -q"
+  "--strict --add-location=file -q" "--strict -E --previous -q" "--add-location=yes -q" "-n no -q")
 
 # The crafted pairs, each under every mode (or one in turn in a sample: real_catalogs.sh), with
 # the options before and after the operands.
@@ -76,10 +58,19 @@ done
 md=$TEST_DATA/merge_multidomain
 for def in def starts repeated; do
   for mode in "" "-m" "--multi-domain -q" "-mv" "-v" "-q --previous -m" "-m -N -q" "-m --for-msgfmt" \
-    "--for-msgfmt" "-m -s -q" "-qm --no-location" "-m --lang=de -q" "-o out.po -m -q" "-qmw 30"; do
+    "--for-msgfmt" "-m -s -q" "-qm --no-location" "-m --lang=de -q" "-o out.po -m -q" "-qmw 30" \
+    "-qm --strict" "-q --strict -E"; do
     # shellcheck disable=SC2086
     compare "multi-domain $def" $mode "$md/$def.po" "$md/ref.pot"
   done
+done
+ok
+
+# A range read up to its maximum (what follows is ignored): changed against 1..4, not 1..3.
+printf 'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n#, range: 1..3x\nmsgid "a"\nmsgstr "x"\n' > range_def.po
+for max in 3 4; do
+  printf 'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\n#, range: 1..%s\nmsgid "a"\nmsgstr ""\n' "$max" > range_ref.pot
+  compare "range 1..3x against 1..$max" -q range_def.po range_ref.pot
 done
 ok
 
@@ -197,7 +188,7 @@ ok
 ok
 
 # What is not supported says so and fails, rather than writing something else.
-for option in --strict -E --escape -p -P --properties-input --stringtable-input --stringtable-output \
+for option in -p -P --properties-input --stringtable-input --stringtable-output \
   --color "--style=x.css" -vv; do
   set +e
   "$ours" "$option" "$TEST_DATA/merge/basic/def.po" "$TEST_DATA/merge/basic/ref.pot" > /dev/null 2> ours.err
@@ -223,7 +214,8 @@ for mo in "${real[@]}"; do
   awk -v mode=def -f "$MUTATE" "$dir/flat.po" > "$dir/def.po"
   msgmerge -q "$dir/def.po" "$dir/ref.pot" -o /dev/null 2> /dev/null || continue
   pairs=$((pairs + 1))
-  for mode in "-q" "" "--previous -q" "-v" "-qi --previous" "${modes[i % ${#modes[@]}]}"; do
+  for mode in "-q" "" "--previous -q" "-v" "-qi --previous" "-qE" "-q --strict --previous" \
+    "${modes[i % ${#modes[@]}]}"; do
     # shellcheck disable=SC2086
     compare "$mo" $mode "$dir/def.po" "$dir/ref.pot"
   done

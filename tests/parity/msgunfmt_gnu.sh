@@ -9,6 +9,8 @@
 . "$(dirname "$0")/../lib.sh" || exit 1
 # shellcheck source=real_catalogs.sh
 . "$(dirname "$0")/real_catalogs.sh"
+# shellcheck source=gnu_compare.sh
+. "$(dirname "$0")/gnu_compare.sh"
 need_env GNU_BIN TEST_DATA
 need_tools msgunfmt msgfmt
 count=${1:-40}
@@ -16,26 +18,8 @@ ours=$GNU_BIN/msgunfmt
 fresh_tmp
 cd "$TEST_TMP"
 
-# compare WHAT ARGS...: both programs run with ARGS (standard input from stdin.mo when it
-# exists); stdout, the out.po an -o wrote, and the exit status must match.
-compare() {
-  local what=$1 rc_gnu rc_ours
-  shift
-  rm -f out.po
-  set +e
-  msgunfmt "$@" < "${stdin:-/dev/null}" > gnu.out 2> gnu.err
-  rc_gnu=$?
-  [ -e out.po ] && mv out.po gnu.file || rm -f gnu.file
-  "$ours" "$@" < "${stdin:-/dev/null}" > ours.out 2> ours.err
-  rc_ours=$?
-  set -e
-  [ -e out.po ] && mv out.po ours.file || rm -f ours.file
-  [ "$rc_gnu" = "$rc_ours" ] || fail "$what: msgunfmt $*: exit $rc_ours, GNU's $rc_gnu ($(head -c 300 ours.err))"
-  cmp -s gnu.out ours.out || { diff gnu.out ours.out | head -20 || true; fail "$what: msgunfmt $*: standard output differs"; }
-  if [ -e gnu.file ] || [ -e ours.file ]; then
-    cmp -s gnu.file ours.file || fail "$what: msgunfmt $*: the -o file differs (or only one was written)"
-  fi
-}
+# compare WHAT ARGS...: GNU's msgunfmt and ours on ARGS (gnu_compare.sh).
+compare() { compare_with_gnu msgunfmt "$@"; }
 
 # A catalog of nothing but its header: written only under --force-po (and no -o file without).
 printf 'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n' > header.po
@@ -48,7 +32,8 @@ done
 modes=("" "-o out.po" "--output-file=out.po" "--output-f out.po" "-o -" "--no-wrap" "--no-w" "-w 30" "--width=20"
   "--wid 45" "-w5" "-w100" "--force-po" "--force" "-e" "--no-escape" "--force-po -o out.po" "--no-wrap -w 40"
   "-v" "--verbose" "-vv" "-ve" "-s" "--sort-output" "--sort" "-sw 30" "-svo out.po" "-i" "--indent" "--ind" "-is"
-  "-iw 30" "-io out.po" "-i --no-wrap")
+  "-iw 30" "-io out.po" "-i --no-wrap" "-E" "--escape" "--esc" "-Ew 30" "-E -e" "-e -E" "-Ei" "-Es" "--strict"
+  "--stric" "--strict -i" "--strict -E -w 40")
 for input in "${inputs[@]}"; do
   for mode in "${modes[@]}"; do
     # shellcheck disable=SC2086 # a mode is several words
@@ -96,27 +81,49 @@ done
 ok
 
 # What is not supported says so and fails, rather than writing something else.
-for option in --strict -E --escape -p -j --tcl --color "--style=x.css"; do
+for option in -p -j --tcl --color "--style=x.css"; do
   set +e
   "$ours" "$option" "$TEST_DATA/mo/basic.mo" > /dev/null 2> ours.err
   rc=$?
   set -e
   [ "$rc" -eq 1 ] && grep -q 'not supported by erli18n' ours.err || fail "$option: exit $rc: $(cat ours.err)"
 done
-"$ours" basic.mo other.mo 2> ours.err && fail "several inputs were accepted"
-grep -q 'not supported by erli18n' ours.err || fail "several inputs: $(cat ours.err)"
+ok
+
+# Several inputs: their messages in one list, in order, repeats and every header included (-s
+# sorts the whole list, repeats in their order).
+printf 'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "a"\nmsgstr "A"\n\nmsgid "b"\nmsgstr "B1"\n' > m1.po
+printf 'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\nX: y\\n"\n\nmsgid "b"\nmsgstr "B2"\n\nmsgid "c"\nmsgstr "C"\n' > m2.po
+msgfmt m1.po -o m1.mo
+msgfmt m2.po -o m2.mo
+b=$TEST_DATA/mo/basic.mo
+for mode in "" "-s" "--strict" "-s --strict" "-i" "-o out.po" "--force-po" "-E -w 30"; do
+  for files in "m1.mo m2.mo" "m2.mo m1.mo" "m1.mo m1.mo" "m1.mo $b m2.mo" "header.mo header.mo" "header.mo m1.mo" \
+    "m1.mo header.mo" "m1.mo no-such-file.mo" "m1.mo header.po"; do
+    # shellcheck disable=SC2086 # several words
+    compare "several inputs" $mode $files
+  done
+done
+stdin=m2.mo
+compare "several inputs, standard input" m1.mo -
+stdin=
 ok
 
 # A sample of the real catalogs, each under a few of the option sets.
+charset_of() { msgunfmt "$1" 2> /dev/null | grep -m1 -o 'charset=[^\\]*' || true; }
 real_catalogs_pick /usr/share/locale "$count" picked
 mapfile -t real < picked
 real_catalogs_need msgunfmt_gnu "real catalogs" "${#real[@]}" "$count"
 i=0
 for mo in "${real[@]}"; do
-  for mode in "" "--no-wrap" "-w 60" "-s" "-i" "--indent -w 60" "${modes[i % ${#modes[@]}]}"; do
+  for mode in "" "--no-wrap" "-w 60" "-s" "-i" "--indent -w 60" -E "--strict -s" "${modes[i % ${#modes[@]}]}"; do
     # shellcheck disable=SC2086
     compare "$mo" $mode "$mo"
   done
+  # With the previous catalog when both have one charset (erli18n refuses a mix).
+  if [ "$i" -gt 0 ] && [ "$(charset_of "$mo")" = "$(charset_of "${real[i - 1]}")" ]; then
+    compare "$mo with the previous" -s "$mo" "${real[i - 1]}"
+  fi
   i=$((i + 1))
   ok
 done

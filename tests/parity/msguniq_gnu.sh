@@ -10,6 +10,8 @@
 . "$(dirname "$0")/../lib.sh" || exit 1
 # shellcheck source=real_catalogs.sh
 . "$(dirname "$0")/real_catalogs.sh"
+# shellcheck source=gnu_compare.sh
+. "$(dirname "$0")/gnu_compare.sh"
 need_env GNU_BIN TEST_DATA
 need_tools msguniq msgunfmt msgcat
 count=${1:-30}
@@ -18,26 +20,8 @@ MUTATE=$(cd "$(dirname "$0")" && pwd)/merge_mutate.awk
 fresh_tmp
 cd "$TEST_TMP"
 
-# compare WHAT ARGS...: both programs run with ARGS (standard input from $stdin when set);
-# stdout, the out.po an -o wrote, and the exit status must match.
-compare() {
-  local what=$1 rc_gnu rc_ours
-  shift
-  rm -f out.po
-  set +e
-  msguniq "$@" < "${stdin:-/dev/null}" > gnu.out 2> gnu.err
-  rc_gnu=$?
-  [ -e out.po ] && mv out.po gnu.file || rm -f gnu.file
-  "$ours" "$@" < "${stdin:-/dev/null}" > ours.out 2> ours.err
-  rc_ours=$?
-  set -e
-  [ -e out.po ] && mv out.po ours.file || rm -f ours.file
-  [ "$rc_gnu" = "$rc_ours" ] || fail "$what: msguniq $*: exit $rc_ours, GNU's $rc_gnu ($(head -c 300 ours.err))"
-  cmp -s gnu.out ours.out || { diff gnu.out ours.out | head -20 || true; fail "$what: msguniq $*: standard output differs"; }
-  if [ -e gnu.file ] || [ -e ours.file ]; then
-    cmp -s gnu.file ours.file || fail "$what: msguniq $*: the -o file differs (or only one was written)"
-  fi
-}
+# compare WHAT ARGS...: GNU's msguniq and ours on ARGS (gnu_compare.sh).
+compare() { compare_with_gnu msguniq "$@"; }
 
 d=$TEST_DATA/cat
 inputs=("$d/dup.po" "$d/dup2.po" "$d/untranslated_a.po" "$d/a.po" "$d/c.po" "$d/l1.po" "$d/t2.pot" "$d/r1.po")
@@ -46,7 +30,18 @@ modes=("" "-o out.po" "--output-file=out.po" "--out out.po" "-o -" "-d" "--repea
   "-s" "--sort-output" "--sort-o" "-F" "--sort-by-file" "--sort-b" "-n" "--add-location" "--add-location=file"
   "--add-location=never" "--no-location" "--no-l" "-w 30" "-w30" "--width=40" "--no-wrap" "--no-w" "--force-po"
   "--force" "-e" "--no-escape" "-dsw 40" "-uFo out.po" "--force-po -u -o out.po" "-i" "--indent" "--ind" "-di" "-iw 30"
-  "-i --no-wrap")
+  "-i --no-wrap" "-E" "--escape" "--esc" "-Ew 30" "-E -e" "-dE" "-Ei" "--strict" "--stric" "--strict -i"
+  "--strict --add-location=file" "--strict -E -u" "--add-location=yes" "--add-location=no")
+# A catalog of several domains (`domain "NAME"` lines): each domain on its own.
+md=$TEST_DATA/merge_multidomain
+for input in "$md/def.po" "$md/starts.po" "$md/repeated.po"; do
+  for mode in "" "-s" "--use-first" "-i" "--strict" "-E --strict" "--no-location"; do
+    # shellcheck disable=SC2086 # a mode is several words
+    compare "domains: $input" $mode "$input"
+  done
+done
+ok
+
 for input in "${inputs[@]}"; do
   for mode in "${modes[@]}"; do
     # shellcheck disable=SC2086 # a mode is several words
@@ -89,7 +84,7 @@ done
 ok
 
 # What is not supported says so and fails, rather than writing something else.
-for option in --strict -E --escape -p -P --stringtable-input --stringtable-output --color \
+for option in -p -P --stringtable-input --stringtable-output --color \
   "--style=x.css"; do
   set +e
   "$ours" "$option" "$d/dup.po" > /dev/null 2> ours.err
@@ -116,6 +111,8 @@ while read -r mo; do
   compare "real:$mo" v1.po
   compare "real:$mo" -i twice.po
   compare "real:$mo" --indent -d -w 50 twice.po
+  compare "real:$mo" -E twice.po
+  compare "real:$mo" --strict -d twice.po
   ok
 done < picked
 real_catalogs_need msguniq_gnu "real catalogs" "$real" "$((count / 2))"

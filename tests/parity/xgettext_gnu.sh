@@ -77,6 +77,8 @@ options=(
   "-D sub" "--directory=sub" "-D . -D sub" "-D sub -D ." "-Dsub" "--dir=."
   "-k" "-k -kgettext" "--keyword" "--keyword=gettext:1" "-kgettext:1" "-kngettext:1,2 -k"
   "-i" "--indent" "--ind" "-ic" "-si" "-iw 30" "-i --no-wrap" "-i -j -o existing.pot" "-iF -o -"
+  "-E" "--escape" "--esc" "-Ew 30" "-E -e" "-Ei" "--strict" "--stric" "--strict -i" "--strict --add-location=file"
+  "--strict -E -s" "--strict -j -o existing.pot" "--add-location=yes" "--add-location=no"
 )
 for option in "${options[@]}"; do
   # shellcheck disable=SC2086
@@ -148,7 +150,8 @@ ok
 for args in "nothing.c" "-o out.pot nothing.c" "-o - nothing.c" "-d dom nothing.c" "--force-po nothing.c" \
   "--force-po -o out.pot nothing.c" "--force-po --omit-header -o out.pot nothing.c" "-o out.pot -x exclude.po -kgettext:1 lib/util.c" \
   "utf8.c" "-o out.pot utf8.c" "--from-code=UTF-8 utf8.c" "--from-code=UTF-8 -o - utf8.c" \
-  "utf8_comment.c" "-c utf8_comment.c" "--from-code=UTF-8 -c utf8_comment.c"; do
+  "utf8_comment.c" "-c utf8_comment.c" "--from-code=UTF-8 -c utf8_comment.c" "--from-code=UTF-8 -E utf8.c" \
+  "--from-code=UTF-8 -E -w 30 -o - utf8.c" "--from-code=UTF-8 --strict -E -o - utf8.c"; do
   # shellcheck disable=SC2086
   compare $args
 done
@@ -205,7 +208,7 @@ compare --from-code=UTF-8 --check=ellipsis-unicode --check=quote-unicode --add-c
 ok
 
 # What is not supported says so and fails, rather than writing something else.
-for option in -E --escape --strict --properties-output --stringtable-output --itstool --its=x.its \
+for option in --properties-output --stringtable-output --itstool --its=x.its \
   --debug --color --style=x.css \
   --flag=printf:1:qt-format "-l 10" "-W 1" "-L Python" "-L PO"; do
   set +e

@@ -443,6 +443,18 @@ TEST(Merge, ChangedOrDroppedRangeGoesFuzzy) {
   EXPECT_EQ(r.catalog.messages[1].flags, (std::vector<std::string>{"range: 1..9"}));
 }
 
+// What follows a range's maximum is ignored, as msgmerge 0.21 reads it (`range: 1..3x` is 1..3:
+// fuzzy against 1..4, kept against 1..3); msgcat reads it the same way (flag_range).
+TEST(Merge, RangeReadUpToItsMaximum) {
+  po_file def = parse(
+      header + "#, range: 1..3x\nmsgid \"a\"\nmsgstr \"A\"\n\n#, range: 1..3x\nmsgid \"b\"\nmsgstr \"B\"\n");
+  po_file ref =
+      parse("#, range: 1..4\nmsgid \"a\"\nmsgstr \"\"\n\n#, range: 1..3\nmsgid \"b\"\nmsgstr \"\"\n");
+  merge_result r = merge_catalogs(def, ref);
+  EXPECT_TRUE(r.catalog.messages[1].fuzzy);
+  EXPECT_FALSE(r.catalog.messages[2].fuzzy);
+}
+
 TEST(MergeCFormat, ArgumentsAndTypes) {
   using detail::c_format_translation_fits;
   EXPECT_TRUE(c_format_translation_fits("%s has %d", "%2$d chez %1$s", false));

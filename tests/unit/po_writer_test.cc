@@ -549,6 +549,85 @@ TEST(PoWriterIndent, PreviousFieldsMoveTheOtherKeywordsAndObsoleteLinesKeepTheir
 
 // --- charsets and errors --------------------------------------------------------------------
 
+// --escape: the bytes msgcat 0.21 writes for the same strings (tests/parity/msgcat_gnu.sh
+// compares more).
+po_write_options escaped(std::size_t w = 79) {
+  po_write_options o = width(w);
+  o.escape = true;
+  return o;
+}
+
+TEST(PoWriterEscape, NonAsciiBytesAreOctalEscapesOfTheFileCharset) {
+  po_message m = message("caf\xc3\xa9", "na\xc3\xafve \"x\"\ttab");
+  EXPECT_EQ(write({header(), m}, escaped()),
+            "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\n"
+            "msgid \"caf\\303\\251\"\nmsgstr \"na\\303\\257ve \\\"x\\\"\\ttab\"\n");
+  EXPECT_EQ(write({header("ISO-8859-1"), m}, escaped(), "ISO-8859-1"),
+            "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=ISO-8859-1\\n\"\n\n"
+            "msgid \"caf\\351\"\nmsgstr \"na\\357ve \\\"x\\\"\\ttab\"\n");
+}
+
+TEST(PoWriterEscape, ControlCharactersWithoutTheirOwnEscapeAreOctal) {
+  EXPECT_EQ(write_one(message("c\x01\a\x7f"
+                              "e",
+                              ""),
+                      escaped()),
+            "msgid \"c\\001\\a\\177e\"\nmsgstr \"\"\n");
+  // Without --escape they are written as they are.
+  EXPECT_EQ(write_one(message("c\x01\a\x7f"
+                              "e",
+                              "")),
+            "msgid \"c\x01\\a\x7f"
+            "e\"\nmsgstr \"\"\n");
+}
+
+TEST(PoWriterEscape, LinesAreFilledOnTheEscapedText) {
+  po_message m = message(
+      "Long line with a tab\t and unicode \xc3\xa9 in the middle of a quite long string that wraps around "
+      "somewhere",
+      "");
+  EXPECT_EQ(write_one(m, escaped()),
+            "msgid \"\"\n"
+            "\"Long line with a tab\\t and unicode \\303\\251 in the middle of a quite long \"\n"
+            "\"string that wraps around somewhere\"\n"
+            "msgstr \"\"\n");
+  EXPECT_EQ(write_one(m, escaped(30)),
+            "msgid \"\"\n"
+            "\"Long line with a tab\\t and \"\n"
+            "\"unicode \\303\\251 in the \"\n"
+            "\"middle of a quite long \"\n"
+            "\"string that wraps around \"\n"
+            "\"somewhere\"\n"
+            "msgstr \"\"\n");
+}
+
+TEST(PoWriterEscape, CommentsAreNotEscaped) {
+  po_message m = message("\xc3\xa9", "");
+  m.translator_comments.push_back(" \xc3\xa9t\xc3\xa9");
+  EXPECT_EQ(write_one(m, escaped()), "# \xc3\xa9t\xc3\xa9\nmsgid \"\\303\\251\"\nmsgstr \"\"\n");
+}
+
+// --strict: msgcat 0.21's Uniforum style.
+TEST(PoWriterStrict, EntriesAreSeparatedByACommentLineAndReferencesSpelledOut) {
+  po_write_options strict;
+  strict.strict = true;
+  po_message m = message("a", "b");
+  m.references = {{"a.c", 1}, {"b.c", 22}, {"a.c", 1}, {"nolinefile", std::nullopt}};
+  po_message gone = message("old", "vieux");
+  gone.obsolete = true;
+  EXPECT_EQ(write({header(), m, message("short", "s"), gone}, strict),
+            "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n"
+            "#\n"
+            "# File: a.c, line: 1\n"
+            "# File: b.c, line: 22\n"
+            "# File: nolinefile, line: -1\n"
+            "msgid \"a\"\nmsgstr \"b\"\n"
+            "#\n"
+            "msgid \"short\"\nmsgstr \"s\"\n"
+            "#\n"
+            "#~ msgid \"old\"\n#~ msgstr \"vieux\"\n");
+}
+
 TEST(PoWriter, WritesTheFileCharset) {
   std::vector<po_message> ms = {header("ISO-8859-1"), message("caf\xc3\xa9", "")};
   EXPECT_EQ(write(ms, {}, "ISO-8859-1"),
@@ -706,6 +785,21 @@ TEST(PoWriter, DomainsAreWrittenAfterTheirDomainLines) {
       "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\nmsgid \"a\"\nmsgstr \"A\"\n\n"
       "domain \"second\"\n\nmsgid \"b\"\nmsgstr \"B\"\n\n"
       "domain \"messages\"\n\nmsgid \"c\"\nmsgstr \"C\"\n");
+}
+
+// --strict: the blank lines around a domain line are `#` lines too (msgcat 0.21).
+TEST(PoWriterStrict, DomainLinesAreSeparatedByCommentLines) {
+  po_file first, second;
+  first.messages = {header(), message("a", "A")};
+  second.messages = {message("b", "B")};
+  po_write_options strict;
+  strict.strict = true;
+  result<std::string> text = write_po_domains({{"messages", first}, {"second", second}}, strict);
+  ASSERT_TRUE(text.has_value()) << text.error().to_string();
+  EXPECT_EQ(
+      *text,
+      "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n#\nmsgid \"a\"\nmsgstr \"A\"\n#\n"
+      "domain \"second\"\n#\nmsgid \"b\"\nmsgstr \"B\"\n");
 }
 
 TEST(PoWriter, FirstDomainOtherThanMessagesGetsItsDomainLine) {

@@ -199,11 +199,15 @@ result<po_file> read_catalog(const std::string& path) {
   return read_po(text, "<stdin>");
 }
 
+result<std::vector<po_domain>> read_catalog_domains(const std::string& path) {
+  result<std::string> text = catalog_text(path);
+  if (!text) return std::move(text).error();
+  return read_domains(std::move(*text), path == "-" ? "<stdin>" : path);
+}
+
 bool merge_one(const std::string& def_path, const po_file& ref, const merge_cli_options& opts,
                const std::string& output, bool in_place) {
-  result<std::string> text = catalog_text(def_path);
-  result<std::vector<po_domain>> defs =
-      text ? read_domains(std::move(*text), def_path == "-" ? "<stdin>" : def_path) : std::move(text).error();
+  result<std::vector<po_domain>> defs = read_catalog_domains(def_path);
   if (!defs) {
     std::cerr << defs.error().to_string() << '\n';
     return false;
@@ -246,6 +250,8 @@ bool merge_one(const std::string& def_path, const po_file& ref, const merge_cli_
   write_options.wrap = !opts.no_wrap;
   write_options.width = opts.width;
   write_options.indent = opts.indent;
+  write_options.escape = opts.escape;
+  write_options.strict = opts.strict;
   write_options.force_po = true;  // msgmerge writes a header with no message after it
   result<std::string> bytes = write_po_domains(merged_domains, write_options);
   if (!bytes) {

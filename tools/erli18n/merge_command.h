@@ -31,6 +31,8 @@ struct merge_cli_options {
   std::string add_location = "full";
   bool no_wrap = false;
   bool indent = false;  // msgmerge --indent
+  bool escape = false;  // msgmerge --escape
+  bool strict = false;  // msgmerge --strict
   bool quiet = false;
   /// msgmerge's -m: the template merged into every domain of the catalog, not only the default one.
   bool multi_domain = false;
@@ -48,6 +50,11 @@ struct merge_cli_options {
 
 /// The PO file at `path`, or standard input's for `-`.
 [[nodiscard]] result<po_file> read_catalog(const std::string& path);
+
+/// The catalog at `path` (standard input's for `-`, named `<stdin>`) in its domains, in the
+/// order they first appear, "messages" (the default one, maybe empty) first; one when the text
+/// has no `domain` directive.
+[[nodiscard]] result<std::vector<po_domain>> read_catalog_domains(const std::string& path);
 
 /// Merges the catalog at `def_path` with `ref`; writes to `output` (empty or "-": stdout), or
 /// back to `def_path` when `in_place`, and then only when its bytes change by more than the

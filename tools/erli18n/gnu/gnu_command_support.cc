@@ -69,6 +69,73 @@ std::optional<merge_location> parse_add_location(std::string_view program, std::
   return std::nullopt;
 }
 
+option_use apply_po_output_option(std::string_view program, std::span<const long_option> options,
+                                  const option_event& event, po_output_options& out) {
+  static constexpr const long_option* rows[] = {
+      &po_row_add_location, &po_row_escape,      &po_row_force_po, &po_row_indent,
+      &po_row_no_escape,    &po_row_no_location, &po_row_no_wrap,  &po_row_sort_by_file,
+      &po_row_sort_output,  &po_row_strict,      &po_row_width,
+  };
+  const auto same = [](const long_option& a, const long_option& b) {
+    return a.name == b.name && a.argument == b.argument && a.code == b.code;
+  };
+  const long_option* row = nullptr;
+  for (const long_option* candidate : rows)
+    if (candidate->code == event.code) row = candidate;
+  if (row == nullptr) return option_use::other;
+  bool listed = false;
+  for (const long_option& option : options) listed = listed || same(option, *row);
+  if (!listed) return option_use::other;
+  switch (event.code) {
+    case 'n': {
+      if (!event.value) {
+        out.add_location = merge_location::full;
+        break;
+      }
+      const std::optional<merge_location> kind = parse_add_location(program, *event.value);
+      if (!kind) return option_use::failed;
+      out.add_location = *kind;
+      break;
+    }
+    case po_opt_no_location:
+      out.add_location = merge_location::never;
+      break;
+    case 'E':
+      out.layout.escape = true;
+      break;
+    case 'e':
+      out.layout.escape = false;
+      break;
+    case po_opt_force_po:
+      out.layout.force_po = true;
+      break;
+    case 'i':
+      out.layout.indent = true;
+      break;
+    case po_opt_no_wrap:
+      out.layout.wrap = false;
+      break;
+    case 'F':
+      out.sort_by_file = true;
+      break;
+    case 's':
+      out.sort_output = true;
+      break;
+    case po_opt_strict:
+      out.layout.strict = true;
+      break;
+    case 'w': {
+      const std::optional<std::size_t> width = parse_width(program, *event.value);
+      if (!width) return option_use::failed;
+      out.layout.width = *width;
+      break;
+    }
+    default:
+      return option_use::other;
+  }
+  return option_use::taken;
+}
+
 int print_version(std::string_view command) {
   // No digit before "0.21": build scripts take the first number of the line as the version.
   std::cout << command << " (GNU gettext-tools compatible) 0.21\n"

@@ -43,6 +43,49 @@ namespace erli18n::gnu {
 [[nodiscard]] std::optional<merge_location> parse_add_location(std::string_view program,
                                                                std::string_view text);
 
+// The PO-output options the commands that write PO share (msgcat, msguniq, msgattrib, msgmerge,
+// msgunfmt, msginit, xgettext): their table rows, with the same codes in every command's table
+// (the long-only ones above the commands' own codes, which start at 256), and what they set.
+enum : int {
+  po_opt_force_po = 0x400,
+  po_opt_no_location,
+  po_opt_no_wrap,
+  po_opt_strict,
+};
+inline constexpr long_option po_row_add_location{"add-location", takes::optional, 'n'};
+inline constexpr long_option po_row_escape{"escape", takes::none, 'E'};
+inline constexpr long_option po_row_force_po{"force-po", takes::none, po_opt_force_po};
+inline constexpr long_option po_row_indent{"indent", takes::none, 'i'};
+inline constexpr long_option po_row_no_escape{"no-escape", takes::none, 'e'};
+inline constexpr long_option po_row_no_location{"no-location", takes::none, po_opt_no_location};
+inline constexpr long_option po_row_no_wrap{"no-wrap", takes::none, po_opt_no_wrap};
+inline constexpr long_option po_row_sort_by_file{"sort-by-file", takes::none, 'F'};
+inline constexpr long_option po_row_sort_output{"sort-output", takes::none, 's'};
+inline constexpr long_option po_row_strict{"strict", takes::none, po_opt_strict};
+inline constexpr long_option po_row_width{"width", takes::required, 'w'};
+
+// What the PO-output options ask for: the writer's layout, and which references are kept and
+// how the messages are sorted (applied by each command's library call).
+struct po_output_options {
+  po_write_options layout;
+  merge_location add_location = merge_location::full;
+  bool sort_output = false;
+  bool sort_by_file = false;
+};
+
+enum class option_use {
+  other,   // not a PO-output option of this command: the command's own switch handles it
+  taken,   // applied to the po_output_options
+  failed,  // a bad value, said on stderr: the command exits with status 1
+};
+
+// Applies `event` when its code is one of the PO-output rows above and `options` (the
+// command's table) has that row: a command whose letter means something else (msginit's -i is
+// --input) keeps it. The last of contradicting options wins, as in GNU's tools.
+[[nodiscard]] option_use apply_po_output_option(std::string_view program,
+                                                std::span<const long_option> options,
+                                                const option_event& event, po_output_options& out);
+
 // --version: the first line names the command and the GNU gettext version whose command line it
 // runs, first of the line's numbers (autotools' po/Makefile.in.in reads it so); then erli18n's
 // own version. Returns 0.

@@ -24,13 +24,10 @@ enum : int {
   opt_clear_previous,
   opt_color,
   opt_empty,
-  opt_force_po,
   opt_fuzzy,
   opt_ignore_file,
   opt_no_fuzzy,
-  opt_no_location,
   opt_no_obsolete,
-  opt_no_wrap,
   opt_obsolete,
   opt_only_file,
   opt_only_fuzzy,
@@ -38,35 +35,33 @@ enum : int {
   opt_previous,
   opt_set_fuzzy,
   opt_set_obsolete,
-  opt_strict,
   opt_stringtable_input,
   opt_stringtable_output,
   opt_style,
   opt_translated,
   opt_untranslated,
-  opt_add_location,
 };
 
 // Every long option of GNU msgattrib 0.21, so that a prefix means what it means there.
 constexpr long_option msgattrib_options[] = {
-    {"add-location", takes::optional, opt_add_location},
+    po_row_add_location,
     {"clear-fuzzy", takes::none, opt_clear_fuzzy},
     {"clear-obsolete", takes::none, opt_clear_obsolete},
     {"clear-previous", takes::none, opt_clear_previous},
     {"color", takes::optional, opt_color},
     {"directory", takes::required, 'D'},
     {"empty", takes::none, opt_empty},
-    {"escape", takes::none, 'E'},
-    {"force-po", takes::none, opt_force_po},
+    po_row_escape,
+    po_row_force_po,
     {"fuzzy", takes::none, opt_fuzzy},
     {"help", takes::none, 'h'},
     {"ignore-file", takes::required, opt_ignore_file},
-    {"indent", takes::none, 'i'},
-    {"no-escape", takes::none, 'e'},
+    po_row_indent,
+    po_row_no_escape,
     {"no-fuzzy", takes::none, opt_no_fuzzy},
-    {"no-location", takes::none, opt_no_location},
+    po_row_no_location,
     {"no-obsolete", takes::none, opt_no_obsolete},
-    {"no-wrap", takes::none, opt_no_wrap},
+    po_row_no_wrap,
     {"obsolete", takes::none, opt_obsolete},
     {"only-file", takes::required, opt_only_file},
     {"only-fuzzy", takes::none, opt_only_fuzzy},
@@ -77,16 +72,16 @@ constexpr long_option msgattrib_options[] = {
     {"properties-output", takes::none, 'p'},
     {"set-fuzzy", takes::none, opt_set_fuzzy},
     {"set-obsolete", takes::none, opt_set_obsolete},
-    {"sort-by-file", takes::none, 'F'},
-    {"sort-output", takes::none, 's'},
-    {"strict", takes::none, opt_strict},
+    po_row_sort_by_file,
+    po_row_sort_output,
+    po_row_strict,
     {"stringtable-input", takes::none, opt_stringtable_input},
     {"stringtable-output", takes::none, opt_stringtable_output},
     {"style", takes::required, opt_style},
     {"translated", takes::none, opt_translated},
     {"untranslated", takes::none, opt_untranslated},
     {"version", takes::none, 'V'},
-    {"width", takes::required, 'w'},
+    po_row_width,
 };
 constexpr std::string_view msgattrib_short_options = "D:eEFhino:pPsVw:";
 
@@ -101,8 +96,11 @@ int msgattrib_main(std::string_view program, std::span<const char* const> args) 
   std::optional<std::string> only_file;
   std::optional<std::string> ignore_file;
   attrib_options options;
-  po_write_options layout;
+  po_output_options output_options;
   for (const option_event& event : parsed.events) {
+    const option_use use = apply_po_output_option(program, msgattrib_options, event, output_options);
+    if (use == option_use::failed) return 1;
+    if (use == option_use::taken) continue;
     switch (event.code) {
       case 'o':
         output = std::string(*event.value);
@@ -161,45 +159,6 @@ int msgattrib_main(std::string_view program, std::span<const char* const> args) 
       case opt_ignore_file:
         ignore_file = std::string(*event.value);
         break;
-      case 's':
-        options.sort_output = true;
-        break;
-      case 'F':
-        options.sort_by_file = true;
-        break;
-      case 'n':
-        options.add_location = merge_location::full;
-        break;
-      case opt_add_location: {
-        if (!event.value) {
-          options.add_location = merge_location::full;
-          break;
-        }
-        const std::optional<merge_location> kind = parse_add_location(program, *event.value);
-        if (!kind) return 1;
-        options.add_location = *kind;
-        break;
-      }
-      case opt_no_location:
-        options.add_location = merge_location::never;
-        break;
-      case opt_force_po:
-        layout.force_po = true;
-        break;
-      case opt_no_wrap:
-        layout.wrap = false;
-        break;
-      case 'i':
-        layout.indent = true;
-        break;
-      case 'e':
-        break;  // no C escapes beyond GNU's usual ones: the default
-      case 'w': {
-        const std::optional<std::size_t> width = parse_width(program, *event.value);
-        if (!width) return 1;
-        layout.width = *width;
-        break;
-      }
       case 'h':
         return print_help(base_name(program), "[OPTION] [INPUTFILE]", msgattrib_options);
       case 'V':
@@ -212,6 +171,9 @@ int msgattrib_main(std::string_view program, std::span<const char* const> args) 
     std::cerr << program << ": at most one input file allowed\n" << try_help_line(program);
     return 1;
   }
+  options.sort_output = output_options.sort_output;
+  options.sort_by_file = output_options.sort_by_file;
+  options.add_location = output_options.add_location;
   if (options.sort_output && options.sort_by_file) {
     std::cerr << program << ": --sort-output and --sort-by-file are mutually exclusive\n";
     return 1;
@@ -231,7 +193,7 @@ int msgattrib_main(std::string_view program, std::span<const char* const> args) 
   if (!input) return 1;
   result<po_file> po = read_po_operand(*input);
   if (!cli::succeeded(po, exit_code)) return exit_code;
-  result<std::string> text = write_po(attrib_catalog(*po, options), layout);
+  result<std::string> text = write_po(attrib_catalog(*po, options), output_options.layout);
   if (!cli::succeeded(text, exit_code)) return exit_code;
   // A catalog of nothing but its header writes nothing (no file either) without --force-po.
   if (text->empty()) return 0;

@@ -1,8 +1,8 @@
 // `msgcat` as GNU gettext 0.21 documents it (`msgcat --help`, the manual's "Invoking msgcat"),
 // for PO input and output: the concatenation of `erli18n normalize` (cat_catalogs). msguniq
 // (msguniq_command.cc) runs the same code over one input. Java .properties and NeXTstep
-// .strings input and output, colours, --escape and --strict are recognised, so that
-// abbreviations resolve as GNU's do, and refused as not supported; docs/cli.md lists which.
+// .strings input and output and colours are recognised, so that abbreviations resolve as GNU's
+// do, and refused as not supported; docs/cli.md lists which.
 #include "msgcat_command.h"
 
 #include <sys/stat.h>
@@ -13,6 +13,7 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "commands.h"
@@ -21,6 +22,7 @@
 #include "file_io.h"
 #include "gnu_command_support.h"
 #include "gnu_commands.h"
+#include "merge_command.h"
 
 namespace erli18n::gnu {
 
@@ -29,26 +31,26 @@ namespace {
 // Every long option of GNU msgcat 0.21, in its order, so that a prefix means what it means there
 // and an ambiguous one lists the same possibilities.
 constexpr long_option msgcat_options[] = {
-    {"add-location", takes::optional, 'n'},
+    po_row_add_location,
     {"color", takes::optional, cat_opt_color},
     {"directory", takes::required, 'D'},
-    {"escape", takes::none, 'E'},
+    po_row_escape,
     {"files-from", takes::required, 'f'},
-    {"force-po", takes::none, cat_opt_force_po},
+    po_row_force_po,
     {"help", takes::none, 'h'},
-    {"indent", takes::none, 'i'},
+    po_row_indent,
     {"lang", takes::required, cat_opt_lang},
     {"less-than", takes::required, '<'},
     {"more-than", takes::required, '>'},
-    {"no-escape", takes::none, 'e'},
-    {"no-location", takes::none, cat_opt_no_location},
-    {"no-wrap", takes::none, cat_opt_no_wrap},
+    po_row_no_escape,
+    po_row_no_location,
+    po_row_no_wrap,
     {"output-file", takes::required, 'o'},
     {"properties-input", takes::none, 'P'},
     {"properties-output", takes::none, 'p'},
-    {"sort-by-file", takes::none, 'F'},
-    {"sort-output", takes::none, 's'},
-    {"strict", takes::none, cat_opt_strict},
+    po_row_sort_by_file,
+    po_row_sort_output,
+    po_row_strict,
     {"stringtable-input", takes::none, cat_opt_stringtable_input},
     {"stringtable-output", takes::none, cat_opt_stringtable_output},
     {"style", takes::required, cat_opt_style},
@@ -56,7 +58,7 @@ constexpr long_option msgcat_options[] = {
     {"unique", takes::none, 'u'},
     {"use-first", takes::none, cat_opt_use_first},
     {"version", takes::none, 'V'},
-    {"width", takes::required, 'w'},
+    po_row_width,
 };
 constexpr std::string_view msgcat_short_options = "<:>:D:eEf:Fhino:pPst:uVw:";
 
@@ -98,13 +100,6 @@ std::string located(const std::string& name, const std::vector<std::string>& dir
   return directories.front() + "/" + name;
 }
 
-result<po_file> read_input(const std::string& path) {
-  if (path != "-") return read_po_file(path);
-  std::string bytes;
-  if (result<void> read = read_to_end(0, "<stdin>", no_size_limit, bytes); !read) return read.error();
-  return read_po(bytes, "<stdin>");
-}
-
 void print_error(std::string_view program, const error& e) {
   if (e.file.empty()) std::cerr << program << ": ";
   std::cerr << e.to_string() << '\n';
@@ -123,12 +118,15 @@ int run_cat_command(cat_command command, std::string_view program, std::span<con
   std::string output;
   std::vector<std::string> directories;
   std::vector<std::string> listed;
-  po_write_options layout;
+  po_output_options output_options;
   cat_options cat;
   cat.merge_duplicates = uniq;
   long more_than = 0;
   long less_than = LONG_MAX;
   for (const option_event& event : parsed.events) {
+    const option_use use = apply_po_output_option(program, options, event, output_options);
+    if (use == option_use::failed) return 1;
+    if (use == option_use::taken) continue;
     switch (event.code) {
       case 'o':
         output = std::string(*event.value);
@@ -172,44 +170,6 @@ int run_cat_command(cat_command command, std::string_view program, std::span<con
       case cat_opt_lang:
         cat.lang = std::string(*event.value);
         break;
-      case 's':
-        cat.sort_output = true;
-        break;
-      case 'F':
-        cat.sort_by_file = true;
-        break;
-      case 'n':
-        if (!event.value || *event.value == "full") {
-          cat.add_location = merge_location::full;
-        } else if (*event.value == "file") {
-          cat.add_location = merge_location::file;
-        } else if (*event.value == "never") {
-          cat.add_location = merge_location::never;
-        } else {
-          std::cerr << "invalid --add-location argument: " << *event.value << '\n' << try_help_line(program);
-          return 1;
-        }
-        break;
-      case cat_opt_no_location:
-        cat.add_location = merge_location::never;
-        break;
-      case cat_opt_no_wrap:
-        layout.wrap = false;
-        break;
-      case cat_opt_force_po:
-        layout.force_po = true;
-        break;
-      case 'i':
-        layout.indent = true;
-        break;
-      case 'e':
-        break;  // no C escapes beyond GNU's usual ones: the default
-      case 'w': {
-        const std::optional<std::size_t> width = parse_width(program, *event.value);
-        if (!width) return 1;
-        layout.width = *width;
-        break;
-      }
       case 'h':
         return print_help(base_name(program), uniq ? "[OPTION] [INPUTFILE]" : "[OPTION] [INPUTFILE]...",
                           options);
@@ -219,6 +179,9 @@ int run_cat_command(cat_command command, std::string_view program, std::span<con
         return refuse_option(program, options, event.code);
     }
   }
+  cat.sort_output = output_options.sort_output;
+  cat.sort_by_file = output_options.sort_by_file;
+  cat.add_location = output_options.add_location;
   if (cat.sort_output && cat.sort_by_file) {
     std::cerr << program << ": --sort-output and --sort-by-file are mutually exclusive\n";
     return 1;
@@ -245,8 +208,6 @@ int run_cat_command(cat_command command, std::string_view program, std::span<con
     }
     if (names.empty()) names.emplace_back("-");
   }
-  std::vector<cat_input> inputs;
-  inputs.reserve(names.size());
   int exit_code = 0;
   std::vector<std::string> paths;
   std::size_t size = 0;
@@ -257,21 +218,43 @@ int run_cat_command(cat_command command, std::string_view program, std::span<con
       size += static_cast<std::size_t>(st.st_size);
   }
   cli::prepare_heap_for_size(size);
+  // The inputs of each domain (`domain` lines), "messages" first, then in the order they first
+  // appear: msgcat concatenates each domain's on its own.
+  std::vector<std::pair<std::string, std::vector<cat_input>>> domains;
   for (std::size_t i = 0; i < names.size(); ++i) {
     const std::string& name = names[i];
-    result<po_file> po = read_input(paths[i]);
-    if (!cli::succeeded(po, exit_code)) return exit_code;
-    inputs.push_back({std::move(*po), name == "-" ? name : std::string(base_name(name))});
+    result<std::vector<po_domain>> read = cli::read_catalog_domains(paths[i]);
+    if (!cli::succeeded(read, exit_code)) return exit_code;
+    for (po_domain& domain : *read) {
+      auto same = std::ranges::find(domains, domain.name,
+                                    [](const auto& d) -> const std::string& { return d.first; });
+      if (same == domains.end()) same = domains.insert(same, {domain.name, {}});
+      same->second.push_back({std::move(domain.po), name == "-" ? name : std::string(base_name(name))});
+    }
   }
-  result<cat_result> joined = cat_catalogs(std::move(inputs), cat);
-  if (!joined) {
-    print_error(program, joined.error());
+  // GNU's counts for --more-than, --less-than and -u span the domains in a way of its own.
+  if (domains.size() > 1 && (cat.more_than != 0 || cat.less_than != static_cast<std::size_t>(LONG_MAX))) {
+    std::cerr
+        << program
+        << ": selecting messages by count (--more-than, --less-than, -u, -d) in catalogs of several domains "
+           "is not supported by erli18n\n";
     return 1;
   }
-  for (const std::string& warning : joined->warnings) std::cerr << program << ": " << warning << '\n';
-  for (const std::string& problem : joined->problems) std::cerr << program << ": " << problem << '\n';
-  const int status = joined->problems.empty() ? 0 : 1;
-  result<std::string> text = write_po(joined->catalog, layout);
+  std::vector<po_domain> joined;
+  int status = 0;
+  for (auto& [domain, inputs] : domains) {
+    result<cat_result> concatenated = cat_catalogs(std::move(inputs), cat);
+    if (!concatenated) {
+      print_error(program, concatenated.error());
+      return 1;
+    }
+    for (const std::string& warning : concatenated->warnings) std::cerr << program << ": " << warning << '\n';
+    for (const std::string& problem : concatenated->problems) std::cerr << program << ": " << problem << '\n';
+    if (!concatenated->problems.empty()) status = 1;
+    joined.push_back({domain, std::move(concatenated->catalog)});
+  }
+  result<std::string> text = joined.size() == 1 ? write_po(joined.front().po, output_options.layout)
+                                                : write_po_domains(joined, output_options.layout);
   if (!cli::succeeded(text, exit_code)) return exit_code;
   // A catalog of nothing but its header writes nothing (no file either) without --force-po.
   if (text->empty()) return status;

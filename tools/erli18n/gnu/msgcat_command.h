@@ -19,13 +19,9 @@ int run_cat_command(cat_command command, std::string_view program, std::span<con
 // Codes of the long-only options both tables use.
 enum : int {
   cat_opt_color = 256,
-  cat_opt_force_po,
   cat_opt_lang,
-  cat_opt_no_location,
-  cat_opt_no_wrap,
   cat_opt_stringtable_input,
   cat_opt_stringtable_output,
-  cat_opt_strict,
   cat_opt_style,
   cat_opt_use_first,
 };

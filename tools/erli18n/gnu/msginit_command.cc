@@ -27,7 +27,6 @@ namespace {
 enum : int {
   opt_color = 256,
   opt_no_translator,
-  opt_no_wrap,
   opt_stringtable_input,
   opt_stringtable_output,
   opt_style,
@@ -40,7 +39,7 @@ constexpr long_option msginit_long_options[] = {
     {"input", takes::required, 'i'},
     {"locale", takes::required, 'l'},
     {"no-translator", takes::none, opt_no_translator},
-    {"no-wrap", takes::none, opt_no_wrap},
+    po_row_no_wrap,
     {"output-file", takes::required, 'o'},
     {"properties-input", takes::none, 'P'},
     {"properties-output", takes::none, 'p'},
@@ -48,7 +47,7 @@ constexpr long_option msginit_long_options[] = {
     {"stringtable-output", takes::none, opt_stringtable_output},
     {"style", takes::required, opt_style},
     {"version", takes::none, 'V'},
-    {"width", takes::required, 'w'},
+    po_row_width,
 };
 constexpr std::string_view msginit_short_options = "hi:l:o:pPVw:";
 
@@ -110,8 +109,11 @@ int msginit_main(std::string_view program, std::span<const char* const> args) {
   std::string output;
   std::string locale;
   bool no_translator = false;
-  po_write_options layout;
+  po_output_options output_options;
   for (const option_event& event : parsed.events) {
+    const option_use use = apply_po_output_option(program, msginit_long_options, event, output_options);
+    if (use == option_use::failed) return 1;
+    if (use == option_use::taken) continue;
     switch (event.code) {
       case 'i':
         input = std::string(*event.value);
@@ -125,15 +127,6 @@ int msginit_main(std::string_view program, std::span<const char* const> args) {
       case opt_no_translator:
         no_translator = true;
         break;
-      case opt_no_wrap:
-        layout.wrap = false;
-        break;
-      case 'w': {
-        const std::optional<std::size_t> width = parse_width(program, *event.value);
-        if (!width) return 1;
-        layout.width = *width;
-        break;
-      }
       case 'h':
         return print_help(base_name(program), "[OPTION]", msginit_long_options);
       case 'V':
@@ -193,6 +186,7 @@ int msginit_main(std::string_view program, std::span<const char* const> args) {
       .year = current_year(),
       .locale_charset = locale_charset(locale),
   };
+  po_write_options& layout = output_options.layout;
   layout.force_po = true;  // the new catalog is written even when it holds only its header
   result<std::string> text = write_po(msginit_catalog(*pot, options), layout);
   if (!cli::succeeded(text, exit_code)) return exit_code;

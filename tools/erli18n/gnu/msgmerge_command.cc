@@ -29,12 +29,8 @@ enum : int {
   opt_backup = 256,
   opt_color,
   opt_for_msgfmt,
-  opt_force_po,
   opt_lang,
-  opt_no_location,
-  opt_no_wrap,
   opt_previous,
-  opt_strict,
   opt_stringtable_input,
   opt_stringtable_output,
   opt_style,
@@ -44,31 +40,31 @@ enum : int {
 // Every long option of GNU msgmerge 0.21, so that a prefix means what it means there, in the
 // order of its table (an ambiguous prefix lists them so: --silent after the two --sort-).
 constexpr long_option msgmerge_options[] = {
-    {"add-location", takes::optional, 'n'},
+    po_row_add_location,
     {"backup", takes::required, opt_backup},
     {"color", takes::optional, opt_color},
     {"compendium", takes::required, 'C'},
     {"directory", takes::required, 'D'},
-    {"escape", takes::none, 'E'},
+    po_row_escape,
     {"for-msgfmt", takes::none, opt_for_msgfmt},
-    {"force-po", takes::none, opt_force_po},
+    po_row_force_po,
     {"help", takes::none, 'h'},
-    {"indent", takes::none, 'i'},
+    po_row_indent,
     {"lang", takes::required, opt_lang},
     {"multi-domain", takes::none, 'm'},
-    {"no-escape", takes::none, 'e'},
+    po_row_no_escape,
     {"no-fuzzy-matching", takes::none, 'N'},
-    {"no-location", takes::none, opt_no_location},
-    {"no-wrap", takes::none, opt_no_wrap},
+    po_row_no_location,
+    po_row_no_wrap,
     {"output-file", takes::required, 'o'},
     {"previous", takes::none, opt_previous},
     {"properties-input", takes::none, 'P'},
     {"properties-output", takes::none, 'p'},
     {"quiet", takes::none, 'q'},
-    {"sort-by-file", takes::none, 'F'},
-    {"sort-output", takes::none, 's'},
+    po_row_sort_by_file,
+    po_row_sort_output,
     {"silent", takes::none, 'q'},
-    {"strict", takes::none, opt_strict},
+    po_row_strict,
     {"stringtable-input", takes::none, opt_stringtable_input},
     {"stringtable-output", takes::none, opt_stringtable_output},
     {"style", takes::required, opt_style},
@@ -76,7 +72,7 @@ constexpr long_option msgmerge_options[] = {
     {"update", takes::none, 'U'},
     {"verbose", takes::none, 'v'},
     {"version", takes::none, 'V'},
-    {"width", takes::required, 'w'},
+    po_row_width,
 };
 // -n takes its argument in msgmerge 0.21 (`-n file` is --add-location=file).
 constexpr std::string_view msgmerge_short_options = "C:D:eEFhimn:No:pPqsUvVw:";
@@ -121,7 +117,12 @@ int msgmerge_main(std::string_view program, std::span<const char* const> args) {
   bool suffix_given = false;
   int verbosity = 0;
   bool color_auto = false;
+  // --force-po changes nothing: msgmerge writes the header of an otherwise empty result anyway.
+  po_output_options output_options;
   for (const option_event& event : parsed.events) {
+    const option_use use = apply_po_output_option(program, msgmerge_options, event, output_options);
+    if (use == option_use::failed) return 1;
+    if (use == option_use::taken) continue;
     switch (event.code) {
       case 'o':
         opts.output = std::string(*event.value);
@@ -158,42 +159,6 @@ int msgmerge_main(std::string_view program, std::span<const char* const> args) {
       case opt_lang:
         opts.lang = std::string(*event.value);
         break;
-      case 'n': {
-        const std::string_view type = event.value ? *event.value : std::string_view("full");
-        if (type != "full" && type != "file" && type != "never") {
-          // msgmerge 0.21 words this one without its name.
-          std::cerr << "invalid --add-location argument: " << type << '\n' << try_help_line(program);
-          return 1;
-        }
-        opts.add_location = std::string(type);
-        opts.no_location = false;
-        break;
-      }
-      case opt_no_location:
-        opts.no_location = true;
-        break;
-      case 's':
-        opts.sort_output = true;
-        break;
-      case 'F':
-        opts.sort_by_file = true;
-        break;
-      case 'w': {
-        const std::optional<std::size_t> width = parse_width(program, *event.value);
-        if (!width) return 1;
-        opts.width = *width;
-        break;
-      }
-      case opt_no_wrap:
-        opts.no_wrap = true;
-        break;
-      case opt_force_po:
-        break;  // msgmerge writes the header of an otherwise empty result anyway
-      case 'i':
-        opts.indent = true;
-        break;
-      case 'e':
-        break;  // no C escapes beyond GNU's usual ones: the default
       case 'q':
         opts.quiet = true;
         break;
@@ -213,6 +178,17 @@ int msgmerge_main(std::string_view program, std::span<const char* const> args) {
         return refuse_option(program, msgmerge_options, event.code);
     }
   }
+
+  opts.sort_output = output_options.sort_output;
+  opts.sort_by_file = output_options.sort_by_file;
+  opts.add_location = output_options.add_location == merge_location::file    ? "file"
+                      : output_options.add_location == merge_location::never ? "never"
+                                                                             : "full";
+  opts.width = output_options.layout.width;
+  opts.no_wrap = !output_options.layout.wrap;
+  opts.indent = output_options.layout.indent;
+  opts.escape = output_options.layout.escape;
+  opts.strict = output_options.layout.strict;
 
   // msgmerge's checks of the command line, in its order.
   if (parsed.operands.empty()) return usage_error(program, "no input files given", true);

@@ -4,7 +4,11 @@
 // as not supported; docs/cli.md lists which are which.
 #include <algorithm>
 #include <iostream>
+#include <iterator>
+#include <optional>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "commands.h"
@@ -23,9 +27,6 @@ enum : int {
   opt_color = 256,
   opt_csharp,
   opt_csharp_resources,
-  opt_force_po,
-  opt_no_wrap,
-  opt_strict,
   opt_stringtable_output,
   opt_style,
   opt_tcl,
@@ -36,27 +37,61 @@ constexpr long_option msgunfmt_options[] = {
     {"color", takes::optional, opt_color},
     {"csharp", takes::none, opt_csharp},
     {"csharp-resources", takes::none, opt_csharp_resources},
-    {"escape", takes::none, 'E'},
-    {"force-po", takes::none, opt_force_po},
+    po_row_escape,
+    po_row_force_po,
     {"help", takes::none, 'h'},
-    {"indent", takes::none, 'i'},
+    po_row_indent,
     {"java", takes::none, 'j'},
     {"locale", takes::required, 'l'},
-    {"no-escape", takes::none, 'e'},
-    {"no-wrap", takes::none, opt_no_wrap},
+    po_row_no_escape,
+    po_row_no_wrap,
     {"output-file", takes::required, 'o'},
     {"properties-output", takes::none, 'p'},
     {"resource", takes::required, 'r'},
-    {"sort-output", takes::none, 's'},
-    {"strict", takes::none, opt_strict},
+    po_row_sort_output,
+    po_row_strict,
     {"stringtable-output", takes::none, opt_stringtable_output},
     {"style", takes::required, opt_style},
     {"tcl", takes::none, opt_tcl},
     {"verbose", takes::none, 'v'},
     {"version", takes::none, 'V'},
-    {"width", takes::required, 'w'},
+    po_row_width,
 };
 constexpr std::string_view msgunfmt_short_options = "d:eEhijl:o:pr:svVw:";
+
+// `po` written as write_po writes it, except that a message may repeat another (several inputs
+// define it): the writer refuses that, so the messages are written in runs without a repeat,
+// each run's text separated from the next as two entries are.
+result<std::string> write_repeating(const po_file& po, po_write_options layout) {
+  // Without --force-po nothing is written for a catalog of only its header; two inputs' headers
+  // are two messages, written (msgunfmt 0.21).
+  if (po.messages.empty() || (po.messages.size() == 1 && po.messages.front().is_header() && !layout.force_po))
+    return std::string();
+  layout.force_po = true;  // a run of headers is written when the whole is
+  std::string text;
+  po_file run;
+  run.file_name = po.file_name;
+  run.charset = po.charset;
+  std::set<std::pair<std::optional<std::string>, std::string>> keys;
+  const auto flush = [&]() -> result<void> {
+    if (run.messages.empty()) return {};
+    result<std::string> bytes = write_po(run, layout);
+    if (!bytes) return std::move(bytes).error();
+    if (!text.empty()) text += layout.strict ? "#\n" : "\n";
+    text += *bytes;
+    run.messages.clear();
+    keys.clear();
+    return {};
+  };
+  for (const po_message& m : po.messages) {
+    if (!keys.emplace(m.msgctxt, m.msgid).second)
+      if (result<void> written = flush(); !written) return written.error();
+    keys.emplace(m.msgctxt, m.msgid);
+    run.messages.push_back(m);
+  }
+  if (result<void> written = flush(); !written) return written.error();
+  return text;
+}
 
 int msgunfmt_main(std::string_view program, std::span<const char* const> args) {
   const parsed_args parsed = parse_gnu_options(program, args, msgunfmt_short_options, msgunfmt_options);
@@ -65,67 +100,62 @@ int msgunfmt_main(std::string_view program, std::span<const char* const> args) {
     return 1;
   }
   std::string output;
-  po_write_options layout;
-  bool sort_output = false;
+  po_output_options output_options;
   for (const option_event& event : parsed.events) {
+    const option_use use = apply_po_output_option(program, msgunfmt_options, event, output_options);
+    if (use == option_use::failed) return 1;
+    if (use == option_use::taken) continue;
     switch (event.code) {
       case 'o':
         output = std::string(*event.value);
         break;
-      case opt_no_wrap:
-        layout.wrap = false;
-        break;
-      case opt_force_po:
-        layout.force_po = true;
-        break;
-      case 'i':
-        layout.indent = true;
-        break;
-      case 'e':
-        break;  // no C escapes beyond GNU's usual ones: the default
-      case 's':
-        sort_output = true;
-        break;
       case 'v':
         break;  // GNU's msgunfmt prints nothing more for MO input
-      case 'w': {
-        const std::optional<std::size_t> width = parse_width(program, *event.value);
-        if (!width) return 1;
-        layout.width = *width;
-        break;
-      }
       case 'h':
-        return print_help(base_name(program), "[OPTION] [FILE]", msgunfmt_options);
+        return print_help(base_name(program), "[OPTION] [FILE]...", msgunfmt_options);
       case 'V':
         return print_version(base_name(program));
       default:
         return refuse_option(program, msgunfmt_options, event.code);
     }
   }
-  if (parsed.operands.size() > 1) {
-    std::cerr << program << ": several input files are not supported by erli18n\n";
-    return 1;
-  }
-  const std::string input = parsed.operands.empty() ? "-" : std::string(parsed.operands.front());
-  std::string bytes;
-  result<mo_catalog> mo = [&]() -> result<mo_catalog> {
-    if (input != "-") return mo_catalog::open(input);
-    if (result<void> read = read_to_end(0, "<stdin>", no_size_limit, bytes); !read) return read.error();
-    return mo_catalog::from_memory(bytes.data(), bytes.size(), "<stdin>");
-  }();
+  std::vector<std::string_view> inputs(parsed.operands.begin(), parsed.operands.end());
+  if (inputs.empty()) inputs.emplace_back("-");
+  // GNU's msgunfmt puts the messages of every input in one list, in order, repeats included
+  // (each input's header too).
   int exit_code = 0;
-  if (!cli::succeeded(mo, exit_code)) return exit_code;
-  result<po_file> po = decompile_mo(*mo);
-  if (!cli::succeeded(po, exit_code)) return exit_code;
-  if (sort_output) {
+  po_file all;
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    const std::string input(inputs[i]);
+    std::string bytes;
+    result<mo_catalog> mo = [&]() -> result<mo_catalog> {
+      if (input != "-") return mo_catalog::open(input);
+      if (result<void> read = read_to_end(0, "<stdin>", no_size_limit, bytes); !read) return read.error();
+      return mo_catalog::from_memory(bytes.data(), bytes.size(), "<stdin>");
+    }();
+    if (!cli::succeeded(mo, exit_code)) return exit_code;
+    result<po_file> po = decompile_mo(*mo);
+    if (!cli::succeeded(po, exit_code)) return exit_code;
+    if (i == 0) {
+      all = std::move(*po);
+      continue;
+    }
+    if (po->charset != all.charset) {
+      std::cerr << program << ": input files of different charsets (" << all.charset << ", " << po->charset
+                << ") are not supported by erli18n\n";
+      return 1;
+    }
+    std::ranges::move(po->messages, std::back_inserter(all.messages));
+  }
+  if (output_options.sort_output) {
     // By msgid, then msgctxt (none first), compared as bytes: the header, whose msgid is
-    // empty, stays first. Each pair is unique in an MO file, so the order is total.
-    std::ranges::sort(po->messages, [](const po_message& a, const po_message& b) {
+    // empty, stays first; repeats from several inputs in their order.
+    std::ranges::stable_sort(all.messages, [](const po_message& a, const po_message& b) {
       if (int order = a.msgid.compare(b.msgid); order != 0) return order < 0;
       return a.msgctxt < b.msgctxt;
     });
   }
-  result<std::string> text = write_po(*po, layout);
+  result<std::string> text = write_repeating(all, output_options.layout);
   if (!cli::succeeded(text, exit_code)) return exit_code;
   // A catalog of nothing but its header writes nothing (no file either) without --force-po.
   if (text->empty()) return 0;

@@ -2,6 +2,7 @@
 // (msgcat_command.cc, cat_catalogs) over one input, whose duplicate messages it combines.
 #include <string_view>
 
+#include "gnu_command_support.h"
 #include "gnu_commands.h"
 #include "gnu_options.h"
 #include "msgcat_command.h"
@@ -13,23 +14,23 @@ namespace {
 // Every long option of GNU msguniq 0.21, in its order, so that a prefix means what it means
 // there and an ambiguous one lists the same possibilities.
 constexpr long_option msguniq_options[] = {
-    {"add-location", takes::optional, 'n'},
+    po_row_add_location,
     {"color", takes::optional, cat_opt_color},
     {"directory", takes::required, 'D'},
-    {"escape", takes::none, 'E'},
-    {"force-po", takes::none, cat_opt_force_po},
+    po_row_escape,
+    po_row_force_po,
     {"help", takes::none, 'h'},
-    {"indent", takes::none, 'i'},
-    {"no-escape", takes::none, 'e'},
-    {"no-location", takes::none, cat_opt_no_location},
-    {"no-wrap", takes::none, cat_opt_no_wrap},
+    po_row_indent,
+    po_row_no_escape,
+    po_row_no_location,
+    po_row_no_wrap,
     {"output-file", takes::required, 'o'},
     {"properties-input", takes::none, 'P'},
     {"properties-output", takes::none, 'p'},
     {"repeated", takes::none, 'd'},
-    {"sort-by-file", takes::none, 'F'},
-    {"sort-output", takes::none, 's'},
-    {"strict", takes::none, cat_opt_strict},
+    po_row_sort_by_file,
+    po_row_sort_output,
+    po_row_strict,
     {"stringtable-input", takes::none, cat_opt_stringtable_input},
     {"stringtable-output", takes::none, cat_opt_stringtable_output},
     {"style", takes::required, cat_opt_style},
@@ -37,7 +38,7 @@ constexpr long_option msguniq_options[] = {
     {"unique", takes::none, 'u'},
     {"use-first", takes::none, cat_opt_use_first},
     {"version", takes::none, 'V'},
-    {"width", takes::required, 'w'},
+    po_row_width,
 };
 constexpr std::string_view msguniq_short_options = "dD:eEFhino:pPst:uVw:";
 

@@ -32,22 +32,18 @@ enum : int {
   opt_copyright_holder,
   opt_debug,
   opt_flag,
-  opt_force_po,
   opt_foreign_user,
   opt_from_code,
   opt_its,
   opt_itstool,
   opt_kde,
   opt_msgid_bugs_address,
-  opt_no_location,
-  opt_no_wrap,
   opt_omit_header,
   opt_package_name,
   opt_package_version,
   opt_properties_output,
   opt_qt,
   opt_sentence_end,
-  opt_strict,
   opt_stringtable_output,
   opt_style,
 };
@@ -56,7 +52,7 @@ enum : int {
 // without listing it), so that a prefix means what it means there.
 constexpr long_option xgettext_options[] = {
     {"add-comments", takes::optional, 'c'},
-    {"add-location", takes::optional, 'n'},
+    po_row_add_location,
     {"boost", takes::none, opt_boost},
     {"c++", takes::none, 'C'},
     {"check", takes::required, opt_check},
@@ -65,16 +61,16 @@ constexpr long_option xgettext_options[] = {
     {"debug", takes::none, opt_debug},
     {"default-domain", takes::required, 'd'},
     {"directory", takes::required, 'D'},
-    {"escape", takes::none, 'E'},
+    po_row_escape,
     {"exclude-file", takes::required, 'x'},
     {"extract-all", takes::none, 'a'},
     {"files-from", takes::required, 'f'},
     {"flag", takes::required, opt_flag},
-    {"force-po", takes::none, opt_force_po},
+    po_row_force_po,
     {"foreign-user", takes::none, opt_foreign_user},
     {"from-code", takes::required, opt_from_code},
     {"help", takes::none, 'h'},
-    {"indent", takes::none, 'i'},
+    po_row_indent,
     {"its", takes::required, opt_its},
     {"itstool", takes::none, opt_itstool},
     {"join-existing", takes::none, 'j'},
@@ -84,9 +80,9 @@ constexpr long_option xgettext_options[] = {
     {"msgid-bugs-address", takes::required, opt_msgid_bugs_address},
     {"msgstr-prefix", takes::optional, 'm'},
     {"msgstr-suffix", takes::optional, 'M'},
-    {"no-escape", takes::none, 'e'},
-    {"no-location", takes::none, opt_no_location},
-    {"no-wrap", takes::none, opt_no_wrap},
+    po_row_no_escape,
+    po_row_no_location,
+    po_row_no_wrap,
     {"omit-header", takes::none, opt_omit_header},
     {"output", takes::required, 'o'},
     {"output-dir", takes::required, 'p'},
@@ -95,16 +91,16 @@ constexpr long_option xgettext_options[] = {
     {"properties-output", takes::none, opt_properties_output},
     {"qt", takes::none, opt_qt},
     {"sentence-end", takes::required, opt_sentence_end},
-    {"sort-by-file", takes::none, 'F'},
-    {"sort-output", takes::none, 's'},
-    {"strict", takes::none, opt_strict},
+    po_row_sort_by_file,
+    po_row_sort_output,
+    po_row_strict,
     {"string-limit", takes::required, 'l'},
     {"stringtable-output", takes::none, opt_stringtable_output},
     {"style", takes::required, opt_style},
     {"trigraphs", takes::none, 'T'},
     {"verbose", takes::none, 'v'},
     {"version", takes::none, 'V'},
-    {"width", takes::required, 'w'},
+    po_row_width,
 };
 // As xgettext 0.21's (measured: -l and -W take a value, though --help names neither).
 constexpr std::string_view xgettext_short_options = "ac::Cd:D:eEf:Fhijk::l:L:m::M::no:p:sTvVw:W:x:";
@@ -203,9 +199,12 @@ int xgettext_main(std::string_view program, std::span<const char* const> args) {
   eo.standard_input = true;
   eo.per_domain = false;
   eo.jobs = 0;
-  bool sort_output = false;
-  bool sort_by_file = false;
+  po_output_options output_options;
+  output_options.layout = eo.layout;
   for (const option_event& event : parsed.events) {
+    const option_use use = apply_po_output_option(program, xgettext_options, event, output_options);
+    if (use == option_use::failed) return 1;
+    if (use == option_use::taken) continue;
     const std::string value = event.value ? std::string(*event.value) : std::string();
     switch (event.code) {
       case 'a':
@@ -213,21 +212,6 @@ int xgettext_main(std::string_view program, std::span<const char* const> args) {
         break;
       case 'c':
         eo.comment_tag = value;
-        break;
-      case 'n':
-        if (!event.value || value == "full") {
-          eo.add_location = extract_options::locations::full;
-        } else if (value == "file") {
-          eo.add_location = extract_options::locations::file;
-        } else if (value == "never") {
-          eo.add_location = extract_options::locations::never;
-        } else {
-          std::cerr << "invalid --add-location argument: " << value << '\n' << try_help_line(program);
-          return 1;
-        }
-        break;
-      case opt_no_location:
-        eo.add_location = extract_options::locations::never;
         break;
       case 'C':
         cl.language = "C++";
@@ -248,11 +232,6 @@ int xgettext_main(std::string_view program, std::span<const char* const> args) {
       case 'D':
         eo.directories.push_back(value);
         break;
-      case 'i':
-        eo.layout.indent = true;
-        break;
-      case 'e':
-        break;  // no C escapes beyond the usual ones: the default
       case 'x':
         cl.exclude.push_back(value);
         break;
@@ -286,9 +265,6 @@ int xgettext_main(std::string_view program, std::span<const char* const> args) {
         eo.format_flags.push_back(std::move(rule));
         break;
       }
-      case opt_force_po:
-        eo.layout.force_po = true;
-        break;
       case opt_from_code:
         eo.from_code = value;
         break;
@@ -311,9 +287,6 @@ int xgettext_main(std::string_view program, std::span<const char* const> args) {
       case 'M':
         eo.msgstr_suffix = value;
         break;
-      case opt_no_wrap:
-        eo.layout.wrap = false;
-        break;
       case opt_omit_header:
         eo.omit_header = true;
         break;
@@ -328,12 +301,6 @@ int xgettext_main(std::string_view program, std::span<const char* const> args) {
         break;
       case opt_package_version:
         eo.package_version = value;
-        break;
-      case 'F':
-        sort_by_file = true;
-        break;
-      case 's':
-        sort_output = true;
         break;
       case opt_qt:
         eo.qt = true;
@@ -365,12 +332,6 @@ int xgettext_main(std::string_view program, std::span<const char* const> args) {
         break;
       case 'v':
         break;  // xgettext prints nothing more for C sources
-      case 'w': {
-        const std::optional<std::size_t> width = parse_width(program, value);
-        if (!width) return 1;
-        eo.layout.width = *width;
-        break;
-      }
       case 'h':
         return print_help(base_name(program), "[OPTION] [INPUTFILE]...", xgettext_options);
       case 'V':
@@ -388,12 +349,16 @@ int xgettext_main(std::string_view program, std::span<const char* const> args) {
     std::cerr << program << ": " << (eo.qt ? "--qt" : "--kde") << " and --boost are mutually exclusive\n";
     return 1;
   }
-  if (sort_output && sort_by_file) {
+  eo.layout = output_options.layout;
+  eo.add_location = output_options.add_location == merge_location::file    ? extract_options::locations::file
+                    : output_options.add_location == merge_location::never ? extract_options::locations::never
+                                                                           : extract_options::locations::full;
+  if (output_options.sort_output && output_options.sort_by_file) {
     std::cerr << program << ": --sort-output and --sort-by-file are mutually exclusive\n";
     return 1;
   }
-  eo.sort_output = sort_output;
-  eo.sort_by_file = sort_by_file;
+  eo.sort_output = output_options.sort_output;
+  eo.sort_by_file = output_options.sort_by_file;
   // The keywords: xgettext's unless -k alone, then each -kSPEC.
   std::vector<std::string> specs;
   if (!cl.no_default_keywords) specs.assign(std::begin(gnu_c_keywords), std::end(gnu_c_keywords));
