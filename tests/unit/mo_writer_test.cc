@@ -17,9 +17,11 @@
 namespace {
 
 using erli18n::compile_mo;
+using erli18n::find_repeated_messages;
 using erli18n::mo_compile_options;
 using erli18n::po_file;
 using erli18n::po_message;
+using erli18n::po_repeat;
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -237,6 +239,35 @@ TEST(MoWriter, RejectsDuplicates) {
   ASSERT_FALSE(twin);
   EXPECT_EQ(twin.error().to_string(),
             "ctx.po:20:1: error: duplicate message definition (first defined at line 12)");
+}
+
+TEST(MoWriter, FindRepeatedMessagesListsEveryRepeatAcrossCatalogs) {
+  po_file one;
+  po_message a = msg("a", "A", 1);
+  po_message ctx_a = msg("a", "X", 4);
+  ctx_a.msgctxt = "c";
+  po_message obsolete = msg("a", "", 7);
+  obsolete.obsolete = true;
+  // A context-less msgid holding <EOT> is the same key as context "c" and msgid "a".
+  po_message eot =
+      msg("c\x04"
+          "a",
+          "Y", 10);
+  po_message other_ctx = msg("a", "Z", 13);
+  other_ctx.msgctxt = "c\x04";  // key "c<EOT><EOT>a": another one
+  one.messages = {a, ctx_a, obsolete, eot, other_ctx, msg("b", "B", 16)};
+  po_file two;
+  two.messages = {msg("b", "", 1), msg("new", "N", 4), ctx_a};
+  const std::vector<po_repeat> repeats = find_repeated_messages({&one, &two});
+  auto view = [](const po_repeat& r) {
+    return std::to_string(r.catalog) + ":" + std::to_string(r.index) + " of " +
+           std::to_string(r.first_catalog) + ":" + std::to_string(r.first_index);
+  };
+  std::vector<std::string> seen;
+  std::ranges::transform(repeats, std::back_inserter(seen), view);
+  EXPECT_EQ(seen, (std::vector<std::string>{"0:2 of 0:0", "0:3 of 0:1", "1:0 of 0:5", "1:2 of 0:1"}));
+  EXPECT_TRUE(find_repeated_messages({&two}).empty());
+  EXPECT_TRUE(find_repeated_messages({}).empty());
 }
 
 TEST(MoWriter, RejectsNewlineMismatches) {

@@ -264,10 +264,13 @@ int msgfmt_main(std::string_view program, std::span<const char* const> args) {
     po_file po;
   };
   std::deque<read_part> parts;
-  std::deque<std::string> context_keys;
-  // Per domain, where each key (context, <EOT>, msgid) was first defined: part, message.
-  std::unordered_map<std::string, std::unordered_map<std::string_view, std::pair<std::size_t, std::size_t>>>
-      defined;
+  // Per domain, its parts so far (as catalogs, and their indexes in `parts`), among which a
+  // message may repeat an earlier one's key.
+  struct domain_parts {
+    std::vector<const po_file*> catalogs;
+    std::vector<std::size_t> indexes;
+  };
+  std::unordered_map<std::string, domain_parts> by_domain;
   std::vector<std::pair<std::size_t, lint_diagnostic>> checks;  // (part, finding)
   std::vector<std::string> names;
   for (std::string_view operand : parsed.operands) {
@@ -313,7 +316,14 @@ int msgfmt_main(std::string_view program, std::span<const char* const> args) {
                     << indent << "Message conversion to user's charset might not work.\n";
       }
       read_part& r = parts.emplace_back(read_part{domain, shown, std::move(p.text), std::move(*po)});
-      auto& keys = defined[domain];
+      // The part's repeats, of its own messages or of the domain's earlier parts: one sort
+      // of the keys (again over the earlier parts for each later one: inputs are few).
+      domain_parts& same_domain = by_domain[domain];
+      same_domain.catalogs.push_back(&r.po);
+      same_domain.indexes.push_back(parts.size() - 1);
+      const std::vector<po_repeat> repeats = find_repeated_messages(same_domain.catalogs);
+      auto repeat =
+          std::ranges::lower_bound(repeats, same_domain.catalogs.size() - 1, {}, &po_repeat::catalog);
       for (std::size_t i = 0; i < r.po.messages.size(); ++i) {
         const po_message& m = r.po.messages[i];
         // -C: X/Open's msgfmt ignores what GNU's leaves out of the MO file. The file's fuzzy
@@ -326,15 +336,13 @@ int msgfmt_main(std::string_view program, std::span<const char* const> args) {
           ++fatal;
           warned_fuzzy = true;
         }
-        std::string_view key = m.msgid;
-        if (m.msgctxt) key = context_keys.emplace_back(*m.msgctxt + '\x04' + m.msgid);
-        auto [first, inserted] = keys.try_emplace(key, parts.size() - 1, i);
-        if (!inserted) {
-          const read_part& f = parts[first->second.first];
+        if (repeat != repeats.end() && repeat->index == i) {
+          const read_part& f = parts[same_domain.indexes[repeat->first_catalog]];
           std::cerr << shown << ':' << m.line << ": duplicate message definition...\n"
-                    << f.shown << ':' << msgstr_line(f.text, f.po.messages[first->second.second])
+                    << f.shown << ':' << msgstr_line(f.text, f.po.messages[repeat->first_index])
                     << ": ...this is the location of the first definition\n";
           ++fatal;
+          ++repeat;
           continue;
         }
         if (compat && (empty || ignored_fuzzy)) {
@@ -342,7 +350,8 @@ int msgfmt_main(std::string_view program, std::span<const char* const> args) {
                     << " 'msgstr' entry ignored\n";
           ++fatal;
         }
-        has_header = has_header || m.is_header();
+        // A header whose msgstr is empty is none for msgfmt (--check-header).
+        has_header = has_header || (m.is_header() && !empty);
       }
       lint_options lint;
       lint.use_fuzzy = s.compile.use_fuzzy;
@@ -378,7 +387,7 @@ int msgfmt_main(std::string_view program, std::span<const char* const> args) {
       ++fatal;
     }
   }
-  defined.clear();
+  by_domain.clear();
   // One catalog per domain, in the order the domains first appear: the first part's, with
   // the later parts' messages after its own.
   std::vector<domain_catalog> domains;
