@@ -209,6 +209,9 @@ struct mo_compile_options {
   bool use_fuzzy = false;   ///< `--use-fuzzy`: include fuzzy entries
   bool no_hash = false;     ///< `--no-hash`: write no hash table
   bool big_endian = false;  ///< `--endianness=big`
+  /// `--alignment`: each string of the file starts at a multiple of this many bytes, with
+  /// zeros before it (1, msgfmt's default, packs them; 0 is taken for 1).
+  std::size_t alignment = 1;
   /// False: a newline mismatch is not refused. msgfmt reports it as an error (exit status 1)
   /// but still writes the MO file, entry included; the `msgfmt` command reports it itself
   /// (lint's [newlines]) and writes the bytes this then gives.

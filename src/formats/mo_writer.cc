@@ -314,7 +314,8 @@ result<std::string> compile_unguarded(const po_file& po, const mo_compile_option
   }
   input.statics.reserve(statics.size());
   for (std::uint32_t i : order) input.statics.push_back(std::move(statics[i]));
-  return mo_format::build_image(input, !options.no_hash, options.big_endian);
+  return mo_format::build_image(input, !options.no_hash, options.big_endian,
+                                std::max<std::size_t>(options.alignment, 1));
 }
 
 }  // namespace

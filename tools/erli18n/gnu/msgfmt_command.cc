@@ -7,6 +7,8 @@
 // What msgfmt does, where its documentation is silent, was found by running msgfmt 0.21.
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <cstdlib>
 #include <deque>
 #include <filesystem>
 #include <iostream>
@@ -89,6 +91,9 @@ constexpr long_option msgfmt_options[] = {
     {"xml", takes::none, 'x'},
 };
 constexpr std::string_view msgfmt_short_options = "a:cCd:D:fhjl:L:o:Pr:vVx";
+// The largest -a taken: a string area padded to more would soon not fit the MO file's
+// 32-bit offsets.
+constexpr unsigned long long max_alignment = 65536;
 
 struct settings {
   std::string output;  // -o; empty: DOMAIN.mo per domain
@@ -231,10 +236,21 @@ int msgfmt_main(std::string_view program, std::span<const char* const> args) {
         }
         s.compile.big_endian = *event.value == "big";
         break;
-      case 'a':
-        // Strings aligned to 1 byte, msgfmt's default, is what compile_mo writes.
-        if (*event.value != "1") return refuse_option(program, msgfmt_options, event.code);
+      case 'a': {
+        // Read as strtoul reads it (0x10 and 010 too); without a number msgfmt keeps 1.
+        const std::string text(*event.value);
+        char* end = nullptr;
+        errno = 0;
+        const unsigned long long value = std::strtoull(text.c_str(), &end, 0);
+        if (end == text.c_str()) break;
+        // 0, a negative or a huge alignment crashes msgfmt 0.21 (SIGFPE, SIGSEGV): refused.
+        const bool negative =
+            text.substr(0, static_cast<std::size_t>(end - text.c_str())).find('-') != std::string::npos;
+        if (value == 0 || negative || errno == ERANGE || value > max_alignment)
+          return refuse_option(program, msgfmt_options, event.code);
+        s.compile.alignment = static_cast<std::size_t>(value);
         break;
+      }
       case opt_statistics:
         s.statistics = true;
         break;
