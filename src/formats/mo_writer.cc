@@ -346,29 +346,40 @@ std::size_t key_hash(const key_view& k) {
 std::vector<po_repeat> find_repeated_messages(const std::vector<const po_file*>& catalogs) {
   // One open-addressing table of the first definitions, in file order: no allocation per
   // message and no sort, which msgfmt's check on every compile would pay for twice.
-  std::vector<std::pair<std::size_t, std::size_t>> at;  // (catalog, index) per ordinal
-  for (std::size_t c = 0; c < catalogs.size(); ++c)
-    for (std::size_t i = 0; i < catalogs[c]->messages.size(); ++i) at.emplace_back(c, i);
-  auto message = [&](std::size_t ordinal) -> const po_message& {
-    return catalogs[at[ordinal].first]->messages[at[ordinal].second];
+  std::vector<std::size_t> starts;  // the ordinal of each catalog's first message
+  std::size_t count = 0;
+  for (const po_file* po : catalogs) {
+    starts.push_back(count);
+    count += po->messages.size();
+  }
+  auto position = [&](std::size_t ordinal) {
+    const std::size_t c =
+        static_cast<std::size_t>(std::upper_bound(starts.begin(), starts.end(), ordinal) - starts.begin()) -
+        1;
+    return std::pair(c, ordinal - starts[c]);
   };
   std::size_t size = 16;
-  while (size < at.size() * 2) size *= 2;
-  std::vector<std::size_t> slots(size, 0);  // ordinal + 1 of a first definition; 0: free
-  std::vector<std::size_t> hashes(at.size());
+  while (size < count * 2) size *= 2;
+  // A slot: the upper half of the key's hash, and the ordinal + 1 of its first definition
+  // (0: free; a catalog holds far fewer than 2^32 messages); one probe reads one word.
+  std::vector<std::uint64_t> slots(size, 0);
   std::vector<po_repeat> repeats;
-  for (std::size_t ordinal = 0; ordinal < at.size(); ++ordinal) {
-    const key_view key = key_of(message(ordinal));
-    const std::size_t h = hashes[ordinal] = key_hash(key);
-    for (std::size_t slot = h & (size - 1);; slot = (slot + 1) & (size - 1)) {
-      if (slots[slot] == 0) {
-        slots[slot] = ordinal + 1;
-        break;
-      }
-      const std::size_t first = slots[slot] - 1;
-      if (hashes[first] == h && compare_keys(key_of(message(first)), key) == 0) {
-        repeats.push_back({at[ordinal].first, at[ordinal].second, at[first].first, at[first].second});
-        break;
+  for (std::size_t c = 0, ordinal = 0; c < catalogs.size(); ++c) {
+    for (std::size_t i = 0; i < catalogs[c]->messages.size(); ++i, ++ordinal) {
+      const key_view key = key_of(catalogs[c]->messages[i]);
+      const std::uint64_t h = key_hash(key);
+      const std::uint64_t tag = h >> 32 << 32;
+      for (std::size_t slot = h & (size - 1);; slot = (slot + 1) & (size - 1)) {
+        if (slots[slot] == 0) {
+          slots[slot] = tag | (ordinal + 1);
+          break;
+        }
+        if ((slots[slot] & ~std::uint64_t{0xffffffff}) != tag) continue;
+        const auto [first_catalog, first_index] = position((slots[slot] & 0xffffffff) - 1);
+        if (compare_keys(key_of(catalogs[first_catalog]->messages[first_index]), key) == 0) {
+          repeats.push_back({c, i, first_catalog, first_index});
+          break;
+        }
       }
     }
   }

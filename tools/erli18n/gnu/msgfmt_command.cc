@@ -441,6 +441,10 @@ int msgfmt_main(std::string_view program, std::span<const char* const> args) {
     if (d.msgfmt_entry != 0 && !printed.emplace(part_index, d.msgfmt_entry).second) continue;
     std::cerr << d.msgfmt_text;
   }
+  // The texts were kept for the positions of findings, all printed now: freed, the heap
+  // gives their pages to the MO images instead of touching new ones (as `erli18n compile`).
+  checks.clear();
+  for (read_part& r : parts) std::string().swap(r.text);
   // What the checks find is reported, yet the files are written (msgfmt's way); the exit
   // status says it.
   s.compile.refuse_newline_mismatch = false;
