@@ -364,21 +364,33 @@ std::vector<po_repeat> find_repeated_messages(const std::vector<const po_file*>&
   // (0: free; a catalog holds far fewer than 2^32 messages); one probe reads one word.
   std::vector<std::uint64_t> slots(size, 0);
   std::vector<po_repeat> repeats;
+  // The table outgrows the caches: the slots of a batch of keys are fetched together, so
+  // that their misses overlap instead of each probe waiting for its own.
+  constexpr std::size_t batch = 16;
+  std::uint64_t hashes[batch];
   for (std::size_t c = 0, ordinal = 0; c < catalogs.size(); ++c) {
-    for (std::size_t i = 0; i < catalogs[c]->messages.size(); ++i, ++ordinal) {
-      const key_view key = key_of(catalogs[c]->messages[i]);
-      const std::uint64_t h = key_hash(key);
-      const std::uint64_t tag = h >> 32 << 32;
-      for (std::size_t slot = h & (size - 1);; slot = (slot + 1) & (size - 1)) {
-        if (slots[slot] == 0) {
-          slots[slot] = tag | (ordinal + 1);
-          break;
-        }
-        if ((slots[slot] & ~std::uint64_t{0xffffffff}) != tag) continue;
-        const auto [first_catalog, first_index] = position((slots[slot] & 0xffffffff) - 1);
-        if (compare_keys(key_of(catalogs[first_catalog]->messages[first_index]), key) == 0) {
-          repeats.push_back({c, i, first_catalog, first_index});
-          break;
+    const std::vector<po_message>& messages = catalogs[c]->messages;
+    for (std::size_t from = 0; from < messages.size(); from += batch) {
+      const std::size_t to = std::min(messages.size(), from + batch);
+      for (std::size_t i = from; i < to; ++i) {
+        hashes[i - from] = key_hash(key_of(messages[i]));
+        __builtin_prefetch(&slots[hashes[i - from] & (size - 1)]);
+      }
+      for (std::size_t i = from; i < to; ++i, ++ordinal) {
+        const key_view key = key_of(messages[i]);
+        const std::uint64_t h = hashes[i - from];
+        const std::uint64_t tag = h >> 32 << 32;
+        for (std::size_t slot = h & (size - 1);; slot = (slot + 1) & (size - 1)) {
+          if (slots[slot] == 0) {
+            slots[slot] = tag | (ordinal + 1);
+            break;
+          }
+          if ((slots[slot] & ~std::uint64_t{0xffffffff}) != tag) continue;
+          const auto [first_catalog, first_index] = position((slots[slot] & 0xffffffff) - 1);
+          if (compare_keys(key_of(catalogs[first_catalog]->messages[first_index]), key) == 0) {
+            repeats.push_back({c, i, first_catalog, first_index});
+            break;
+          }
         }
       }
     }

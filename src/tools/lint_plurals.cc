@@ -61,11 +61,15 @@ void check_plurals(context& c) {
                    (has_nplurals ? "plural=EXPRESSION" : "nplurals=COUNT") + " (a Plural-Forms field)",
                entry + "message catalog has plural form translations...\n" + lacks +
                    (has_plural ? "\"nplurals=INTEGER\"" : "\"plural=EXPRESSION\"") + " attribute\n",
-               1, first);
+               1);  // a header finding: the entry's own findings are printed too
+    // msgfmt names the entry again before the second attribute unless it printed a rule
+    // for the catalog's language in between (not without a Language or Language-Team).
+    const bool no_hint = !c.po.header_field("Language") && !c.po.header_field("Language-Team");
     if (first && !has_plural && !has_nplurals)
       c.report(c.msgstr_position(*first, 0), lint_severity::error, "plural-forms",
                "this entry has plural forms, but the header has no plural=EXPRESSION either",
-               lacks + "\"nplurals=INTEGER\" attribute\n");
+               (no_hint ? entry + "message catalog has plural form translations...\n" : std::string()) +
+                   lacks + "\"nplurals=INTEGER\" attribute\n");
     return;
   }
 

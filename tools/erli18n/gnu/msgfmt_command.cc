@@ -130,8 +130,10 @@ void print_statistics(const settings& s, const std::vector<std::string>& names,
   std::size_t translated = 0, fuzzy = 0, untranslated = 0;
   for (const domain_catalog& d : domains)
     for (const po_message& m : d.po.messages) {
-      if (m.obsolete || m.is_header()) continue;
-      if (m.msgstr.empty() || m.msgstr[0].empty())
+      // A header with an empty msgstr is none for msgfmt: an untranslated message.
+      const bool empty = m.msgstr.empty() || m.msgstr[0].empty();
+      if (m.obsolete || (m.is_header() && !empty)) continue;
+      if (empty)
         ++untranslated;
       else if (m.fuzzy)
         ++fuzzy;
