@@ -346,10 +346,13 @@ int msgfmt_main(std::string_view program, std::span<const char* const> args) {
         const po_message& m = r.po.messages[i];
         // -C: X/Open's msgfmt ignores what GNU's leaves out of the MO file. The file's fuzzy
         // warning comes first, then the duplicate check, whose finding is the entry's only one.
-        const bool compat = s.check_compatibility && !m.is_header() && !m.obsolete;
+        // The header is kept whatever its state unless its msgstr is empty, but a fuzzy one
+        // draws the fuzzy warning all the same (msgfmt 0.21).
+        const bool compat = s.check_compatibility && !m.obsolete;
         const bool empty = m.msgstr.empty() || m.msgstr[0].empty();
-        const bool ignored_fuzzy = compat && m.fuzzy && !s.compile.use_fuzzy;
-        if (ignored_fuzzy && !warned_fuzzy) {
+        const bool fuzzy_unused = compat && m.fuzzy && !s.compile.use_fuzzy;
+        const bool ignored_fuzzy = fuzzy_unused && !m.is_header();
+        if (fuzzy_unused && !warned_fuzzy) {
           std::cerr << name << ": " << shown << ": warning: source file contains fuzzy translation\n";
           ++fatal;
           warned_fuzzy = true;
