@@ -61,7 +61,7 @@ void check_plurals(context& c) {
                    (has_nplurals ? "plural=EXPRESSION" : "nplurals=COUNT") + " (a Plural-Forms field)",
                entry + "message catalog has plural form translations...\n" + lacks +
                    (has_plural ? "\"nplurals=INTEGER\"" : "\"plural=EXPRESSION\"") + " attribute\n",
-               1);  // a header finding: the entry's own findings are printed too
+               1, first);
     // msgfmt names the entry again before the second attribute unless it printed a rule
     // for the catalog's language in between (not without a Language or Language-Team).
     const bool no_hint = !c.po.header_field("Language") && !c.po.header_field("Language-Team");

@@ -440,10 +440,20 @@ int msgfmt_main(std::string_view program, std::span<const char* const> args) {
     return std::tuple(rank, c.first, d.msgfmt_entry, within);
   };
   std::ranges::stable_sort(checks, {}, order);
-  std::set<std::pair<std::size_t, std::size_t>> printed;  // (part, msgid line) of entries
+  // (part, msgid line) of the entries a plural-forms finding named, and of those with a
+  // finding of their own: after its first finding an entry's others are only counted, and
+  // after a plural-forms finding naming it, all but its c-format one (msgfmt 0.21).
+  std::set<std::pair<std::size_t, std::size_t>> named, printed;
   for (const auto& [part_index, d] : checks) {
     fatal += d.msgfmt_errors;
-    if (d.msgfmt_entry != 0 && !printed.emplace(part_index, d.msgfmt_entry).second) continue;
+    if (d.msgfmt_entry != 0) {
+      const std::pair<std::size_t, std::size_t> entry(part_index, d.msgfmt_entry);
+      if (d.check == "plural-forms") {
+        if (!named.insert(entry).second) continue;
+      } else if (!printed.insert(entry).second || (named.contains(entry) && d.check != "c-format")) {
+        continue;
+      }
+    }
     std::cerr << d.msgfmt_text;
   }
   // The texts were kept for the positions of findings, all printed now: freed, the heap
