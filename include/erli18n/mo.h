@@ -209,6 +209,9 @@ struct mo_compile_options {
   bool use_fuzzy = false;   ///< `--use-fuzzy`: include fuzzy entries
   bool no_hash = false;     ///< `--no-hash`: write no hash table
   bool big_endian = false;  ///< `--endianness=big`
+  /// `--alignment`: each string of the file starts at a multiple of this many bytes, with
+  /// zeros before it (1, msgfmt's default, packs them; 0 is taken for 1).
+  std::size_t alignment = 1;
   /// False: a newline mismatch is not refused. msgfmt reports it as an error (exit status 1)
   /// but still writes the MO file, entry included; the `msgfmt` command reports it itself
   /// (lint's [newlines]) and writes the bytes this then gives.
@@ -228,6 +231,21 @@ struct mo_compile_options {
 /// `Plural-Forms` mismatch or a broken header is only refused by `msgfmt --check`, which
 /// this function does not emulate. msgfmt reports every error; this reports the first.
 result<std::string> compile_mo(const po_file& po, const mo_compile_options& options = {});
+
+/// A message that repeats the key (msgctxt, <EOT>, msgid) of an earlier one
+/// (`find_repeated_messages`), as indexes into the catalogs given and their messages.
+struct po_repeat {
+  std::size_t catalog = 0;        ///< the repeat's catalog
+  std::size_t index = 0;          ///< the repeat's message
+  std::size_t first_catalog = 0;  ///< the catalog of the key's first definition
+  std::size_t first_index = 0;    ///< the message of the key's first definition
+};
+
+/// Every message of `catalogs`, taken as one catalog in their order, whose key an earlier
+/// message already has, whatever the entries' state (fuzzy, untranslated, obsolete), sorted
+/// by position. msgfmt 0.21 reports each as a duplicate message definition; `compile_mo`
+/// refuses the first. One pass with a hash table of the keys, which copies none of them.
+std::vector<po_repeat> find_repeated_messages(const std::vector<const po_file*>& catalogs);
 
 /// The PO model whose `write_po` output is what `msgunfmt` prints for `catalog`.
 result<po_file> decompile_mo(const mo_catalog& catalog);

@@ -69,6 +69,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -121,6 +122,11 @@ class plural_rule {
   /// The raw value of the expression for `n`, with glibc's unsigned long arithmetic.
   unsigned long evaluate(unsigned long n) const noexcept;
 
+  /// `evaluate(n)`, or nullopt when glibc, evaluating the expression for `n`, divides by
+  /// zero (SIGFPE: `10 / (n - 5)` at `n == 5`); `&&`, `||` and `?:` evaluate only what C's
+  /// short circuit evaluates, as glibc's do. What `msgfmt --check` looks for (at n = 0..1000).
+  std::optional<unsigned long> evaluate_checked(unsigned long n) const noexcept;
+
   /// The form index glibc uses: `evaluate(n)`, or 0 when that is `>= nplurals()`.
   unsigned long form(unsigned long n) const noexcept;
 
@@ -135,6 +141,10 @@ class plural_rule {
     unsigned long arg = 0;  // constant, right operand of a `_k` form, or jump distance
     std::uint32_t code = 0;
   };
+
+  // The interpreter; with `checked`, it sets *divides_by_zero as evaluate_checked reports it.
+  template <bool checked>
+  unsigned long run(unsigned long n, bool* divides_by_zero) const noexcept;
 
   unsigned long nplurals_ = 2;
   std::string expression_;

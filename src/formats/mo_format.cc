@@ -108,7 +108,7 @@ std::uint32_t hash_table_size(std::uint32_t count) noexcept {
 // section (segment names, header, string tables, hash table, system-dependent tables, string
 // area), each offset computed from the sizes before it; read top to bottom it is the file
 // format, which separate functions would hide behind a dozen shared offsets.
-std::string build_image(const image_input& input, bool with_hash, bool big_endian) {
+std::string build_image(const image_input& input, bool with_hash, bool big_endian, std::size_t alignment) {
   const std::size_t n = input.statics.size();
   const std::size_t m = input.sysdeps.size();
   const bool v1 = m != 0;
@@ -145,9 +145,14 @@ std::string build_image(const image_input& input, bool with_hash, bool big_endia
     for (const auto& [o, t] : input.sysdeps) strings += descriptor_bytes(o) + descriptor_bytes(t);
   }
 
+  // Each string (a system-dependent one as a whole) starts at a multiple of `alignment`,
+  // zeros before it (msgfmt -a); the last one is not padded after.
+  auto aligned = [alignment](std::size_t offset) { return (offset + alignment - 1) / alignment * alignment; };
+  const std::size_t string_count = 2 * n + segment_names.size() + 2 * m;
+
   // The whole image in one allocation: growing it by doubling would copy it and touch
   // twice the pages.
-  std::size_t total = strings;
+  std::size_t total = strings + string_count * (alignment - 1);
   for (const auto& p : input.statics) total += p.first.size() + p.second.size() + 2;
   for (const std::string& name : segment_names) total += name.size() + 1;
   auto text_bytes = [](const segmented& s) {
@@ -177,11 +182,13 @@ std::string build_image(const image_input& input, bool with_hash, bool big_endia
   // String area offsets, in writing order.
   std::size_t at = strings;
   for (const auto& p : input.statics) {
+    at = aligned(at);
     w.put(u32(p.first.size()));
     w.put(u32(at));
     at += p.first.size() + 1;
   }
   for (const auto& p : input.statics) {
+    at = aligned(at);
     w.put(u32(p.second.size()));
     w.put(u32(at));
     at += p.second.size() + 1;
@@ -202,6 +209,7 @@ std::string build_image(const image_input& input, bool with_hash, bool big_endia
   if (v1) {
     std::vector<std::size_t> seg_offsets;
     for (const std::string& name : segment_names) {
+      at = aligned(at);
       w.put(u32(name.size() + 1));
       w.put(u32(at));
       at += name.size() + 1;
@@ -216,6 +224,7 @@ std::string build_image(const image_input& input, bool with_hash, bool big_endia
       d += descriptor_bytes(p.second);
     }
     auto put_descriptor = [&](const segmented& s) {
+      at = aligned(at);
       w.put(u32(at));
       for (std::size_t i = 0; i < s.segments.size(); ++i) {
         w.put(u32(s.texts[i].size()));
@@ -230,11 +239,13 @@ std::string build_image(const image_input& input, bool with_hash, bool big_endia
     for (const auto& p : input.sysdeps) put_descriptor(p.second);
   }
 
-  for (const auto& p : input.statics) w.put_string(p.first);
-  for (const auto& p : input.statics) w.put_string(p.second);
+  auto pad = [&] { w.bytes().resize(aligned(w.bytes().size()), '\0'); };
+  for (const auto& p : input.statics) pad(), w.put_string(p.first);
+  for (const auto& p : input.statics) pad(), w.put_string(p.second);
   if (v1) {
-    for (const std::string& name : segment_names) w.put_string(name);
+    for (const std::string& name : segment_names) pad(), w.put_string(name);
     auto put_texts = [&](const segmented& s) {
+      pad();
       for (const std::string& t : s.texts) w.bytes() += t;
       w.bytes() += '\0';
     };

@@ -83,7 +83,8 @@ struct image_input {
 };
 
 /// The MO file msgfmt writes for `input`.
-std::string build_image(const image_input& input, bool with_hash, bool big_endian);
+/// `alignment` (at least 1): each string starts at a multiple of it, as `msgfmt -a` writes.
+std::string build_image(const image_input& input, bool with_hash, bool big_endian, std::size_t alignment = 1);
 
 }  // namespace erli18n::mo_format
 

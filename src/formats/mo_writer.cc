@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string_view>
@@ -41,48 +42,84 @@ error po_error(const po_file& po, const po_message& m, std::string message) {
   return e;
 }
 
-std::string key_of(const po_message& m) {
-  std::string key;
-  if (m.msgctxt) {
-    key = *m.msgctxt;
-    key += '\x04';
-  }
-  key += m.msgid;
-  return key;
+// A message's key, (context, <EOT>, msgid), as the views it is made of: compared as their
+// concatenation without building it, so that sorting the keys allocates nothing per message.
+struct key_view {
+  std::string_view context;  // followed by <EOT> when has_context
+  std::string_view msgid;
+  bool has_context = false;
+};
+
+key_view key_of(const po_message& m) {
+  return m.msgctxt ? key_view{*m.msgctxt, m.msgid, true} : key_view{{}, m.msgid, false};
 }
 
-// The first message (in file order) whose key (context, <EOT>, msgid) an earlier one already
-// has, whatever the entries' state, obsolete included: msgfmt 0.21 refuses it. One sort of views instead
-// of a map of copied keys: no allocation per message. `by_key` receives the indexes of the
-// messages that are not obsolete, sorted by key, which is the order of the MO file's tables.
-std::optional<error> find_duplicate(const po_file& po, std::vector<std::size_t>& by_key) {
-  std::size_t with_context = 0;
-  for (const po_message& m : po.messages) with_context += m.msgctxt ? 1 : 0;
-  std::vector<std::string> context_keys;  // reserved: the views below must not move
-  context_keys.reserve(with_context);
-  std::vector<std::pair<std::string_view, std::size_t>> keys;  // (key, index in the file)
-  keys.reserve(po.messages.size());
-  for (std::size_t i = 0; i < po.messages.size(); ++i) {
-    const po_message& m = po.messages[i];
-    if (m.msgctxt) {
-      context_keys.push_back(key_of(m));
-      keys.emplace_back(context_keys.back(), i);
-    } else {
-      keys.emplace_back(m.msgid, i);
-    }
+// Compares the concatenations bytewise (as unsigned chars, as std::string does).
+int compare_keys(const key_view& a, const key_view& b) {
+  if (!a.has_context && !b.has_context) return a.msgid.compare(b.msgid);
+  if (a.has_context && b.has_context && a.context.size() == b.context.size()) {
+    const int c = a.context.compare(b.context);
+    return c != 0 ? c : a.msgid.compare(b.msgid);
   }
-  std::sort(keys.begin(), keys.end());
+  // Different lengths of context: walk both as pieces.
+  static constexpr std::string_view eot = "\x04";
+  const std::string_view pa[3] = {a.context, a.has_context ? eot : std::string_view(), a.msgid};
+  const std::string_view pb[3] = {b.context, b.has_context ? eot : std::string_view(), b.msgid};
+  std::size_t i = 0, j = 0, at_i = 0, at_j = 0;
+  for (;;) {
+    while (i < 3 && at_i == pa[i].size()) ++i, at_i = 0;
+    while (j < 3 && at_j == pb[j].size()) ++j, at_j = 0;
+    if (i == 3 || j == 3) return (i == 3 ? 0 : 1) - (j == 3 ? 0 : 1);
+    const std::size_t n = std::min(pa[i].size() - at_i, pb[j].size() - at_j);
+    if (const int c = pa[i].substr(at_i, n).compare(pb[j].substr(at_j, n)); c != 0) return c;
+    at_i += n;
+    at_j += n;
+  }
+}
+
+struct keyed_message {
+  key_view key;
+  std::size_t catalog;
+  std::size_t index;
+};
+
+// The keys of every message of `catalogs`, sorted by key, then by position: within a run of
+// equal keys the first is the first definition.
+std::vector<keyed_message> sorted_keys(const std::vector<const po_file*>& catalogs) {
+  std::size_t count = 0;
+  for (const po_file* po : catalogs) count += po->messages.size();
+  std::vector<keyed_message> keys;
+  keys.reserve(count);
+  for (std::size_t c = 0; c < catalogs.size(); ++c)
+    for (std::size_t i = 0; i < catalogs[c]->messages.size(); ++i)
+      keys.push_back({key_of(catalogs[c]->messages[i]), c, i});
+  std::sort(keys.begin(), keys.end(), [](const keyed_message& x, const keyed_message& y) {
+    const int c = compare_keys(x.key, y.key);
+    if (c != 0) return c < 0;
+    return x.catalog != y.catalog ? x.catalog < y.catalog : x.index < y.index;
+  });
+  return keys;
+}
+
+bool same_key(const keyed_message& x, const keyed_message& y) { return compare_keys(x.key, y.key) == 0; }
+
+// The first message (in file order) whose key an earlier one already has, whatever the
+// entries' state, obsolete included: msgfmt 0.21 refuses it. `by_key` receives the indexes
+// of the messages that are not obsolete, sorted by key, which is the order of the MO file's
+// tables.
+std::optional<error> find_duplicate(const po_file& po, std::vector<std::size_t>& by_key) {
+  const std::vector<keyed_message> keys = sorted_keys({&po});
   by_key.reserve(keys.size());
-  for (const auto& k : keys)
-    if (!po.messages[k.second].obsolete) by_key.push_back(k.second);
+  for (const keyed_message& k : keys)
+    if (!po.messages[k.index].obsolete) by_key.push_back(k.index);
   // Within a run of equal keys the indexes ascend: the run's second one is the first repeat.
   std::size_t repeat = std::string_view::npos, first = 0, run = 0;
   for (std::size_t k = 1; k < keys.size(); ++k) {
-    if (keys[k].first != keys[k - 1].first) {
+    if (!same_key(keys[k], keys[k - 1])) {
       run = k;
-    } else if (k == run + 1 && keys[k].second < repeat) {
-      repeat = keys[k].second;
-      first = keys[run].second;
+    } else if (k == run + 1 && keys[k].index < repeat) {
+      repeat = keys[k].index;
+      first = keys[run].index;
     }
   }
   if (repeat == std::string_view::npos) return std::nullopt;
@@ -277,10 +314,89 @@ result<std::string> compile_unguarded(const po_file& po, const mo_compile_option
   }
   input.statics.reserve(statics.size());
   for (std::uint32_t i : order) input.statics.push_back(std::move(statics[i]));
-  return mo_format::build_image(input, !options.no_hash, options.big_endian);
+  return mo_format::build_image(input, !options.no_hash, options.big_endian,
+                                std::max<std::size_t>(options.alignment, 1));
 }
 
 }  // namespace
+
+namespace {
+
+// A hash of the key's bytes that equal keys share: the key split at its first <EOT> (where
+// its context ends, unless the context or a context-less msgid holds one), each part hashed.
+std::size_t key_hash(const key_view& k) {
+  constexpr std::size_t npos = std::string_view::npos;
+  std::hash<std::string_view> hash;
+  auto combine = [&](std::string_view head, std::string_view tail, bool split) {
+    return (hash(head) * 0x9e3779b97f4a7c15ULL) ^ hash(tail) ^ (split ? 1U : 0U);
+  };
+  if (k.has_context && k.context.find('\x04') == npos) return combine(k.context, k.msgid, true);
+  if (!k.has_context) {
+    const std::size_t at = k.msgid.find('\x04');
+    if (at == npos) return combine({}, k.msgid, false);
+    return combine(k.msgid.substr(0, at), k.msgid.substr(at + 1), true);
+  }
+  std::string whole = std::string(k.context) + '\x04' + std::string(k.msgid);
+  const std::size_t at = whole.find('\x04');
+  return combine(std::string_view(whole).substr(0, at), std::string_view(whole).substr(at + 1), true);
+}
+
+}  // namespace
+
+std::vector<po_repeat> find_repeated_messages(const std::vector<const po_file*>& catalogs) {
+  // One open-addressing table of the first definitions, in file order: no allocation per
+  // message and no sort, which msgfmt's check on every compile would pay for twice.
+  std::vector<std::size_t> starts;  // the ordinal of each catalog's first message
+  std::size_t count = 0;
+  for (const po_file* po : catalogs) {
+    starts.push_back(count);
+    count += po->messages.size();
+  }
+  auto position = [&](std::size_t ordinal) {
+    const std::size_t c =
+        static_cast<std::size_t>(std::upper_bound(starts.begin(), starts.end(), ordinal) - starts.begin()) -
+        1;
+    return std::pair(c, ordinal - starts[c]);
+  };
+  std::size_t size = 16;
+  while (size < count * 2) size *= 2;
+  // A slot: the upper half of the key's hash, and the ordinal + 1 of its first definition
+  // (0: free; a catalog holds far fewer than 2^32 messages); one probe reads one word.
+  std::vector<std::uint64_t> slots(size, 0);
+  std::vector<po_repeat> repeats;
+  // The table outgrows the caches: the slots of a batch of keys are fetched together, so
+  // that their misses overlap instead of each probe waiting for its own.
+  constexpr std::size_t batch = 16;
+  std::uint64_t hashes[batch];
+  for (std::size_t c = 0, ordinal = 0; c < catalogs.size(); ++c) {
+    const std::vector<po_message>& messages = catalogs[c]->messages;
+    for (std::size_t from = 0; from < messages.size(); from += batch) {
+      const std::size_t to = std::min(messages.size(), from + batch);
+      for (std::size_t i = from; i < to; ++i) {
+        hashes[i - from] = key_hash(key_of(messages[i]));
+        __builtin_prefetch(&slots[hashes[i - from] & (size - 1)]);
+      }
+      for (std::size_t i = from; i < to; ++i, ++ordinal) {
+        const key_view key = key_of(messages[i]);
+        const std::uint64_t h = hashes[i - from];
+        const std::uint64_t tag = h >> 32 << 32;
+        for (std::size_t slot = h & (size - 1);; slot = (slot + 1) & (size - 1)) {
+          if (slots[slot] == 0) {
+            slots[slot] = tag | (ordinal + 1);
+            break;
+          }
+          if ((slots[slot] & ~std::uint64_t{0xffffffff}) != tag) continue;
+          const auto [first_catalog, first_index] = position((slots[slot] & 0xffffffff) - 1);
+          if (compare_keys(key_of(catalogs[first_catalog]->messages[first_index]), key) == 0) {
+            repeats.push_back({c, i, first_catalog, first_index});
+            break;
+          }
+        }
+      }
+    }
+  }
+  return repeats;
+}
 
 result<std::string> compile_mo(const po_file& po, const mo_compile_options& options) {
   return or_out_of_memory("compiling the catalog", [&] { return compile_unguarded(po, options); });

@@ -156,6 +156,12 @@ result<po_file> read_po(std::string_view text, std::string_view file_name, const
 
 std::vector<po_domain_section> split_po_domains(std::string text) {
   std::vector<po_domain_section> sections;
+  // Nearly every catalog has no directive: one search for a line starting "domain" spares
+  // the line-by-line walk (msgfmt splits every input).
+  if (!text.starts_with("domain") && text.find("\ndomain") == std::string::npos) {
+    sections.push_back({"", std::move(text), 0});
+    return sections;
+  }
   std::size_t start = 0, start_line = 1, line = 1;
   std::string domain;
   std::size_t directive_line = 0;

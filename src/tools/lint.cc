@@ -13,8 +13,9 @@ namespace lint_detail {
 namespace {
 
 std::string_view line_at(const context& c, std::size_t line) {
-  const std::size_t begin = c.line_starts[line - 1];
-  const std::size_t end = line < c.line_starts.size() ? c.line_starts[line] : c.text.size();
+  const std::vector<std::size_t>& starts = c.line_starts();
+  const std::size_t begin = starts[line - 1];
+  const std::size_t end = line < starts.size() ? starts[line] : c.text.size();
   std::string_view row = c.text.substr(begin, end - begin);
   while (!row.empty() && (row.back() == '\n' || row.back() == '\r')) row.remove_suffix(1);
   return row;
@@ -28,11 +29,21 @@ std::size_t leading_blanks(std::string_view row) {
 
 }  // namespace
 
+const std::vector<std::size_t>& context::line_starts() const {
+  if (!line_starts_found_) {
+    line_starts_.push_back(0);
+    for (std::size_t i = 0; i < text.size(); ++i)
+      if (text[i] == '\n' && i + 1 < text.size()) line_starts_.push_back(i + 1);
+    line_starts_found_ = true;
+  }
+  return line_starts_;
+}
+
 bool context::checked(const po_message& m) const { return lint_checks_entry(m, options); }
 
 std::pair<std::size_t, std::size_t> context::keyword_position(const po_message& m,
                                                               std::string_view keyword) const {
-  for (std::size_t line = m.line; line != 0 && line <= line_starts.size(); ++line) {
+  for (std::size_t line = m.line; line != 0 && line <= line_starts().size(); ++line) {
     const std::string_view row = line_at(*this, line);
     const std::size_t at = leading_blanks(row);
     const std::string_view rest = row.substr(at);
@@ -55,7 +66,7 @@ std::pair<std::size_t, std::size_t> context::field_position(std::string_view nam
   const po_message* header = po.header();
   if (header == nullptr) return {0, 0};
   const std::string needle = "\"" + std::string(name) + ":";
-  for (std::size_t line = header->line; line != 0 && line <= line_starts.size(); ++line) {
+  for (std::size_t line = header->line; line != 0 && line <= line_starts().size(); ++line) {
     const std::string_view row = line_at(*this, line);
     if (leading_blanks(row) == row.size()) break;  // the blank line after the header
     if (const std::size_t at = row.find(needle); at != std::string_view::npos) return {line, at + 2};
@@ -118,10 +129,8 @@ std::vector<lint_diagnostic> lint_po(std::string_view text, std::string_view fil
 std::vector<lint_diagnostic> lint_parsed_po(const po_file& po, std::string_view text,
                                             std::string_view file_name, const lint_options& options) {
   std::vector<lint_diagnostic> out;
-  lint_detail::context c{po, text, std::string(file_name), options, {}, locale_from_path(file_name), {}, out};
-  c.line_starts.push_back(0);
-  for (std::size_t i = 0; i < text.size(); ++i)
-    if (text[i] == '\n' && i + 1 < text.size()) c.line_starts.push_back(i + 1);
+  lint_detail::context c{po, text, std::string(file_name), options, locale_from_path(file_name), {}, out,
+                         {}, false};
 
   // The plural checks come first: c-format and placeholders need the plural usage they
   // compute, and plural-cldr needs the locale check_language reads.

@@ -25,10 +25,17 @@ struct context {
   std::string_view text;
   std::string file;
   lint_options options;
-  std::vector<std::size_t> line_starts;  ///< byte offset of each line of `text`
-  std::string locale;                    ///< from the Language header or the path; may be ""
+  std::string locale;  ///< from the Language header or the path; may be ""
   plural_usage plurals;
   std::vector<lint_diagnostic>& out;
+  // line_starts()'s cache, read through it only.
+  mutable std::vector<std::size_t> line_starts_{};
+  mutable bool line_starts_found_ = false;
+
+  /// The byte offset of each line of `text`, found on first use: only a finding needs a
+  /// position, and a catalog without findings (msgfmt runs these checks on each compile)
+  /// is not scanned for them.
+  const std::vector<std::size_t>& line_starts() const;
 
   /// Whether msgfmt checks the entry: not obsolete, translated, not fuzzy (unless use_fuzzy).
   bool checked(const po_message& m) const;

@@ -30,7 +30,8 @@ constexpr std::array<expected_field, 8> expected_fields{{
 
 void check_header(context& c) {
   const po_message* header = c.po.header();
-  if (header == nullptr) {
+  // msgfmt takes a header with an empty msgstr for none.
+  if (header == nullptr || header->msgstr.empty() || header->msgstr[0].empty()) {
     // msgfmt's two lines, the second under the first's text; it counts them as one error.
     const std::string lead = "msgfmt: " + c.file + ": ";
     c.report({0, 0}, lint_severity::error, "header", "the catalog has no header entry (msgid \"\")",

@@ -7,6 +7,7 @@
 // header, then an entry) the diagnostic is at the first part's position.
 #include <algorithm>
 #include <climits>
+#include <optional>
 
 #include "erli18n/cldr_plurals.h"
 #include "erli18n/plural.h"
@@ -61,10 +62,14 @@ void check_plurals(context& c) {
                entry + "message catalog has plural form translations...\n" + lacks +
                    (has_plural ? "\"nplurals=INTEGER\"" : "\"plural=EXPRESSION\"") + " attribute\n",
                1, first);
+    // msgfmt names the entry again before the second attribute unless it printed a rule
+    // for the catalog's language in between (not without a Language or Language-Team).
+    const bool no_hint = !c.po.header_field("Language") && !c.po.header_field("Language-Team");
     if (first && !has_plural && !has_nplurals)
       c.report(c.msgstr_position(*first, 0), lint_severity::error, "plural-forms",
                "this entry has plural forms, but the header has no plural=EXPRESSION either",
-               lacks + "\"nplurals=INTEGER\" attribute\n");
+               (no_hint ? entry + "message catalog has plural form translations...\n" : std::string()) +
+                   lacks + "\"nplurals=INTEGER\" attribute\n");
     return;
   }
 
@@ -100,8 +105,17 @@ void check_plurals(context& c) {
 
   const unsigned long nplurals = rule->nplurals();
   std::vector<unsigned> uses(nplurals, 0);
+  // msgfmt evaluates n = 0, 1, ... and stops at the first n that divides by zero or gives a
+  // negative value or one >= nplurals, which it names (not the largest one).
   for (unsigned long n = 0; n <= last_n_tried; ++n) {
-    const unsigned long form = rule->evaluate(n);
+    const std::optional<unsigned long> value = rule->evaluate_checked(n);
+    if (!value) {
+      c.report(at, lint_severity::error, "plural-forms",
+               "the plural expression divides by zero for n = " + std::to_string(n),
+               at_header + "plural expression can produce division by zero\n");
+      return;
+    }
+    const unsigned long form = *value;
     if (form > static_cast<unsigned long>(LONG_MAX)) {
       c.report(at, lint_severity::error, "plural-forms",
                "the plural expression is negative for n = " + std::to_string(n),
@@ -109,23 +123,11 @@ void check_plurals(context& c) {
       return;
     }
     if (form >= nplurals) {
-      // msgfmt names the largest value over the whole range (a negative one first).
-      unsigned long largest = form;
-      for (unsigned long m = n + 1; m <= last_n_tried; ++m) {
-        const unsigned long other = rule->evaluate(m);
-        if (other > static_cast<unsigned long>(LONG_MAX)) {
-          c.report(at, lint_severity::error, "plural-forms",
-                   "the plural expression is negative for n = " + std::to_string(m),
-                   at_header + "plural expression can produce negative values\n");
-          return;
-        }
-        largest = std::max(largest, other);
-      }
       c.report(at, lint_severity::error, "plural-forms",
                "nplurals is " + std::to_string(nplurals) + ", but the plural expression yields " +
                    std::to_string(form) + " for n = " + std::to_string(n),
                at_header + "nplurals = " + std::to_string(nplurals) +
-                   " but plural expression can produce values as large as " + std::to_string(largest) + "\n");
+                   " but plural expression can produce values as large as " + std::to_string(form) + "\n");
       return;
     }
     ++uses[form];

@@ -222,6 +222,28 @@ TEST(LintMsgfmt, PluralRuleFindingsAtTheHeader) {
   EXPECT_THAT(msgfmt_view(header("de", "nplurals=2; plural=n%3;") + entry),
               testing::ElementsAre("1 t.po:2: nplurals = 2 but plural expression can produce values as large "
                                    "as 2\n"));
+  // A divisor zero for some n of 0..1000, the first problem found going up from 0 (as
+  // msgfmt 0.21: 1/(n-1000) is reported, 1/(n-1001) not; n%(n-3) is 2 at n = 2 first).
+  EXPECT_THAT(msgfmt_view(header("de", "nplurals=2; plural=10/(n-5);") + entry),
+              testing::ElementsAre("1 t.po:2: plural expression can produce division by zero\n"));
+  EXPECT_THAT(msgfmt_view(header("de", "nplurals=2; plural=1/(n-1000);") + entry),
+              testing::ElementsAre("1 t.po:2: plural expression can produce division by zero\n"));
+  EXPECT_THAT(msgfmt_view(header("de", "nplurals=2; plural=1/(n-1001);") + entry), testing::IsEmpty());
+  EXPECT_THAT(msgfmt_view(header("de", "nplurals=2; plural=n!=3 && 1/(n-3);") + entry), testing::IsEmpty());
+  EXPECT_THAT(msgfmt_view(header("de", "nplurals=3; plural=n%(n-3);") + entry),
+              testing::ElementsAre("1 t.po:2: plural expression can produce division by zero\n"));
+  EXPECT_THAT(msgfmt_view(header("de", "nplurals=2; plural=n%(n-3);") + entry),
+              testing::ElementsAre("1 t.po:2: nplurals = 2 but plural expression can produce values as large "
+                                   "as 2\n"));
+  // The value named is the first one too large, not the largest.
+  EXPECT_THAT(msgfmt_view(header("de", "nplurals=2; plural=n;") + entry),
+              testing::ElementsAre("1 t.po:2: nplurals = 2 but plural expression can produce values as large "
+                                   "as 2\n"));
+  EXPECT_THAT(msgfmt_view(header("de", "nplurals=2; plural=(n==5?5:n==6?0-1:0);") + entry),
+              testing::ElementsAre("1 t.po:2: nplurals = 2 but plural expression can produce values as large "
+                                   "as 5\n"));
+  EXPECT_THAT(msgfmt_view(header("de", "nplurals=2; plural=(n==5?0-1:n==6?5:0);") + entry),
+              testing::ElementsAre("1 t.po:2: plural expression can produce negative values\n"));
   EXPECT_THAT(msgfmt_view(header("de", "nplurals=3; plural=n%3;") + entry),
               testing::ElementsAre("1 t.po:2: nplurals = 3...\nt.po:15: ...but some messages have only 2 "
                                    "plural forms\n"));

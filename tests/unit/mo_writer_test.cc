@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <algorithm>
 
+#include <cstdint>
 #include <fstream>
 #include <iterator>
 #include <optional>
@@ -17,9 +18,11 @@
 namespace {
 
 using erli18n::compile_mo;
+using erli18n::find_repeated_messages;
 using erli18n::mo_compile_options;
 using erli18n::po_file;
 using erli18n::po_message;
+using erli18n::po_repeat;
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -237,6 +240,75 @@ TEST(MoWriter, RejectsDuplicates) {
   ASSERT_FALSE(twin);
   EXPECT_EQ(twin.error().to_string(),
             "ctx.po:20:1: error: duplicate message definition (first defined at line 12)");
+}
+
+TEST(MoWriter, FindRepeatedMessagesListsEveryRepeatAcrossCatalogs) {
+  po_file one;
+  po_message a = msg("a", "A", 1);
+  po_message ctx_a = msg("a", "X", 4);
+  ctx_a.msgctxt = "c";
+  po_message obsolete = msg("a", "", 7);
+  obsolete.obsolete = true;
+  // A context-less msgid holding <EOT> is the same key as context "c" and msgid "a".
+  po_message eot =
+      msg("c\x04"
+          "a",
+          "Y", 10);
+  po_message other_ctx = msg("a", "Z", 13);
+  other_ctx.msgctxt = "c\x04";  // key "c<EOT><EOT>a": another one
+  one.messages = {a, ctx_a, obsolete, eot, other_ctx, msg("b", "B", 16)};
+  po_file two;
+  two.messages = {msg("b", "", 1), msg("new", "N", 4), ctx_a};
+  const std::vector<po_repeat> repeats = find_repeated_messages({&one, &two});
+  auto view = [](const po_repeat& r) {
+    return std::to_string(r.catalog) + ":" + std::to_string(r.index) + " of " +
+           std::to_string(r.first_catalog) + ":" + std::to_string(r.first_index);
+  };
+  std::vector<std::string> seen;
+  std::ranges::transform(repeats, std::back_inserter(seen), view);
+  EXPECT_EQ(seen, (std::vector<std::string>{"0:2 of 0:0", "0:3 of 0:1", "1:0 of 0:5", "1:2 of 0:1"}));
+  EXPECT_TRUE(find_repeated_messages({&two}).empty());
+  EXPECT_TRUE(find_repeated_messages({}).empty());
+}
+
+TEST(MoWriter, AlignmentStartsEachStringAtAMultiple) {
+  // msgfmt -a N: zeros before each string up to a multiple of N, none after the last.
+  const po_file po = basic_po();
+  const auto packed = compile_mo(po);
+  ASSERT_TRUE(packed);
+  auto u32_at = [](const std::string& b, std::size_t at) {
+    return static_cast<std::uint32_t>(static_cast<unsigned char>(b[at])) |
+           static_cast<std::uint32_t>(static_cast<unsigned char>(b[at + 1])) << 8 |
+           static_cast<std::uint32_t>(static_cast<unsigned char>(b[at + 2])) << 16 |
+           static_cast<std::uint32_t>(static_cast<unsigned char>(b[at + 3])) << 24;
+  };
+  for (const std::size_t alignment : {std::size_t{2}, std::size_t{3}, std::size_t{8}}) {
+    mo_compile_options options;
+    options.alignment = alignment;
+    const auto bytes = compile_mo(po, options);
+    ASSERT_TRUE(bytes);
+    const std::uint32_t n = u32_at(*bytes, 8);
+    std::uint32_t last_end = 0;
+    for (const std::size_t table : {std::size_t{u32_at(*bytes, 12)}, std::size_t{u32_at(*bytes, 16)}}) {
+      for (std::uint32_t i = 0; i < n; ++i) {
+        const std::uint32_t length = u32_at(*bytes, table + 8 * i),
+                            offset = u32_at(*bytes, table + 8 * i + 4);
+        EXPECT_EQ(offset % alignment, 0u) << alignment;
+        EXPECT_EQ(bytes->substr(offset, length + 1),
+                  packed->substr(u32_at(*packed, table + 8 * i + 4), length + 1));
+        last_end = std::max(last_end, offset + length + 1);
+      }
+    }
+    EXPECT_EQ(bytes->size(), last_end) << alignment;
+    auto mo = erli18n::mo_catalog::from_memory(bytes->data(), bytes->size());
+    ASSERT_TRUE(mo);
+    EXPECT_EQ(mo->lookup("ctx", "a"), std::optional<std::string_view>("A"));
+  }
+  mo_compile_options one;
+  one.alignment = 1;
+  const auto again = compile_mo(po, one);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(*again, *packed);
 }
 
 TEST(MoWriter, RejectsNewlineMismatches) {

@@ -12,6 +12,7 @@
 #include <climits>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <utility>
@@ -209,6 +210,45 @@ TEST(PluralRule, DivisionByZeroDependingOnNHasDefinedResults) {
   ASSERT_TRUE(rule);
   EXPECT_EQ(rule->form(5), 0u);
   EXPECT_EQ(rule->form(7), 2u);  // 10/2 = 5, 5 % 3 = 2
+}
+
+// Whether glibc divides by zero evaluating `expression` for n (SIGFPE), by evaluate_checked.
+bool traps(const std::string& expression, unsigned long n) {
+  result<plural_rule> rule = plural_rule::parse("nplurals=100; plural=" + expression + ";");
+  EXPECT_TRUE(rule.has_value()) << expression << ": " << (rule ? "" : rule.error().message);
+  return rule && !rule->evaluate_checked(n).has_value();
+}
+
+TEST(PluralRule, EvaluateCheckedFindsTheNThatDivideByZero) {
+  EXPECT_TRUE(traps("10/(n-5)", 5));
+  EXPECT_FALSE(traps("10/(n-5)", 4));
+  EXPECT_TRUE(traps("n%(n-3)", 3));
+  EXPECT_TRUE(traps("5/n", 0));
+  EXPECT_TRUE(traps("n%(n-n)", 7));
+  EXPECT_TRUE(traps("(n/(n-2)) == 1", 2));  // a trap inside an operand
+  EXPECT_TRUE(traps("!(1/(n-2))", 2));
+  // Otherwise the value is evaluate's.
+  result<plural_rule> rule = plural_rule::parse("nplurals=3; plural=10/(n-5) % 3;");
+  ASSERT_TRUE(rule);
+  EXPECT_EQ(rule->evaluate_checked(7), std::optional<unsigned long>(2));
+  EXPECT_EQ(rule->evaluate_checked(5), std::nullopt);
+  // C's short circuit, as glibc's evaluator: the right operand of && and || and the branch
+  // of ?: not taken are not evaluated; the condition always is.
+  EXPECT_FALSE(traps("n!=3 && 1/(n-3)", 3));
+  EXPECT_TRUE(traps("n==3 && 1/(n-3)", 3));
+  EXPECT_FALSE(traps("n==3 || 1/(n-3)", 3));
+  EXPECT_TRUE(traps("n!=3 || 1/(n-3)", 3));
+  EXPECT_FALSE(traps("n==3 ? 0 : 1/(n-3)", 3));
+  EXPECT_TRUE(traps("n==3 ? 1/(n-3) : 0", 3));
+  EXPECT_TRUE(traps("1/(n-3) ? 0 : 1", 3));
+  EXPECT_TRUE(traps("(1/(n-3) && 0) || 1", 3));
+  // A known rule (native code) has constant divisors only.
+  result<plural_rule> russian = plural_rule::parse(
+      "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : "
+      "2);");
+  ASSERT_TRUE(russian);
+  for (unsigned long n = 0; n <= 1000; ++n)
+    EXPECT_EQ(russian->evaluate_checked(n), russian->evaluate(n)) << n;
 }
 
 TEST(PluralRule, ConstantZeroDivisorIsAnError) {

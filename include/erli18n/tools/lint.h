@@ -11,9 +11,10 @@
 ///    PO-Revision-Date, Last-Translator, Language-Team, MIME-Version, Content-Type,
 ///    Content-Transfer-Encoding, Language) missing or still at the template's value (warning).
 ///  - [plural-forms] plural entries without `nplurals=`/`plural=` in the header, an invalid
-///    nplurals or expression, an expression that yields negative values or values
-///    >= nplurals for some n in 0..1000, entries with fewer or more msgstr[] than nplurals
-///    (errors; like msgfmt, only the first count mismatch is reported).
+///    nplurals or expression, an expression that divides by zero (where C would evaluate
+///    the divisor), yields a negative value or one >= nplurals for some n in 0..1000 (the
+///    first such n is reported), entries with fewer or more msgstr[] than nplurals (errors;
+///    like msgfmt, only the first count mismatch is reported).
 ///  - [c-format] in entries flagged `c-format`: each msgstr must read the same arguments, in
 ///    number and type, as the msgid (the msgid_plural for plural entries). A plural form
 ///    that the header's rule picks for fewer than 5 of the n in 0..1000 (French form 0: n = 0

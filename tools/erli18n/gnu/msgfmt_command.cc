@@ -7,6 +7,8 @@
 // What msgfmt does, where its documentation is silent, was found by running msgfmt 0.21.
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <cstdlib>
 #include <deque>
 #include <filesystem>
 #include <iostream>
@@ -89,6 +91,9 @@ constexpr long_option msgfmt_options[] = {
     {"xml", takes::none, 'x'},
 };
 constexpr std::string_view msgfmt_short_options = "a:cCd:D:fhjl:L:o:Pr:vVx";
+// The largest -a taken: a string area padded to more would soon not fit the MO file's
+// 32-bit offsets.
+constexpr unsigned long long max_alignment = 65536;
 
 struct settings {
   std::string output;  // -o; empty: DOMAIN.mo per domain
@@ -125,8 +130,10 @@ void print_statistics(const settings& s, const std::vector<std::string>& names,
   std::size_t translated = 0, fuzzy = 0, untranslated = 0;
   for (const domain_catalog& d : domains)
     for (const po_message& m : d.po.messages) {
-      if (m.obsolete || m.is_header()) continue;
-      if (m.msgstr.empty() || m.msgstr[0].empty())
+      // A header with an empty msgstr is none for msgfmt: an untranslated message.
+      const bool empty = m.msgstr.empty() || m.msgstr[0].empty();
+      if (m.obsolete || (m.is_header() && !empty)) continue;
+      if (empty)
         ++untranslated;
       else if (m.fuzzy)
         ++fuzzy;
@@ -231,10 +238,21 @@ int msgfmt_main(std::string_view program, std::span<const char* const> args) {
         }
         s.compile.big_endian = *event.value == "big";
         break;
-      case 'a':
-        // Strings aligned to 1 byte, msgfmt's default, is what compile_mo writes.
-        if (*event.value != "1") return refuse_option(program, msgfmt_options, event.code);
+      case 'a': {
+        // Read as strtoul reads it (0x10 and 010 too); without a number msgfmt keeps 1.
+        const std::string text(*event.value);
+        char* end = nullptr;
+        errno = 0;
+        const unsigned long long value = std::strtoull(text.c_str(), &end, 0);
+        if (end == text.c_str()) break;
+        // 0, a negative or a huge alignment crashes msgfmt 0.21 (SIGFPE, SIGSEGV): refused.
+        const bool negative =
+            text.substr(0, static_cast<std::size_t>(end - text.c_str())).find('-') != std::string::npos;
+        if (value == 0 || negative || errno == ERANGE || value > max_alignment)
+          return refuse_option(program, msgfmt_options, event.code);
+        s.compile.alignment = static_cast<std::size_t>(value);
         break;
+      }
       case opt_statistics:
         s.statistics = true;
         break;
@@ -264,10 +282,13 @@ int msgfmt_main(std::string_view program, std::span<const char* const> args) {
     po_file po;
   };
   std::deque<read_part> parts;
-  std::deque<std::string> context_keys;
-  // Per domain, where each key (context, <EOT>, msgid) was first defined: part, message.
-  std::unordered_map<std::string, std::unordered_map<std::string_view, std::pair<std::size_t, std::size_t>>>
-      defined;
+  // Per domain, its parts so far (as catalogs, and their indexes in `parts`), among which a
+  // message may repeat an earlier one's key.
+  struct domain_parts {
+    std::vector<const po_file*> catalogs;
+    std::vector<std::size_t> indexes;
+  };
+  std::unordered_map<std::string, domain_parts> by_domain;
   std::vector<std::pair<std::size_t, lint_diagnostic>> checks;  // (part, finding)
   std::vector<std::string> names;
   for (std::string_view operand : parsed.operands) {
@@ -313,28 +334,36 @@ int msgfmt_main(std::string_view program, std::span<const char* const> args) {
                     << indent << "Message conversion to user's charset might not work.\n";
       }
       read_part& r = parts.emplace_back(read_part{domain, shown, std::move(p.text), std::move(*po)});
-      auto& keys = defined[domain];
+      // The part's repeats, of its own messages or of the domain's earlier parts: one sort
+      // of the keys (again over the earlier parts for each later one: inputs are few).
+      domain_parts& same_domain = by_domain[domain];
+      same_domain.catalogs.push_back(&r.po);
+      same_domain.indexes.push_back(parts.size() - 1);
+      const std::vector<po_repeat> repeats = find_repeated_messages(same_domain.catalogs);
+      auto repeat =
+          std::ranges::lower_bound(repeats, same_domain.catalogs.size() - 1, {}, &po_repeat::catalog);
       for (std::size_t i = 0; i < r.po.messages.size(); ++i) {
         const po_message& m = r.po.messages[i];
         // -C: X/Open's msgfmt ignores what GNU's leaves out of the MO file. The file's fuzzy
         // warning comes first, then the duplicate check, whose finding is the entry's only one.
-        const bool compat = s.check_compatibility && !m.is_header() && !m.obsolete;
+        // The header is kept whatever its state unless its msgstr is empty, but a fuzzy one
+        // draws the fuzzy warning all the same (msgfmt 0.21).
+        const bool compat = s.check_compatibility && !m.obsolete;
         const bool empty = m.msgstr.empty() || m.msgstr[0].empty();
-        const bool ignored_fuzzy = compat && m.fuzzy && !s.compile.use_fuzzy;
-        if (ignored_fuzzy && !warned_fuzzy) {
+        const bool fuzzy_unused = compat && m.fuzzy && !s.compile.use_fuzzy;
+        const bool ignored_fuzzy = fuzzy_unused && !m.is_header();
+        if (fuzzy_unused && !warned_fuzzy) {
           std::cerr << name << ": " << shown << ": warning: source file contains fuzzy translation\n";
           ++fatal;
           warned_fuzzy = true;
         }
-        std::string_view key = m.msgid;
-        if (m.msgctxt) key = context_keys.emplace_back(*m.msgctxt + '\x04' + m.msgid);
-        auto [first, inserted] = keys.try_emplace(key, parts.size() - 1, i);
-        if (!inserted) {
-          const read_part& f = parts[first->second.first];
+        if (repeat != repeats.end() && repeat->index == i) {
+          const read_part& f = parts[same_domain.indexes[repeat->first_catalog]];
           std::cerr << shown << ':' << m.line << ": duplicate message definition...\n"
-                    << f.shown << ':' << msgstr_line(f.text, f.po.messages[first->second.second])
+                    << f.shown << ':' << msgstr_line(f.text, f.po.messages[repeat->first_index])
                     << ": ...this is the location of the first definition\n";
           ++fatal;
+          ++repeat;
           continue;
         }
         if (compat && (empty || ignored_fuzzy)) {
@@ -342,7 +371,8 @@ int msgfmt_main(std::string_view program, std::span<const char* const> args) {
                     << " 'msgstr' entry ignored\n";
           ++fatal;
         }
-        has_header = has_header || m.is_header();
+        // A header whose msgstr is empty is none for msgfmt (--check-header).
+        has_header = has_header || (m.is_header() && !empty);
       }
       lint_options lint;
       lint.use_fuzzy = s.compile.use_fuzzy;
@@ -378,7 +408,7 @@ int msgfmt_main(std::string_view program, std::span<const char* const> args) {
       ++fatal;
     }
   }
-  defined.clear();
+  by_domain.clear();
   // One catalog per domain, in the order the domains first appear: the first part's, with
   // the later parts' messages after its own.
   std::vector<domain_catalog> domains;
@@ -410,12 +440,26 @@ int msgfmt_main(std::string_view program, std::span<const char* const> args) {
     return std::tuple(rank, c.first, d.msgfmt_entry, within);
   };
   std::ranges::stable_sort(checks, {}, order);
-  std::set<std::pair<std::size_t, std::size_t>> printed;  // (part, msgid line) of entries
+  // (part, msgid line) of the entries a plural-forms finding named, and of those with a
+  // finding of their own: after its first finding an entry's others are only counted, and
+  // after a plural-forms finding naming it, all but its c-format one (msgfmt 0.21).
+  std::set<std::pair<std::size_t, std::size_t>> named, printed;
   for (const auto& [part_index, d] : checks) {
     fatal += d.msgfmt_errors;
-    if (d.msgfmt_entry != 0 && !printed.emplace(part_index, d.msgfmt_entry).second) continue;
+    if (d.msgfmt_entry != 0) {
+      const std::pair<std::size_t, std::size_t> entry(part_index, d.msgfmt_entry);
+      if (d.check == "plural-forms") {
+        if (!named.insert(entry).second) continue;
+      } else if (!printed.insert(entry).second || (named.contains(entry) && d.check != "c-format")) {
+        continue;
+      }
+    }
     std::cerr << d.msgfmt_text;
   }
+  // The texts were kept for the positions of findings, all printed now: freed, the heap
+  // gives their pages to the MO images instead of touching new ones (as `erli18n compile`).
+  checks.clear();
+  for (read_part& r : parts) std::string().swap(r.text);
   // What the checks find is reported, yet the files are written (msgfmt's way); the exit
   // status says it.
   s.compile.refuse_newline_mismatch = false;
