@@ -232,7 +232,7 @@ struct mo_compile_options {
 /// this function does not emulate. msgfmt reports every error; this reports the first.
 result<std::string> compile_mo(const po_file& po, const mo_compile_options& options = {});
 
-/// A message that repeats the key (msgctxt, <EOT>, msgid) of an earlier one
+/// A message that repeats the key (msgctxt, EOT byte, msgid) of an earlier one
 /// (`find_repeated_messages`), as indexes into the catalogs given and their messages.
 struct po_repeat {
   std::size_t catalog = 0;        ///< the repeat's catalog
