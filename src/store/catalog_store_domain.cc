@@ -34,13 +34,7 @@ result<domain_load> catalog_store::load_domain(std::string_view domain, const st
   // naming a locale, a .po its .mo shadows (no silent choice between two files).
   const auto tell_unread = [&](event_kind kind, const std::string& locale, const std::string& used,
                                const std::string& ignored) {
-    store_event e;
-    e.kind = kind;
-    e.domain = domain;
-    e.locale = locale;
-    e.source = used;
-    e.ignored = ignored;
-    detail::raise_event(*impl_, e);
+    detail::raise_unread(*impl_, kind, domain, locale, used, ignored);
   };
   std::vector<detail::duplicate_locale_dir> duplicates;
   const auto dirs = detail::locale_dirs(root, duplicates);

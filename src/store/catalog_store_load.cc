@@ -278,6 +278,17 @@ void detail::raise_event(store_impl& s, const store_event& event) noexcept {
   if (s.observers) detail::deliver(&s, s.observers.get(), event, s.observer_failures);
 }
 
+void detail::raise_unread(store_impl& s, event_kind kind, std::string_view domain, std::string_view locale,
+                          std::string_view used, std::string_view ignored) noexcept {
+  store_event e;
+  e.kind = kind;
+  e.domain = domain;
+  e.locale = locale;
+  e.source = used;
+  e.ignored = ignored;
+  raise_event(s, e);
+}
+
 std::vector<result<load_outcome>> catalog_store::load_many(const std::vector<load_request>& requests) {
   std::vector<result<load_outcome>> results;
   results.reserve(requests.size());

@@ -84,6 +84,10 @@ result<load_outcome> load_file_bytes(catalog_store::impl& s, std::string_view do
 // Delivers an event that is no load of the store (the watcher's catalog_shadowed,
 // duplicate_locale_folder) to its observers, as write events are: with the writer lock held.
 void raise_event(catalog_store::impl& s, const store_event& event) noexcept;
+// raise_event of a file or folder left unread (`kind` one of those two): `used` is what was
+// read instead, `ignored` what was not.
+void raise_unread(catalog_store::impl& s, event_kind kind, std::string_view domain, std::string_view locale,
+                  std::string_view used, std::string_view ignored) noexcept;
 
 }  // namespace erli18n::detail
 

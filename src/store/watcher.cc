@@ -136,13 +136,7 @@ struct catalog_watcher::state {
   // Tells observers of a file or folder left unread, through the store's event channel.
   void tell_unread(event_kind kind, const std::string& domain, const std::string& locale,
                    const std::string& used, const std::string& ignored) noexcept {
-    store_event e;
-    e.kind = kind;
-    e.domain = domain;
-    e.locale = locale;
-    e.source = used;
-    e.ignored = ignored;
-    detail::raise_event(*store_impl, e);
+    detail::raise_unread(*store_impl, kind, domain, locale, used, ignored);
   }
 
   // --- inotify ---------------------------------------------------------------------------
