@@ -120,13 +120,16 @@ cc -std=c11 -Wall -Wextra -Werror $(pkg-config --cflags erli18n_intl) \
 "$work/pkgconfig-intl" "$fr_po" | grep -qx ok
 # The README's tour (its first C++ example) builds as C++17 against the installed package and
 # prints what the README says it prints (the block after it), in the docs' example folder.
-awk -v dir="$work" '/^```cpp$/ && !n { n = 1; out = dir "/readme_tour.cc"; next }
+# Its fence may carry the docs harness's env=NAME=VALUE attributes (the locale it runs in).
+tour_env=$(awk '/^```cpp( |$)/ { for (i = 2; i <= NF; i++) if (sub(/^env=/, "", $i)) print $i; exit }' "$src/README.md")
+awk -v dir="$work" '/^```cpp( |$)/ && !n { n = 1; out = dir "/readme_tour.cc"; next }
   /^```output$/ && n == 1 { n = 2; out = dir "/readme_tour.expected"; next }
   /^```$/ { out = ""; if (n == 2) exit; next } out { print > out }' "$src/README.md"
 c++ -std=c++17 -Wall -Wextra -Werror -I"$prefix/include" "$work/readme_tour.cc" \
   $(pkg-config --libs erli18n) -o "$work/readme_tour"
 rm -rf "$work/tour-run" && cp -r "$src/docs/examples/fixture" "$work/tour-run"
 for po in "$work"/tour-run/locale/*/LC_MESSAGES/app.po; do msgfmt "$po" -o "${po%.po}.mo"; done
-(cd "$work/tour-run" && LD_LIBRARY_PATH=$prefix/lib "$work/readme_tour") >"$work/readme_tour.out"
+# shellcheck disable=SC2086 # one NAME=VALUE word per attribute
+(cd "$work/tour-run" && env LD_LIBRARY_PATH="$prefix/lib" $tour_env "$work/readme_tour") >"$work/readme_tour.out"
 cmp "$work/readme_tour.expected" "$work/readme_tour.out"
 echo "consumer builds: find_package on a moved prefix (shared, static, erli18n_embed_catalogs, erli18n_add_translations), add_subdirectory, pkg-config, README example"
