@@ -46,6 +46,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   std::size_t lines = 1;
   for (char c : text) lines += c == '\n';
+  // A line whose first non-blank byte is '#' may be a `#line N` or `# N "file"` directive,
+  // which renumbers the lines after it (as xgettext does): then token and reference lines are
+  // the directive's, not the text's, and neither rise with the text nor stay within it.
+  bool renumbered = false;
+  for (std::size_t at = 0; at < text.size() && !renumbered;) {
+    const std::size_t start = text.find_first_not_of(" \t\f\v", at);
+    renumbered = start != std::string_view::npos && text[start] == '#';
+    const std::size_t end = text.find('\n', at);
+    if (end == std::string_view::npos) break;
+    at = end + 1;
+  }
 
   erli18n::detail::cpp_lexer lexer(text, true);
   erli18n::detail::cpp_token token;
@@ -53,7 +64,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::size_t tokens = 0;
   while (lexer.next(token)) {
     check(++tokens <= size + 2);
-    check(token.line >= last_line && token.line <= lines);
+    check(renumbered || (token.line >= last_line && token.line <= lines));
     last_line = token.line;
     if (token.kind == erli18n::detail::cpp_token_kind::string) check(token.value.size() <= size);
   }
@@ -70,7 +81,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   bool utf8 = true;
   for (const erli18n::po_message& m : all.messages) {
     check(!m.references.empty());
-    for (const erli18n::po_reference& r : m.references) check(r.line && *r.line >= 1 && *r.line <= lines);
+    for (const erli18n::po_reference& r : m.references) check(r.line && (renumbered || (*r.line >= 1 && *r.line <= lines)));
     utf8 = utf8 && valid_utf8(m.msgid) && valid_utf8(m.msgid_plural.value_or("")) &&
            valid_utf8(m.msgctxt.value_or(""));
     for (const std::string& c : m.extracted_comments) utf8 = utf8 && valid_utf8(c);
