@@ -81,7 +81,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   bool utf8 = true;
   for (const erli18n::po_message& m : all.messages) {
     check(!m.references.empty());
-    for (const erli18n::po_reference& r : m.references) check(r.line && (renumbered || (*r.line >= 1 && *r.line <= lines)));
+    for (const erli18n::po_reference& r : m.references)
+      check(r.line && (renumbered || (*r.line >= 1 && *r.line <= lines)));
     utf8 = utf8 && valid_utf8(m.msgid) && valid_utf8(m.msgid_plural.value_or("")) &&
            valid_utf8(m.msgctxt.value_or(""));
     for (const std::string& c : m.extracted_comments) utf8 = utf8 && valid_utf8(c);

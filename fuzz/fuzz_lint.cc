@@ -34,10 +34,9 @@ std::vector<std::size_t> line_lengths(std::string_view text) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const std::set<std::string, std::less<>> checks = {"header",   "plural-forms", "c-format",
-                                                            "newlines", "placeholders", "plural-cldr",
-                                                            "language", "duplicates",   "empty-forms",
-                                                            "accelerators"};
+  static const std::set<std::string, std::less<>> checks = {
+      "header",      "plural-forms", "c-format",   "newlines",    "placeholders",
+      "plural-cldr", "language",     "duplicates", "empty-forms", "accelerators"};
   static const char* const names[] = {"fr.po", "pt_BR/LC_MESSAGES/app.po", "messages.pot", "x"};
   std::string_view text(reinterpret_cast<const char*>(data), size);
   const std::string_view name = names[(size >> 2) % 4];
