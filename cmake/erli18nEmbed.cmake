@@ -7,6 +7,22 @@
 # .mo), and DIR/LOCALE.po (or .mo) when DOMAIN is given. Editing a catalog regenerates the
 # source; adding or removing one is noticed at the next build too (the glob is re-checked).
 # TARGET must link erli18n::erli18n.
+# _erli18n_find_tool(CALLER TOOL_VAR DEPENDENCY_VAR): the erli18n tool the helpers run, the one
+# built in this project or else the one installed with the package (ERLI18N_EXECUTABLE), and
+# what a custom command depends on to rerun when it changes. erli18nTranslations.cmake uses it
+# too (this file is included first, in-tree and from erli18nConfig.cmake).
+function(_erli18n_find_tool caller tool_var dependency_var)
+  if(TARGET erli18n_cli)
+    set(${tool_var} $<TARGET_FILE:erli18n_cli> PARENT_SCOPE)
+    set(${dependency_var} erli18n_cli PARENT_SCOPE)
+  elseif(ERLI18N_EXECUTABLE)
+    set(${tool_var} "${ERLI18N_EXECUTABLE}" PARENT_SCOPE)
+    set(${dependency_var} "${ERLI18N_EXECUTABLE}" PARENT_SCOPE)
+  else()
+    message(FATAL_ERROR "${caller}: the erli18n tool was not found (set ERLI18N_EXECUTABLE)")
+  endif()
+endfunction()
+
 function(erli18n_embed_catalogs target dir)
   cmake_parse_arguments(PARSE_ARGV 2 arg "USE_FUZZY" "NAMESPACE;DOMAIN" "")
   if(arg_UNPARSED_ARGUMENTS)
@@ -31,16 +47,7 @@ function(erli18n_embed_catalogs target dir)
   endif()
   list(SORT catalogs)
 
-  # The tool: built in this project, or the one installed with the package.
-  if(TARGET erli18n_cli)
-    set(tool $<TARGET_FILE:erli18n_cli>)
-    set(tool_dependency erli18n_cli)
-  elseif(ERLI18N_EXECUTABLE)
-    set(tool "${ERLI18N_EXECUTABLE}")
-    set(tool_dependency "${ERLI18N_EXECUTABLE}")
-  else()
-    message(FATAL_ERROR "erli18n_embed_catalogs: the erli18n tool was not found (set ERLI18N_EXECUTABLE)")
-  endif()
+  _erli18n_find_tool(erli18n_embed_catalogs tool tool_dependency)
 
   set(output "${CMAKE_CURRENT_BINARY_DIR}/${target}_erli18n_catalogs.cc")
   add_custom_command(OUTPUT "${output}"

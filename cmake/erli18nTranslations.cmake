@@ -27,16 +27,7 @@ function(erli18n_add_translations target domain)
     set(component_args COMPONENT "${arg_COMPONENT}")
   endif()
 
-  # The tool: built in this project, or the one installed with the package.
-  if(TARGET erli18n_cli)
-    set(tool $<TARGET_FILE:erli18n_cli>)
-    set(tool_dependency erli18n_cli)
-  elseif(ERLI18N_EXECUTABLE)
-    set(tool "${ERLI18N_EXECUTABLE}")
-    set(tool_dependency "${ERLI18N_EXECUTABLE}")
-  else()
-    message(FATAL_ERROR "erli18n_add_translations: the erli18n tool was not found (set ERLI18N_EXECUTABLE)")
-  endif()
+  _erli18n_find_tool(erli18n_add_translations tool tool_dependency)
 
   set(locale_dir "${CMAKE_BINARY_DIR}/locale")
   set(outputs "")
