@@ -86,16 +86,21 @@ std::size_t catalog::index_bytes() const noexcept {
          slots_.capacity() * sizeof(std::uint64_t);
 }
 
-const catalog_entry* catalog::find(const std::string_view* context, std::string_view msgid) const noexcept {
-  if (slots_.empty()) return nullptr;
-  const std::uint64_t h = hash_key(context, msgid);
+std::optional<catalog_entry> catalog::find(const std::string_view* context,
+                                           std::string_view msgid) const noexcept {
+  return find(context, msgid, hash_key(context, msgid));
+}
+
+std::optional<catalog_entry> catalog::find(const std::string_view* context, std::string_view msgid,
+                                           std::uint64_t h) const noexcept {
+  if (slots_.empty()) return std::nullopt;
   const std::uint64_t tag = h & tag_mask;
   for (std::uint64_t i = h & mask_;; i = (i + 1) & mask_) {
     const std::uint64_t s = slots_[i];
-    if (s == 0) return nullptr;
+    if (s == 0) return std::nullopt;
     if ((s & tag_mask) == tag) {
       const catalog_entry& e = entries_[(s & ~tag_mask) - 1];
-      if (same_key(e, context, msgid)) return &e;
+      if (same_key(e, context, msgid)) return e;
     }
   }
 }
@@ -175,8 +180,8 @@ class catalog_builder {
     for (std::size_t k = 0; k < items_.size(); ++k) {
       catalog_entry& e = c.entries_[k];
       const pending& p = items_[k];
-      const catalog_entry* old =
-          previous_ ? previous_->find(p.has_context ? &p.context : nullptr, p.msgid) : nullptr;
+      const std::optional<catalog_entry> old =
+          previous_ ? previous_->find(p.has_context ? &p.context : nullptr, p.msgid) : std::nullopt;
       if (old) {
         e.msgid = old->msgid;
         e.context = old->context;

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,7 +51,12 @@ class catalog {
   const std::vector<catalog_entry>& entries() const noexcept { return entries_; }
   std::size_t index_bytes() const noexcept;
 
-  const catalog_entry* find(const std::string_view* context, std::string_view msgid) const noexcept;
+  // The message's entry, by value (a `.mo` read in place has none stored), or nullopt.
+  // `hash` is hash_key(context, msgid), for callers that computed it already (at compile
+  // time, for a literal msgid).
+  std::optional<catalog_entry> find(const std::string_view* context, std::string_view msgid) const noexcept;
+  std::optional<catalog_entry> find(const std::string_view* context, std::string_view msgid,
+                                    std::uint64_t hash) const noexcept;
   // Before publication: moves the entries' pointers into [from, from + size) to the same
   // offsets in `to`, an identical copy of that text.
   void rebase(const char* from, std::size_t size, const char* to) noexcept;

@@ -59,8 +59,8 @@ std::string_view pick_form(const catalog& c, std::string_view forms, bool plural
 std::optional<std::string_view> translate(const catalog* c, const std::string_view* context,
                                           std::string_view msgid, bool plural, unsigned long n) noexcept {
   if (c == nullptr) return std::nullopt;
-  const catalog_entry* e = c->find(context, msgid);
-  if (e == nullptr) return std::nullopt;
+  const std::optional<catalog_entry> e = c->find(context, msgid);
+  if (!e) return std::nullopt;
   if (!plural) return e->first_form();
   return pick_form(*c, e->translation_view(), true, n);
 }
@@ -154,8 +154,8 @@ std::optional<detail::found_message> catalog_store::impl::find_message(const det
     if (const catalog_map::slot* entry = map->find_entry(key)) c = entry->value;
   }
   if (c == nullptr) return std::nullopt;
-  const detail::catalog_entry* e = c->find(context, msgid);
-  if (e == nullptr) return std::nullopt;
+  const std::optional<detail::catalog_entry> e = c->find(context, msgid);
+  if (!e) return std::nullopt;
   detail::found_message out;
   out.text = plural ? detail::pick_form(*c, e->translation_view(), true, n) : e->first_form();
   out.msgid = e->msgid_view();
