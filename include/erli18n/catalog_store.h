@@ -62,6 +62,11 @@ struct load_options {
   bool include_fuzzy = false;                     ///< keep `#, fuzzy` entries of a `.po`
   std::size_t max_bytes = std::size_t{64} << 20;  ///< larger files are refused (limit_exceeded)
   std::size_t max_entries = 500000;               ///< catalogs with more entries are refused
+  /// Check every message of a `.mo` at load (O(N)) and refuse a damaged file. Without it a
+  /// `.mo` loads in O(1): its header and tables are checked, and each message when it is
+  /// read; a damaged one (a string outside the file, text that is not UTF-8 in a UTF-8
+  /// catalog) then reads as missing, as glibc reads it. `.po` files are always read whole.
+  bool verify_all = false;
 };
 
 /// What a successful load did.
@@ -261,6 +266,13 @@ class catalog_store {
   /// watch.h); `errc::invalid_argument` for a negative debounce or a non-positive poll
   /// interval.
   result<catalog_watcher> watch(const std::string& root, const watch_options& options);
+
+  /// Completes, on the calling thread, the lookup index of every `.mo` catalog read in
+  /// place whose index its lookups have not finished yet (they start after a few hundred
+  /// lookups; see docs/performance.md). Optional: a server may call it after loading, so
+  /// that its first requests already run at full speed; a benchmark, to measure that speed.
+  /// Takes the writer lock; lookups go on meanwhile.
+  void build_indexes();
 
   /// The memory the store holds now.
   ///

@@ -71,6 +71,9 @@
 #include "erli18n/result.h"
 
 namespace erli18n {
+namespace detail {
+struct mo_access;  // the catalog store's view of the tables (library-private)
+}
 
 /// Whether `bytes` start with the MO magic number 0x950412de, in either byte order: how a
 /// compiled catalog is told from a `.po` file whatever its name (`.mo`, `.gmo`, none).
@@ -201,6 +204,7 @@ class mo_catalog {
   struct impl;
   explicit mo_catalog(std::unique_ptr<impl> p) noexcept;
   friend result<po_file> decompile_mo(const mo_catalog& catalog);  // reads the text unchecked
+  friend struct detail::mo_access;
   std::unique_ptr<impl> impl_;
 };
 

@@ -17,6 +17,7 @@
 
 #include "charset.h"
 #include "erli18n/mo.h"
+#include "mo_access.h"
 #include "file_io.h"
 #include "header_fields.h"
 #include "mo_format.h"
@@ -256,18 +257,24 @@ struct mo_catalog::impl {
     return count;
   }
 
-  std::optional<std::string_view> find_forms(const std::string_view* context,
-                                             std::string_view msgid) const noexcept {
+  std::optional<detail::mo_hit> find_hit(const std::string_view* context, std::string_view msgid) const noexcept {
     if (key_has_nul(context, msgid)) return std::nullopt;
     std::uint32_t i = find_static(context, msgid);
-    if (i != count) return trans(i);
+    if (i != count) return detail::mo_hit{i, *orig(i), trans(i)};
     if (sysdep_order.empty()) return std::nullopt;
     auto it = std::lower_bound(sysdep_order.begin(), sysdep_order.end(), 0, [&](std::uint32_t s, int) {
       return compare_key(context, msgid, key_of(expanded(sysdeps[s].orig))) > 0;
     });
     if (it == sysdep_order.end() || compare_key(context, msgid, key_of(expanded(sysdeps[*it].orig))) != 0)
       return std::nullopt;
-    return expanded(sysdeps[*it].trans);
+    return detail::mo_hit{count + *it, expanded(sysdeps[*it].orig), expanded(sysdeps[*it].trans)};
+  }
+
+  std::optional<std::string_view> find_forms(const std::string_view* context,
+                                             std::string_view msgid) const noexcept {
+    std::optional<detail::mo_hit> hit = find_hit(context, msgid);
+    if (!hit) return std::nullopt;
+    return hit->forms;
   }
 
   std::optional<std::string_view> find_plural(const std::string_view* context, std::string_view msgid,
@@ -882,5 +889,36 @@ result<po_file> decompile_mo(const mo_catalog& catalog) {
     return po;
   });
 }
+
+namespace detail {
+
+mo_tables mo_access::tables(const mo_catalog& mo) noexcept {
+  const mo_catalog::impl& m = *mo.impl_;
+  mo_tables t;
+  t.data = m.data;
+  t.size = m.size;
+  t.swap = m.swap;
+  t.check_utf8 = m.check_utf8;
+  t.count = m.count;
+  t.orig_table = m.orig_table;
+  t.trans_table = m.trans_table;
+  return t;
+}
+
+std::optional<mo_hit> mo_access::find(const mo_catalog& mo, const std::string_view* context,
+                                      std::string_view msgid) noexcept {
+  return mo.impl_->find_hit(context, msgid);
+}
+
+std::size_t mo_access::system_dependent_count(const mo_catalog& mo) noexcept { return mo.impl_->sysdeps.size(); }
+
+std::optional<mo_entry> mo_access::system_dependent(const mo_catalog& mo, std::size_t k) noexcept {
+  const mo_catalog::impl& m = *mo.impl_;
+  const sysdep_entry& d = m.sysdeps[k];
+  if (!d.orig.expandable || !d.trans.expandable) return std::nullopt;
+  return split_entry(m.expanded(d.orig), m.expanded(d.trans));
+}
+
+}  // namespace detail
 
 }  // namespace erli18n

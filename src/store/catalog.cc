@@ -3,17 +3,17 @@
 #include <algorithm>
 #include <cstring>
 #include <optional>
+#include <thread>
 #include <utility>
 
+#include "charset.h"
 #include "mo_format.h"
 #include "text_hash.h"
 
 namespace erli18n::detail {
 namespace {
 
-constexpr std::uint64_t tag_mask = 0xffffffff00000000ULL;
-
-bool same_key(const catalog_entry& e, const std::string_view* context, std::string_view msgid) noexcept {
+bool same_entry_key(const catalog_entry& e, const std::string_view* context, std::string_view msgid) noexcept {
   if (e.msgid_size != msgid.size() || (e.context != nullptr) != (context != nullptr)) return false;
   // An empty view may have a null data(), which memcmp must never get, even with a length of 0.
   if (context && (e.context_size != context->size() ||
@@ -82,27 +82,168 @@ bool expand_system_dependent(const po_message& m, std::string& msgid, std::strin
 }  // namespace
 
 std::size_t catalog::index_bytes() const noexcept {
-  return sizeof(catalog) + entries_.capacity() * sizeof(catalog_entry) +
-         slots_.capacity() * sizeof(std::uint64_t);
+  return sizeof(catalog) + entries_.capacity() * sizeof(catalog_entry) + index_.bytes();
 }
 
-std::optional<catalog_entry> catalog::find(const std::string_view* context,
-                                           std::string_view msgid) const noexcept {
+namespace {
+
+// A `.mo` read in place answers its first lookups from its own hash table; once it has
+// answered this many, each lookup that finds the index incomplete adds a chunk of entries
+// to it (unless another thread is doing so). A program that looks up a few dozen strings
+// and exits (`ls --help`) never builds it; a server has it after a few thousand lookups.
+constexpr std::uint32_t lookups_before_indexing = 256;
+constexpr std::size_t entries_per_chunk = 1024;
+
+bool valid_utf8(std::string_view s) noexcept { return charset::find_invalid_utf8(s) == std::string_view::npos; }
+
+bool same_text(const char* stored, std::string_view part) noexcept {
+  return part.empty() || std::memcmp(stored, part.data(), part.size()) == 0;
+}
+
+}  // namespace
+
+// The entry a found message answers with: its key from the lookup's own sizes (the stored
+// key equals context `\x04` msgid), its forms from the table.
+std::optional<catalog_entry> catalog::find(const std::string_view* context, std::string_view msgid) const noexcept {
   return find(context, msgid, hash_key(context, msgid));
 }
 
 std::optional<catalog_entry> catalog::find(const std::string_view* context, std::string_view msgid,
-                                           std::uint64_t h) const noexcept {
-  if (slots_.empty()) return std::nullopt;
-  const std::uint64_t tag = h & tag_mask;
-  for (std::uint64_t i = h & mask_;; i = (i + 1) & mask_) {
-    const std::uint64_t s = slots_[i];
-    if (s == 0) return std::nullopt;
-    if ((s & tag_mask) == tag) {
-      const catalog_entry& e = entries_[(s & ~tag_mask) - 1];
-      if (same_key(e, context, msgid)) return e;
-    }
+                                           std::uint64_t hash) const noexcept {
+  if (!index_.complete()) {
+    if (index_.count_lookup(lookups_before_indexing)) index_some(entries_per_chunk);
+    if (!index_.complete()) return find_in_mo(context, msgid);
   }
+  std::optional<message_index::found> f =
+      index_.find(hash, [&](std::uint32_t e) { return same_key(e, context, msgid); });
+  if (!f || (f->flags & message_index::unusable) != 0) return std::nullopt;
+  if (mo_ == nullptr || f->entry >= tables_.count) return entries_[f->entry - (mo_ ? tables_.count : 0)];
+  // A static string of the `.mo`, checked when it was indexed.
+  const std::size_t orig = tables_.orig_table + std::size_t{8} * f->entry;
+  const std::size_t trans = tables_.trans_table + std::size_t{8} * f->entry;
+  const char* key = reinterpret_cast<const char*>(tables_.data) + tables_.word(orig + 4);
+  catalog_entry e;
+  e.context = context ? key : nullptr;
+  e.context_size = context ? static_cast<std::uint32_t>(context->size()) : 0;
+  e.msgid = context ? key + context->size() + 1 : key;
+  e.msgid_size = static_cast<std::uint32_t>(msgid.size());
+  e.translation = reinterpret_cast<const char*>(tables_.data) + tables_.word(trans + 4);
+  e.translation_size = tables_.word(trans);
+  e.first_size = (f->flags & message_index::several_forms) != 0
+                     ? static_cast<std::uint32_t>(std::strlen(e.translation))
+                     : e.translation_size;
+  return e;
+}
+
+// Whether entry i's key is context `\x04` msgid (or msgid), as the MO compares keys: the
+// bytes up to the stored string's first NUL. Indexed entries only (their strings were
+// checked to lie in the image).
+bool catalog::same_key(std::uint32_t i, const std::string_view* context, std::string_view msgid) const noexcept {
+  if (mo_ == nullptr || i >= tables_.count)
+    return same_entry_key(entries_[i - (mo_ ? tables_.count : 0)], context, msgid);
+  const std::size_t desc = tables_.orig_table + std::size_t{8} * i;
+  const std::uint32_t len = tables_.word(desc);
+  const char* s = reinterpret_cast<const char*>(tables_.data) + tables_.word(desc + 4);
+  const std::size_t key_size = (context ? context->size() + 1 : 0) + msgid.size();
+  if (len < key_size || (len > key_size && s[key_size] != '\0')) return false;
+  if (context) {
+    if (!same_text(s, *context) || s[context->size()] != '\x04') return false;
+    s += context->size() + 1;
+  }
+  return same_text(s, msgid);
+}
+
+// Entry i, checked: what the index records of it and what a lookup of its key answers.
+std::optional<indexed_message> catalog::index_key(std::uint32_t i) const noexcept {
+  indexed_message m;
+  if (mo_ == nullptr || i >= tables_.count) {
+    const catalog_entry& e = entries_[i - (mo_ ? tables_.count : 0)];
+    if (e.msgid == nullptr) return std::nullopt;  // a system-dependent string this platform cannot expand
+    m.has_context = e.context != nullptr;
+    m.context = e.context_view();
+    m.msgid = e.msgid_view();
+    if (e.translation_size == 0 || e.translation[0] == '\0') m.flags |= message_index::unusable;
+    if (e.first_size != e.translation_size) m.flags |= message_index::several_forms;
+  } else {
+    // As the MO's own lookup reads it: a key that is not in the image is never found, a
+    // translation that is not (or is empty, or not UTF-8 in a UTF-8 catalog) is a miss.
+    std::optional<std::string_view> o = tables_.string(tables_.orig_table, i);
+    if (!o) return std::nullopt;
+    std::optional<std::string_view> t = tables_.string(tables_.trans_table, i);
+    std::string_view key = o->substr(0, o->find('\0'));
+    if (std::size_t eot = key.find('\x04'); eot != std::string_view::npos) {
+      m.has_context = true;
+      m.context = key.substr(0, eot);
+      key.remove_prefix(eot + 1);
+    }
+    m.msgid = key;
+    if (!t || t->empty() || t->front() == '\0' || (tables_.check_utf8 && (!valid_utf8(*o) || !valid_utf8(*t))))
+      m.flags |= message_index::unusable;
+    if (t && t->find('\0') != std::string_view::npos) m.flags |= message_index::several_forms;
+  }
+  m.hash = hash_key(m.has_context ? &m.context : nullptr, m.msgid);
+  return m;
+}
+
+// Of two entries with one key, the one the `.mo`'s own lookup answers with (glibc's).
+std::uint32_t catalog::winner(std::uint32_t a, std::uint32_t b) const noexcept {
+  std::optional<indexed_message> m = index_key(b);
+  if (!m || mo_ == nullptr) return a;
+  std::optional<mo_hit> hit = mo_access::find(*mo_, m->has_context ? &m->context : nullptr, m->msgid);
+  return hit && hit->index == b ? b : a;
+}
+
+void catalog::index_some(std::size_t limit) const noexcept {
+  if (!index_.try_claim()) return;  // another thread is at it: this lookup goes on without
+  const std::size_t begin = index_.built();
+  const std::size_t end = std::min(index_.entries(), begin + limit);
+  for (std::size_t i = begin; i < end; ++i) {
+    const auto e = static_cast<std::uint32_t>(i);
+    std::optional<indexed_message> m = index_key(e);
+    if (!m) continue;
+    const std::string_view* ctx = m->has_context ? &m->context : nullptr;
+    index_.insert(
+        e, m->hash, m->flags, [&](std::uint32_t other) { return same_key(other, ctx, m->msgid); },
+        [&](std::uint32_t other) { return winner(other, e); });
+  }
+  index_.set_built(end);
+  index_.release();
+}
+
+void catalog::finish_index() const noexcept {
+  while (!index_.complete()) {
+    index_some(index_.entries());
+    if (!index_.complete()) std::this_thread::yield();  // a lookup holds the claim for one chunk
+  }
+}
+
+// Before the index is complete: the MO's own lookup, with the index's rules for what
+// answers as a miss.
+std::optional<catalog_entry> catalog::find_in_mo(const std::string_view* context,
+                                                 std::string_view msgid) const noexcept {
+  if (mo_ == nullptr) return std::nullopt;
+  std::optional<mo_hit> hit = mo_access::find(*mo_, context, msgid);
+  if (!hit || !hit->forms || hit->forms->empty() || hit->forms->front() == '\0') return std::nullopt;
+  if (hit->index >= tables_.count) return entries_[hit->index - tables_.count];
+  if (tables_.check_utf8 && (!valid_utf8(hit->orig) || !valid_utf8(*hit->forms))) return std::nullopt;
+  catalog_entry e;
+  e.context = context ? hit->orig.data() : nullptr;
+  e.context_size = context ? static_cast<std::uint32_t>(context->size()) : 0;
+  e.msgid = hit->orig.data() + (context ? context->size() + 1 : 0);
+  e.msgid_size = static_cast<std::uint32_t>(msgid.size());
+  e.translation = hit->forms->data();
+  e.translation_size = static_cast<std::uint32_t>(hit->forms->size());
+  e.first_size = static_cast<std::uint32_t>(std::min(hit->forms->find('\0'), hit->forms->size()));
+  return e;
+}
+
+std::optional<catalog_entry> catalog::entry(std::uint32_t i) const noexcept {
+  std::optional<indexed_message> m = index_key(i);
+  if (!m || (m->flags & message_index::unusable) != 0) return std::nullopt;
+  // A key that loses to an equal one is not a message of its own.
+  std::optional<catalog_entry> e = find(m->has_context ? &m->context : nullptr, m->msgid, m->hash);
+  if (!e || e->msgid != m->msgid.data()) return std::nullopt;
+  return e;
 }
 
 void catalog::rebase(const char* from, std::size_t size, const char* to) noexcept {
@@ -126,7 +267,7 @@ class catalog_builder {
   catalog_builder(const std::vector<pending>& items, const catalog* previous, std::string file)
       : items_(items), previous_(previous), file_(std::move(file)) {}
 
-  result<built_catalog> build(bool copy_new_text, const load_options& options) {
+  result<built_catalog> build(const load_options& options) {
     if (items_.size() > options.max_entries)
       return build_error(file_, 0, 0, errc::limit_exceeded,
                          "catalog has " + std::to_string(items_.size()) +
@@ -135,44 +276,45 @@ class catalog_builder {
     out.value = std::make_unique<catalog>();
     catalog& c = *out.value;
     if (result<void> r = index(c); !r) return r.error();
-    assign_text(c, copy_new_text, out);
+    assign_text(c, out);
     return out;
   }
 
  private:
   result<void> index(catalog& c) {
-    std::size_t capacity = 8;
-    // At most 40% full: a miss then ends after one or two probes, as cheap as a hit.
-    while (capacity < items_.size() * 5 / 2 + 1) capacity *= 2;
-    c.slots_.assign(capacity, 0);
-    c.mask_ = capacity - 1;
     c.entries_.resize(items_.size());
     for (std::size_t k = 0; k < items_.size(); ++k) {
       const pending& p = items_[k];
-      catalog_entry& e = c.entries_[k];
       // Views into the source for now, so that duplicates can be compared; assign_text
       // moves them onto retained text.
-      e = {p.msgid.data(),
-           p.has_context ? p.context.data() : nullptr,
-           p.translation.data(),
-           static_cast<std::uint32_t>(p.msgid.size()),
-           static_cast<std::uint32_t>(p.context.size()),
-           static_cast<std::uint32_t>(p.translation.size()),
-           static_cast<std::uint32_t>(std::min(p.translation.find('\0'), p.translation.size()))};
-      const std::string_view* ctx = p.has_context ? &p.context : nullptr;
-      const std::uint64_t h = hash_key(ctx, p.msgid);
-      std::uint64_t i = h & c.mask_;
-      for (; c.slots_[i] != 0; i = (i + 1) & c.mask_) {
-        const std::uint64_t s = c.slots_[i];
-        if ((s & tag_mask) == (h & tag_mask) && same_key(c.entries_[(s & ~tag_mask) - 1], ctx, p.msgid))
-          return build_error(file_, p.line, p.column, errc::syntax, "duplicate message definition");
-      }
-      c.slots_[i] = (h & tag_mask) | (k + 1);
+      c.entries_[k] = {p.msgid.data(),
+                       p.has_context ? p.context.data() : nullptr,
+                       p.translation.data(),
+                       static_cast<std::uint32_t>(p.msgid.size()),
+                       static_cast<std::uint32_t>(p.context.size()),
+                       static_cast<std::uint32_t>(p.translation.size()),
+                       static_cast<std::uint32_t>(std::min(p.translation.find('\0'), p.translation.size()))};
     }
+    c.index_.allocate(items_.size());
+    const pending* duplicate = nullptr;
+    for (std::uint32_t k = 0; k < items_.size(); ++k) {
+      const pending& p = items_[k];
+      const std::string_view* ctx = p.has_context ? &p.context : nullptr;
+      std::optional<indexed_message> m = c.index_key(k);
+      c.index_.insert(
+          k, m->hash, m->flags, [&](std::uint32_t other) { return c.same_key(other, ctx, p.msgid); },
+          [&](std::uint32_t other) {
+            if (duplicate == nullptr) duplicate = &p;
+            return other;
+          });
+    }
+    c.index_.set_built(items_.size());
+    if (duplicate)
+      return build_error(file_, duplicate->line, duplicate->column, errc::syntax, "duplicate message definition");
     return {};
   }
 
-  void assign_text(catalog& c, bool copy_new_text, built_catalog& out) {
+  void assign_text(catalog& c, built_catalog& out) {
     // Pass 1: borrow what the previous catalog has, and size what is left.
     std::vector<std::uint8_t> own(items_.size(), 0);  // bit 1: key, bit 2: translation
     constexpr std::uint8_t own_key = 1, own_translation = 2;
@@ -195,10 +337,6 @@ class catalog_builder {
         own[k] |= own_translation;
         needed += p.translation.size() + 1;
       }
-    }
-    if (!copy_new_text) {
-      out.uses_mo_text = needed > 0;
-      return;
     }
     if (needed == 0) return;
     // Pass 2 (a `.po`): copy what is new into one block.
@@ -285,7 +423,7 @@ result<built_catalog> build_catalog(const po_file& po, const load_options& optio
     items.push_back(p);
   }
   catalog_builder builder(items, previous, po.file_name);
-  result<built_catalog> built = builder.build(true, options);
+  result<built_catalog> built = builder.build(options);
   if (!built) return built;
   built->value->plural = std::move(rule);
   built->value->plural_declared = declared;
@@ -293,8 +431,57 @@ result<built_catalog> build_catalog(const po_file& po, const load_options& optio
   return built;
 }
 
+// The catalog of a `.mo` read in place: O(1) (the tables are its entries, the index is
+// built later by its lookups), except for the system-dependent strings, expanded at open,
+// which get entries of their own, and a file without a hash table, whose index is built
+// now (the MO's binary search cannot answer as the index would past a damaged entry).
+result<built_catalog> serve_mo_in_place(const mo_catalog& mo, const load_options& options) {
+  if (options.verify_all) {
+    if (result<void> r = mo.validate(); !r) return std::move(r).error();
+  } else if (mo.size() != 0) {
+    // The first entry (the header, in the files msgfmt writes) is checked now, in O(1): a
+    // file damaged from its start is refused rather than served as all misses.
+    if (result<mo_entry> first = mo.entry(0); !first) return std::move(first).error();
+  }
+  built_catalog out;
+  out.value = std::make_unique<catalog>();
+  catalog& c = *out.value;
+  c.mo_ = &mo;
+  c.tables_ = mo_access::tables(mo);
+  const std::size_t expanded = mo_access::system_dependent_count(mo);
+  c.entries_.resize(expanded);
+  for (std::size_t k = 0; k < expanded; ++k) {
+    std::optional<mo_entry> found = mo_access::system_dependent(mo, k);
+    if (!found) continue;  // msgid stays null: never found
+    const mo_entry& e = *found;
+    c.entries_[k] = {e.msgid.data(),
+                     e.has_context ? e.context.data() : nullptr,
+                     e.translation.data(),
+                     static_cast<std::uint32_t>(e.msgid.size()),
+                     static_cast<std::uint32_t>(e.context.size()),
+                     static_cast<std::uint32_t>(e.translation.size()),
+                     static_cast<std::uint32_t>(std::min(e.translation.find('\0'), e.translation.size()))};
+  }
+  c.index_.allocate(c.size());
+  if (mo.hash_size() == 0) c.finish_index();
+  out.uses_mo_text = true;
+  return out;
+}
+
 result<built_catalog> build_catalog(const mo_catalog& mo, const load_options& options,
                                     const catalog* previous, bool copy_text) {
+  if (mo.size() > options.max_entries)
+    return build_error(mo.name(), 0, 0, errc::limit_exceeded,
+                       "catalog has " + std::to_string(mo.size()) + " messages, more than the limit of " +
+                           std::to_string(options.max_entries));
+  if (!copy_text) {
+    result<built_catalog> built = serve_mo_in_place(mo, options);
+    if (!built) return built;
+    built->value->plural = mo.plural();
+    built->value->plural_declared = mo.header_field("Plural-Forms").has_value();
+    built->value->from_mo = true;
+    return built;
+  }
   std::vector<pending> items;
   items.reserve(mo.size());
   for (std::size_t i = 0; i < mo.size(); ++i) {
@@ -318,7 +505,7 @@ result<built_catalog> build_catalog(const mo_catalog& mo, const load_options& op
     items.push_back(p);
   }
   catalog_builder builder(items, previous, mo.name());
-  result<built_catalog> built = builder.build(copy_text, options);
+  result<built_catalog> built = builder.build(options);
   if (!built) return built;
   built->value->plural = mo.plural();
   built->value->plural_declared = mo.header_field("Plural-Forms").has_value();

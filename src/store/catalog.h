@@ -1,10 +1,18 @@
-// An immutable catalog of the store: a hash index over NUL-terminated text that the store
-// retains (a `.po`'s strings copied into one block, a `.mo`'s own bytes, or for a `.mo`
-// loaded over an earlier one the strings that changed, copied), the compiled plural rule,
-// and where it came from. Built once by a writer, then only read.
+// An immutable catalog of the store: its messages, the compiled plural rule, and where it
+// came from. The messages are either entries over NUL-terminated text the store retains (a
+// `.po`'s strings copied into one block, or for a `.mo` loaded over an earlier one the
+// strings that changed, copied), or a `.mo` image itself, read in place: its own tables
+// are the entries, so loading it is O(1) whatever its size.
+//
+// Either way lookups go through a message_index (message_index.h) over the entries. For a
+// `.po` it is built with the catalog; for a `.mo` read in place it is built lazily, by the
+// lookups themselves, a bounded chunk at a time once the catalog has answered enough of them
+// (a short-lived program never pays for it), and until it is complete the MO's own hash
+// table answers. Both give the same answer for every key, so a reader never sees the switch.
 #ifndef ERLI18N_SRC_CATALOG_H
 #define ERLI18N_SRC_CATALOG_H
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -17,8 +25,21 @@
 #include "erli18n/plural.h"
 #include "erli18n/po.h"
 #include "erli18n/result.h"
+#include "message_index.h"
+#include "mo_access.h"
 
 namespace erli18n::detail {
+
+struct built_catalog;
+
+// What the index records of an entry, and the key a lookup gives to find it.
+struct indexed_message {
+  std::uint64_t hash = 0;  // hash_key(context or null, msgid)
+  std::uint32_t flags = 0;  // message_index's
+  bool has_context = false;
+  std::string_view context;
+  std::string_view msgid;
+};
 
 struct catalog_entry {
   const char* msgid;
@@ -37,6 +58,10 @@ struct catalog_entry {
 
 class catalog {
  public:
+  catalog() = default;
+  catalog(const catalog&) = delete;
+  catalog& operator=(const catalog&) = delete;
+
   std::string domain;
   std::string locale;  // canonical
   std::string source;  // path, or the name given with a buffer
@@ -47,14 +72,22 @@ class catalog {
   plural_rule plural;
   bool plural_declared = false;  // the header has a Plural-Forms field (else glibc's default)
 
-  std::size_t size() const noexcept { return entries_.size(); }
-  const std::vector<catalog_entry>& entries() const noexcept { return entries_; }
+  // Messages, the header included (for a `.mo` read in place, every entry of the file).
+  std::size_t size() const noexcept { return mo_ ? std::size_t{tables_.count} + entries_.size() : entries_.size(); }
+  // Calls f(const catalog_entry&) for each usable message, in file order.
+  template <class F>
+  void for_each_entry(F&& f) const {
+    for (std::uint32_t i = 0; i < size(); ++i)
+      if (std::optional<catalog_entry> e = entry(i)) f(*e);
+  }
   std::size_t index_bytes() const noexcept;
+  bool index_complete() const noexcept { return index_.complete(); }
+  // Builds what is left of the index now (a writer's call: catalog_store::build_indexes).
+  void finish_index() const noexcept;
 
-  // The message's entry, by value (a `.mo` read in place has none stored), or nullopt.
+  std::optional<catalog_entry> find(const std::string_view* context, std::string_view msgid) const noexcept;
   // `hash` is hash_key(context, msgid), for callers that computed it already (at compile
   // time, for a literal msgid).
-  std::optional<catalog_entry> find(const std::string_view* context, std::string_view msgid) const noexcept;
   std::optional<catalog_entry> find(const std::string_view* context, std::string_view msgid,
                                     std::uint64_t hash) const noexcept;
   // Before publication: moves the entries' pointers into [from, from + size) to the same
@@ -63,9 +96,24 @@ class catalog {
 
  private:
   friend class catalog_builder;
+  friend result<built_catalog> serve_mo_in_place(const mo_catalog& mo, const load_options& options);
+
+  // Entry i as a lookup returns it, or nullopt when it is damaged, untranslated, or (for a
+  // `.mo`) loses to an earlier entry with the same key under the MO's own rules.
+  std::optional<catalog_entry> entry(std::uint32_t i) const noexcept;
+  // What the index records of entry i, or nullopt when it can never be found.
+  std::optional<indexed_message> index_key(std::uint32_t i) const noexcept;
+  bool same_key(std::uint32_t i, const std::string_view* context, std::string_view msgid) const noexcept;
+  std::uint32_t winner(std::uint32_t a, std::uint32_t b) const noexcept;
+  void index_some(std::size_t limit) const noexcept;
+  std::optional<catalog_entry> find_in_mo(const std::string_view* context, std::string_view msgid) const noexcept;
+
+  // A `.mo` read in place (null otherwise): its static strings are entries 0..count-1, and
+  // `entries_` holds its expanded system-dependent strings, entries count and up.
+  const mo_catalog* mo_ = nullptr;
+  mo_tables tables_;
   std::vector<catalog_entry> entries_;
-  std::vector<std::uint64_t> slots_;  // 0 empty, else (hash high 32 bits << 32) | (entry + 1)
-  std::uint64_t mask_ = 0;
+  message_index index_;
 };
 
 // Strings a new catalog needs that the previous catalog of the same key does not hold.

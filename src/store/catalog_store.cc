@@ -152,6 +152,11 @@ result<void> catalog_store::set_memory_warning(std::size_t bytes, std::chrono::m
   return {};
 }
 
+void catalog_store::build_indexes() {
+  std::lock_guard lock(impl_->writer);
+  for (const auto& [key, c] : impl_->catalogs) c->finish_index();
+}
+
 store_memory catalog_store::memory() const {
   std::lock_guard lock(impl_->writer);
   store_memory m;
@@ -188,8 +193,9 @@ result<std::vector<catalog_key>> catalog_store::keys(std::string_view domain, st
   if (it == impl_->catalogs.end()) return not_loaded(domain, locale);
   std::vector<catalog_key> out;
   out.reserve(it->second->size());
-  for (const detail::catalog_entry& e : it->second->entries())
+  it->second->for_each_entry([&out](const detail::catalog_entry& e) {
     out.push_back({e.context != nullptr, std::string(e.context_view()), std::string(e.msgid_view())});
+  });
   return out;
 }
 

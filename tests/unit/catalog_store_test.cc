@@ -441,11 +441,15 @@ TEST(CatalogStore, ThousandsOfMoReloadsKeepMemoryAndMappingsBounded) {
   const long rss_before = status_kb("VmRSS");
   constexpr int reloads = sanitized ? 1000 : 5000;  // a few seconds either way
   std::string_view middle;                          // a copied string, kept from half-way
+  // The first load reads the .mo in place (its tables are the entries); reloads copy what
+  // changed into entries of their own: the index's size is the first reload's from then on.
+  std::size_t reloaded_index_bytes = 0;
   for (int v = 1; v <= reloads; ++v) {
     dir.write("fr.mo", compile(versioned_po(v).c_str()));
     auto r = store.reload("app", "fr");
     ASSERT_TRUE(r) << v << ": " << r.error().to_string();
     ASSERT_EQ(r->messages, 301u);
+    if (v == 1) reloaded_index_bytes = store.memory().index_bytes;
     if (v == reloads / 2) middle = store.dlgettext("app", "fr", "Message " + std::to_string(v % 300));
   }
   const long rss_growth_kb = status_kb("VmRSS") - rss_before;
@@ -461,7 +465,7 @@ TEST(CatalogStore, ThousandsOfMoReloadsKeepMemoryAndMappingsBounded) {
   EXPECT_LE(mappings_of(path), 1);
   EXPECT_EQ(after.mapped_bytes, before.mapped_bytes);
   EXPECT_LE(after.text_bytes - before.text_bytes, std::size_t{reloads} * 200);
-  EXPECT_EQ(after.index_bytes, before.index_bytes);
+  EXPECT_EQ(after.index_bytes, reloaded_index_bytes);
   if (!sanitized) {
     EXPECT_LT(rss_growth_kb, 8 * 1024);
   }

@@ -840,13 +840,25 @@ TEST(MoReader, InvalidUtf8IsAnErrorAsInPo) {
     erli18n::mo_open_options all;
     all.validate_all = true;
     EXPECT_FALSE(mo_catalog::from_memory(bytes.data(), bytes.size(), "test.mo", all));
-    // The store reads every entry: it refuses the file and keeps what it had.
+    // With verify_all the store reads every entry: it refuses the file and keeps what it had.
     erli18n::catalog_store store;
     ASSERT_TRUE(store.load_buffer("app", "fr", compile(sample_po()), "good.mo"));
-    auto r = store.load_buffer("app", "fr", bytes, "bad.mo");
+    erli18n::load_options verify;
+    verify.verify_all = true;
+    auto r = store.load_buffer("app", "fr", bytes, "bad.mo", verify);
     ASSERT_FALSE(r);
     EXPECT_EQ(r.error().to_string(), "bad.mo" + e.error().to_string().substr(7));
     EXPECT_EQ(store.dlgettext("app", "fr", "hello"), "bonjour");
+    // By default a first load is O(1): the damaged message reads as missing, from the MO's
+    // own table as from the index built later, and the others are served.
+    ASSERT_TRUE(store.load_buffer("other", "fr", bytes, "bad.mo"));
+    const std::string bad_key = in_msgid ? "zz \xc3\x28q" : "zz IDM";
+    for (int indexed : {0, 1}) {
+      SCOPED_TRACE(indexed ? "indexed" : "from the MO's table");
+      if (indexed) store.build_indexes();
+      EXPECT_EQ(store.dlgettext("other", "fr", bad_key), bad_key);
+      EXPECT_EQ(store.dlgettext("other", "fr", "hello"), "bonjour");
+    }
     // msgunfmt reads such a file (dropping the bytes, with a warning): decompile still works.
     EXPECT_TRUE(erli18n::decompile_mo(*mo));
   }
@@ -862,10 +874,18 @@ TEST(MoReader, InvalidUtf8WithoutCharsetOrInSystemDependentString) {
   ASSERT_NE(at, std::string::npos);
   bytes[at + 3] = '\xe9';  // Latin-1, as an old catalog without a charset might hold
   erli18n::catalog_store store;
-  auto r = store.load_buffer("app", "fr", bytes, "nocharset.mo");
+  erli18n::load_options verify;
+  verify.verify_all = true;
+  auto r = store.load_buffer("app", "fr", bytes, "nocharset.mo", verify);
   ASSERT_FALSE(r);
   EXPECT_NE(r.error().message.find("is not valid UTF-8 (byte 3 of the string)"), std::string::npos)
       << r.error().to_string();
+  // Loaded in O(1), the message is a miss (before and after the index is built).
+  ASSERT_TRUE(store.load_buffer("app", "fr", bytes, "nocharset.mo"));
+  EXPECT_EQ(store.dlgettext("app", "fr", "latin"), "latin");
+  store.build_indexes();
+  EXPECT_EQ(store.dlgettext("app", "fr", "latin"), "latin");
+  EXPECT_EQ(store.dlgettext("app", "fr", "hello"), "bonjour");
 
   // A system-dependent string is checked when it is expanded, at open.
   std::string sysdep = shared_text_mo(10, 2);

@@ -1,0 +1,129 @@
+// The hash index of a catalog: 8-byte slots, twice as many as entries (16 bytes a message),
+// open addressing with linear probing. A slot holds an entry number and the high bits of
+// the key's hash_key (so most probes that would compare the wrong key stop at the tag),
+// and two flags of the entry. Entries themselves live elsewhere (the catalog's entries or a
+// `.mo`'s own tables); the caller says whether entry e has a key, through `same`.
+//
+// The slots are allocated zeroed (calloc: a large table is fresh pages the kernel only
+// provides when touched) and filled in order of entry number, possibly a chunk at a time by
+// different threads: one builder at a time holds the claim, and readers use the slots only
+// once the index is complete (an acquire load that pairs with the last builder's release).
+#ifndef ERLI18N_SRC_MESSAGE_INDEX_H
+#define ERLI18N_SRC_MESSAGE_INDEX_H
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <new>
+#include <optional>
+
+namespace erli18n::detail {
+
+class message_index {
+ public:
+  // Entry flags, kept in the slot.
+  static constexpr std::uint32_t unusable = 1;       // found, but answers as a miss
+  static constexpr std::uint32_t several_forms = 2;  // its translation holds a NUL (plural forms)
+  static constexpr std::uint32_t flag_bits = 3;
+
+  struct found {
+    std::uint32_t entry;
+    std::uint32_t flags;
+  };
+
+  // Room for `entries` entries (at most 2^30). Throws std::bad_alloc.
+  void allocate(std::size_t entries) {
+    entries_ = entries;
+    capacity_ = entries == 0 ? 0 : 2 * entries + 1;
+    if (capacity_ == 0) {
+      complete_.store(true, std::memory_order_release);
+      return;
+    }
+    auto* p = static_cast<std::uint64_t*>(std::calloc(capacity_, sizeof(std::uint64_t)));
+    if (p == nullptr) throw std::bad_alloc();
+    slots_.reset(p);
+  }
+  std::size_t bytes() const noexcept { return capacity_ * sizeof(std::uint64_t); }
+  bool complete() const noexcept { return complete_.load(std::memory_order_acquire); }
+
+  // Counts a lookup answered without the index; true once there were `threshold`.
+  bool count_lookup(std::uint32_t threshold) const noexcept {
+    return lookups_.load(std::memory_order_relaxed) >= threshold ||
+           lookups_.fetch_add(1, std::memory_order_relaxed) + 1 >= threshold;
+  }
+
+  // The entry whose key `same` accepts among those with this hash; complete indexes only.
+  template <class Same>
+  std::optional<found> find(std::uint64_t hash, Same&& same) const noexcept {
+    if (capacity_ == 0) return std::nullopt;
+    const std::uint32_t tag = tag_of(hash);
+    for (std::size_t i = home(hash);; i = next(i)) {
+      const std::uint64_t s = slots_[i];
+      if (s == 0) return std::nullopt;
+      const auto high = static_cast<std::uint32_t>(s >> 32);
+      if ((high & ~flag_bits) == tag) {
+        const std::uint32_t e = static_cast<std::uint32_t>(s) - 1;
+        if (same(e)) return found{e, high & flag_bits};
+      }
+    }
+  }
+
+  // ---- building (one thread at a time, holding the claim) ----
+  bool try_claim() const noexcept { return !claimed_.exchange(true, std::memory_order_acquire); }
+  void release() const noexcept { claimed_.store(false, std::memory_order_release); }
+  std::size_t built() const noexcept { return built_; }
+  std::size_t entries() const noexcept { return entries_; }
+  // Records that entries below `end` are in; completes the index at the last one.
+  void set_built(std::size_t end) const noexcept {
+    built_ = end;
+    if (end == entries_) complete_.store(true, std::memory_order_release);
+  }
+
+  // Adds entry `e`. When an entry with the same key (`same(existing)`) is already in,
+  // `resolve(existing)` says which of the two stays.
+  template <class Same, class Resolve>
+  void insert(std::uint32_t e, std::uint64_t hash, std::uint32_t flags, Same&& same, Resolve&& resolve) const noexcept {
+    const std::uint32_t tag = tag_of(hash);
+    const std::uint64_t value = (std::uint64_t{tag | flags} << 32) | (std::uint64_t{e} + 1);
+    for (std::size_t i = home(hash);; i = next(i)) {
+      std::uint64_t& s = slots_[i];
+      if (s == 0) {
+        s = value;
+        return;
+      }
+      const std::uint32_t existing = static_cast<std::uint32_t>(s) - 1;
+      if ((static_cast<std::uint32_t>(s >> 32) & ~flag_bits) == tag && same(existing)) {
+        if (resolve(existing) == e) s = value;
+        return;
+      }
+    }
+  }
+
+ private:
+  struct free_deleter {
+    void operator()(std::uint64_t* p) const noexcept { std::free(p); }
+  };
+  static std::uint32_t tag_of(std::uint64_t hash) noexcept {
+    return static_cast<std::uint32_t>(hash >> 32) & ~flag_bits;
+  }
+  // The low 32 bits pick the slot (multiply-shift: any capacity, no division); the high
+  // ones are the tag, so the two stay independent.
+  std::size_t home(std::uint64_t hash) const noexcept {
+    return static_cast<std::size_t>((hash & 0xffffffffULL) * capacity_ >> 32);
+  }
+  std::size_t next(std::size_t i) const noexcept { return i + 1 == capacity_ ? 0 : i + 1; }
+
+  std::unique_ptr<std::uint64_t[], free_deleter> slots_;
+  std::size_t capacity_ = 0;
+  std::size_t entries_ = 0;
+  mutable std::size_t built_ = 0;  // the claim's holder only
+  mutable std::atomic<bool> complete_{false};
+  mutable std::atomic<bool> claimed_{false};
+  mutable std::atomic<std::uint32_t> lookups_{0};
+};
+
+}  // namespace erli18n::detail
+
+#endif  // ERLI18N_SRC_MESSAGE_INDEX_H
