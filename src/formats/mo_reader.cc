@@ -17,9 +17,9 @@
 
 #include "charset.h"
 #include "erli18n/mo.h"
-#include "mo_access.h"
 #include "file_io.h"
 #include "header_fields.h"
+#include "mo_access.h"
 #include "mo_format.h"
 #include "out_of_memory.h"
 
@@ -257,7 +257,8 @@ struct mo_catalog::impl {
     return count;
   }
 
-  std::optional<detail::mo_hit> find_hit(const std::string_view* context, std::string_view msgid) const noexcept {
+  std::optional<detail::mo_hit> find_hit(const std::string_view* context,
+                                         std::string_view msgid) const noexcept {
     if (key_has_nul(context, msgid)) return std::nullopt;
     std::uint32_t i = find_static(context, msgid);
     if (i != count) return detail::mo_hit{i, *orig(i), trans(i)};
@@ -727,46 +728,47 @@ result<mo_catalog> mo_catalog::from_memory(const void* data, std::size_t size, s
 }
 
 result<mo_catalog> mo_catalog::open(const std::string& path, const mo_open_options& options) {
-  auto p = std::make_unique<impl>();
-  p->name = path;
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return io_error(path, "cannot open", errno);
+  result<mo_catalog> r = detail::mo_access::map(fd, path, options);
+  ::close(fd);
+  return r;
+}
+
+namespace detail {
+
+result<mo_catalog> mo_access::map(int fd, const std::string& path, const mo_open_options& options) {
+  auto p = std::make_unique<mo_catalog::impl>();
+  p->name = path;
   struct stat st {};
-  if (::fstat(fd, &st) != 0) {
-    int e = errno;
-    ::close(fd);
-    return io_error(path, "cannot stat", e);
-  }
-  if (!S_ISREG(st.st_mode)) {
-    ::close(fd);
-    return mo_error(path, errc::io, "not a regular file");
-  }
+  if (::fstat(fd, &st) != 0) return io_error(path, "cannot stat", errno);
+  if (!S_ISREG(st.st_mode)) return mo_error(path, errc::io, "not a regular file");
   auto size = static_cast<std::size_t>(st.st_size);
-  if (size > options.max_bytes) {
-    ::close(fd);
+  if (size > options.max_bytes)
     return mo_error(path, errc::limit_exceeded,
                     "file is " + std::to_string(size) + " bytes, more than the limit of " +
                         std::to_string(options.max_bytes));
-  }
-  if (size < 4 * mo_format::header_words_v0) {
-    ::close(fd);
+  if (size < 4 * mo_format::header_words_v0)
     return mo_error(
         path, errc::syntax,
         "file is too small for an mo header (" + std::to_string(size) + " bytes, at least 28 needed)");
-  }
   void* addr = ::mmap(nullptr, size, PROT_READ, MAP_SHARED, fd, 0);
-  int map_errno = errno;
-  ::close(fd);
-  if (addr == MAP_FAILED) return io_error(path, "cannot map", map_errno);
+  if (addr == MAP_FAILED) return io_error(path, "cannot map", errno);
+  // Lookups read a few strings here and there: no read-ahead, and no mapping of the pages
+  // around each one read (the kernel's fault-around), which would map a whole small file
+  // on the first fault and make the resident size that of every file opened.
+  ::madvise(addr, size, MADV_RANDOM);
   p->map = mapping(addr, size);
   p->data = static_cast<const unsigned char*>(addr);
   p->size = size;
-  if (result<void> r = impl::open_common(*p, options); !r) return r.error();
+  if (result<void> r = mo_catalog::impl::open_common(*p, options); !r) return r.error();
   mo_catalog catalog(std::move(p));
   if (options.validate_all)
     if (result<void> r = catalog.validate(); !r) return r.error();
   return catalog;
 }
+
+}  // namespace detail
 
 std::optional<std::string_view> mo_catalog::lookup(std::string_view msgid) const noexcept {
   std::optional<std::string_view> f = impl_->find_forms(nullptr, msgid);
@@ -910,7 +912,9 @@ std::optional<mo_hit> mo_access::find(const mo_catalog& mo, const std::string_vi
   return mo.impl_->find_hit(context, msgid);
 }
 
-std::size_t mo_access::system_dependent_count(const mo_catalog& mo) noexcept { return mo.impl_->sysdeps.size(); }
+std::size_t mo_access::system_dependent_count(const mo_catalog& mo) noexcept {
+  return mo.impl_->sysdeps.size();
+}
 
 std::optional<mo_entry> mo_access::system_dependent(const mo_catalog& mo, std::size_t k) noexcept {
   const mo_catalog::impl& m = *mo.impl_;

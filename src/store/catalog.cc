@@ -13,7 +13,8 @@
 namespace erli18n::detail {
 namespace {
 
-bool same_entry_key(const catalog_entry& e, const std::string_view* context, std::string_view msgid) noexcept {
+bool same_entry_key(const catalog_entry& e, const std::string_view* context,
+                    std::string_view msgid) noexcept {
   if (e.msgid_size != msgid.size() || (e.context != nullptr) != (context != nullptr)) return false;
   // An empty view may have a null data(), which memcmp must never get, even with a length of 0.
   if (context && (e.context_size != context->size() ||
@@ -94,7 +95,9 @@ namespace {
 constexpr std::uint32_t lookups_before_indexing = 256;
 constexpr std::size_t entries_per_chunk = 1024;
 
-bool valid_utf8(std::string_view s) noexcept { return charset::find_invalid_utf8(s) == std::string_view::npos; }
+bool valid_utf8(std::string_view s) noexcept {
+  return charset::find_invalid_utf8(s) == std::string_view::npos;
+}
 
 bool same_text(const char* stored, std::string_view part) noexcept {
   return part.empty() || std::memcmp(stored, part.data(), part.size()) == 0;
@@ -104,7 +107,8 @@ bool same_text(const char* stored, std::string_view part) noexcept {
 
 // The entry a found message answers with: its key from the lookup's own sizes (the stored
 // key equals context `\x04` msgid), its forms from the table.
-std::optional<catalog_entry> catalog::find(const std::string_view* context, std::string_view msgid) const noexcept {
+std::optional<catalog_entry> catalog::find(const std::string_view* context,
+                                           std::string_view msgid) const noexcept {
   return find(context, msgid, hash_key(context, msgid));
 }
 
@@ -138,7 +142,8 @@ std::optional<catalog_entry> catalog::find(const std::string_view* context, std:
 // Whether entry i's key is context `\x04` msgid (or msgid), as the MO compares keys: the
 // bytes up to the stored string's first NUL. Indexed entries only (their strings were
 // checked to lie in the image).
-bool catalog::same_key(std::uint32_t i, const std::string_view* context, std::string_view msgid) const noexcept {
+bool catalog::same_key(std::uint32_t i, const std::string_view* context,
+                       std::string_view msgid) const noexcept {
   if (mo_ == nullptr || i >= tables_.count)
     return same_entry_key(entries_[i - (mo_ ? tables_.count : 0)], context, msgid);
   const std::size_t desc = tables_.orig_table + std::size_t{8} * i;
@@ -177,7 +182,8 @@ std::optional<indexed_message> catalog::index_key(std::uint32_t i) const noexcep
       key.remove_prefix(eot + 1);
     }
     m.msgid = key;
-    if (!t || t->empty() || t->front() == '\0' || (tables_.check_utf8 && (!valid_utf8(*o) || !valid_utf8(*t))))
+    if (!t || t->empty() || t->front() == '\0' ||
+        (tables_.check_utf8 && (!valid_utf8(*o) || !valid_utf8(*t))))
       m.flags |= message_index::unusable;
     if (t && t->find('\0') != std::string_view::npos) m.flags |= message_index::several_forms;
   }
@@ -310,7 +316,8 @@ class catalog_builder {
     }
     c.index_.set_built(items_.size());
     if (duplicate)
-      return build_error(file_, duplicate->line, duplicate->column, errc::syntax, "duplicate message definition");
+      return build_error(file_, duplicate->line, duplicate->column, errc::syntax,
+                         "duplicate message definition");
     return {};
   }
 

@@ -34,7 +34,7 @@ struct built_catalog;
 
 // What the index records of an entry, and the key a lookup gives to find it.
 struct indexed_message {
-  std::uint64_t hash = 0;  // hash_key(context or null, msgid)
+  std::uint64_t hash = 0;   // hash_key(context or null, msgid)
   std::uint32_t flags = 0;  // message_index's
   bool has_context = false;
   std::string_view context;
@@ -73,7 +73,9 @@ class catalog {
   bool plural_declared = false;  // the header has a Plural-Forms field (else glibc's default)
 
   // Messages, the header included (for a `.mo` read in place, every entry of the file).
-  std::size_t size() const noexcept { return mo_ ? std::size_t{tables_.count} + entries_.size() : entries_.size(); }
+  std::size_t size() const noexcept {
+    return mo_ ? std::size_t{tables_.count} + entries_.size() : entries_.size();
+  }
   // Calls f(const catalog_entry&) for each usable message, in file order.
   template <class F>
   void for_each_entry(F&& f) const {
@@ -106,7 +108,8 @@ class catalog {
   bool same_key(std::uint32_t i, const std::string_view* context, std::string_view msgid) const noexcept;
   std::uint32_t winner(std::uint32_t a, std::uint32_t b) const noexcept;
   void index_some(std::size_t limit) const noexcept;
-  std::optional<catalog_entry> find_in_mo(const std::string_view* context, std::string_view msgid) const noexcept;
+  std::optional<catalog_entry> find_in_mo(const std::string_view* context,
+                                          std::string_view msgid) const noexcept;
 
   // A `.mo` read in place (null otherwise): its static strings are entries 0..count-1, and
   // `entries_` holds its expanded system-dependent strings, entries count and up.

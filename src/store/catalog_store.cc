@@ -164,7 +164,7 @@ store_memory catalog_store::memory() const {
   m.mapped_bytes = impl_->mapped_bytes;
   for (const auto& [key, c] : impl_->catalogs) m.index_bytes += c->index_bytes();
   if (impl_->current)
-    m.index_bytes += sizeof(catalog_map) + impl_->current->slots.capacity() * sizeof(catalog_map::slot);
+    m.index_bytes += sizeof(catalog_map) + impl_->current->capacity * sizeof(catalog_map::slot);
   return m;
 }
 

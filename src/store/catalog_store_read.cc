@@ -19,18 +19,31 @@
 namespace erli18n {
 namespace detail {
 
-const catalog_map::slot* catalog_map::find_entry(const lookup_key& k) const noexcept {
-  if (slots.empty()) return nullptr;
+const catalog_slot* catalog_map::find_entry(const lookup_key& k) const noexcept {
+  if (capacity == 0) return nullptr;
+  const std::uint64_t mask = capacity - 1;
   for (std::uint64_t i = k.hash & mask;; i = (i + 1) & mask) {
     const slot& s = slots[i];
-    if (s.value == nullptr) return nullptr;
-    if (s.hash == k.hash && s.value->locale == k.locale && s.value->domain == k.domain) return &s;
+    const catalog_slot* key = s.key.load(std::memory_order_acquire);
+    if (key == nullptr) return nullptr;
+    if (s.hash == k.hash && key->locale == k.locale && key->domain == k.domain) return key;
   }
 }
 
 const catalog* catalog_map::find(const lookup_key& k) const noexcept {
-  const slot* s = find_entry(k);
-  return s ? s->value : nullptr;
+  const catalog_slot* s = find_entry(k);
+  return s ? s->current.load(std::memory_order_seq_cst) : nullptr;
+}
+
+bool catalog_map::insert(const catalog_slot* key, std::uint64_t hash) noexcept {
+  if (2 * (keys + 1) > capacity) return false;
+  const std::uint64_t mask = capacity - 1;
+  std::uint64_t i = hash & mask;
+  while (slots[i].key.load(std::memory_order_relaxed) != nullptr) i = (i + 1) & mask;
+  slots[i].hash = hash;
+  slots[i].key.store(key, std::memory_order_release);
+  ++keys;
+  return true;
 }
 
 const std::vector<std::string>* catalog_map::chain(std::string_view locale) const noexcept {
@@ -90,9 +103,9 @@ std::string_view catalog_store::impl::lookup(const detail::lookup_key& key, cons
       const catalog* c = nullptr;
       if (slot) {
         c = slot->current.load(std::memory_order_seq_cst);
-      } else if (const catalog_map::slot* entry = map->find_entry(key)) {
-        c = entry->value;
-        if (found_slot) *found_slot = entry->key_slot;
+      } else if (const detail::catalog_slot* entry = map->find_entry(key)) {
+        c = entry->current.load(std::memory_order_seq_cst);
+        if (found_slot) *found_slot = entry;
       }
       if (auto s = detail::translate(c, context, msgid, plural, n)) return *s;
       listeners = map->lookup_observers.get();
@@ -151,7 +164,8 @@ std::optional<detail::found_message> catalog_store::impl::find_message(const det
   if (slot) {
     c = slot->current.load(std::memory_order_seq_cst);
   } else if (const catalog_map* map = published.load(std::memory_order_seq_cst)) {
-    if (const catalog_map::slot* entry = map->find_entry(key)) c = entry->value;
+    if (const detail::catalog_slot* entry = map->find_entry(key))
+      c = entry->current.load(std::memory_order_seq_cst);
   }
   if (c == nullptr) return std::nullopt;
   const std::optional<detail::catalog_entry> e = c->find(context, msgid);
@@ -182,8 +196,7 @@ const detail::catalog_slot* catalog_store::impl::find_slot(std::string_view doma
   detail::read_section section;
   const catalog_map* map = published.load(std::memory_order_seq_cst);
   if (map == nullptr) return nullptr;
-  const catalog_map::slot* entry = map->find_entry(detail::key_of(domain, locale));
-  return entry != nullptr ? entry->key_slot : nullptr;
+  return map->find_entry(detail::key_of(domain, locale));
 }
 
 std::string_view catalog_store::dlgettext(std::string_view domain, std::string_view locale,

@@ -84,7 +84,8 @@ class message_index {
   // Adds entry `e`. When an entry with the same key (`same(existing)`) is already in,
   // `resolve(existing)` says which of the two stays.
   template <class Same, class Resolve>
-  void insert(std::uint32_t e, std::uint64_t hash, std::uint32_t flags, Same&& same, Resolve&& resolve) const noexcept {
+  void insert(std::uint32_t e, std::uint64_t hash, std::uint32_t flags, Same&& same,
+              Resolve&& resolve) const noexcept {
     const std::uint32_t tag = tag_of(hash);
     const std::uint64_t value = (std::uint64_t{tag | flags} << 32) | (std::uint64_t{e} + 1);
     for (std::size_t i = home(hash);; i = next(i)) {

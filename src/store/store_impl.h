@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -37,7 +38,9 @@ inline lookup_key key_of(std::string_view domain, std::string_view locale) noexc
 // The catalog currently published for one (domain, locale), for readers that resolved the
 // key once (translators). Created by the first load of the key, never freed before the store.
 struct catalog_slot {
-  std::atomic<const catalog*> current{nullptr};
+  std::atomic<const catalog*> current{nullptr};  // null while the key has no catalog
+  std::string domain;
+  std::string locale;
   // Writer only: a `.mo` of this key was read in place and its image retained. Later `.mo`
   // loads of the key copy the strings they change instead, so that each key pins at most
   // one image (plus images byte-identical to one retained).
@@ -53,16 +56,19 @@ struct bound_key {
   lookup_key key() const noexcept { return {domain, locale, hash}; }
 };
 
-// The published state: which catalog serves each (domain, locale), and the fallback rule.
-// Immutable once published; rebuilt by every write.
+// The published state: the slot of each (domain, locale) ever loaded, whose `current` is
+// the catalog that serves it, and the fallback rule. A key loaded for the first time is added
+// in place while the table has room (its slot pointer is stored last, with release, so a
+// reader sees a slot whole or not at all); otherwise (a full table, a new fallback rule or
+// observer list) a new map is built and published, and the old one retired.
 struct catalog_map {
   struct slot {
-    std::uint64_t hash = 0;
-    const catalog* value = nullptr;
-    const catalog_slot* key_slot = nullptr;  // the key's slot, so readers can remember it
+    std::atomic<const catalog_slot*> key{nullptr};
+    std::uint64_t hash = 0;  // hash_pair of the key's domain and locale, written before `key`
   };
-  std::vector<slot> slots;  // open addressing; empty when no catalog is loaded
-  std::uint64_t mask = 0;
+  std::unique_ptr<slot[]> slots;  // open addressing; null when no key was ever loaded
+  std::size_t capacity = 0;       // a power of two, at least twice the keys
+  std::size_t keys = 0;           // writer only
   locale_fallback::mode fallback = locale_fallback::mode::off;
   std::vector<std::pair<std::string, std::vector<std::string>>> chains;  // sorted by locale
   // The observers of lookup events, or null when none asked for them (the common case: a
@@ -70,8 +76,10 @@ struct catalog_map {
   std::shared_ptr<const observer_list> lookup_observers;
 
   const catalog* find(const lookup_key& k) const noexcept;
-  const slot* find_entry(const lookup_key& k) const noexcept;
+  const catalog_slot* find_entry(const lookup_key& k) const noexcept;
   const std::vector<std::string>* chain(std::string_view locale) const noexcept;
+  // Writer only: adds a key in place; false when the table has no room for it.
+  bool insert(const catalog_slot* key, std::uint64_t hash) noexcept;
 };
 
 // `catalog_store::load` of `path` from bytes the caller read (the watcher, which reads a
@@ -145,10 +153,12 @@ struct catalog_store::impl {
   struct retained_mo {
     std::unique_ptr<mo_catalog> mo;
     std::unique_ptr<char[]> buffer;  // the copy of a `load_buffer` .mo, when there is one
-    std::uint64_t hash;              // of mo->image()
+    std::uint64_t hash;              // of mo->image() (with its low bit set), or 0 until needed
+    std::size_t size;                // mo->image().size(), compared first without touching mo
   };
   std::vector<retained_text> text;
   std::vector<retained_mo> mo_files;
+  std::unordered_multimap<std::size_t, std::size_t> mo_files_by_size;  // image size -> index in mo_files
   std::size_t text_bytes = 0;
   std::size_t mapped_bytes = 0;
 

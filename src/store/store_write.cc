@@ -24,6 +24,7 @@
 #include "erli18n/po.h"
 #include "fault_injection.h"
 #include "file_io.h"
+#include "mo_access.h"
 #include "store_impl.h"
 #include "store_write.h"
 
@@ -93,11 +94,8 @@ result<void> store_write::read_file(detail::opened_catalog& file, const std::str
   do got = ::pread(file.fd(), head, sizeof head, 0);
   while (got < 0 && errno == EINTR);
   if (got < 0) return io_error(path, "cannot read", errno);
-  if (is_mo_image(std::string_view(head, static_cast<std::size_t>(got)))) {
-    // The reader maps the path (a regular file can be opened again; one replaced meanwhile
-    // by something else is refused by its own checks).
-    return build_mo(mo_catalog::open(path, mo_limits(options)), options);
-  }
+  if (is_mo_image(std::string_view(head, static_cast<std::size_t>(got))))
+    return build_mo(mo_access::map(file.fd(), path, mo_limits(options)), options);
   std::string text;
   if (result<void> r = read_to_end(file.fd(), path, options.max_bytes, text); !r) return r;
   bytes_read_ = text.size();
@@ -213,14 +211,21 @@ result<void> store_write::build_mo(result<mo_catalog> opened, const load_options
   fault_point(write_step::validate);
   // A file whose bytes the store already holds (a catalog going back to an earlier
   // version) is read from the retained copy: nothing is copied, the new one is dropped.
+  // Images are hashed only when one of the same size is retained: a load of a file unlike
+  // the others reads nothing of it here (the load stays O(1)). 0 is "not hashed yet".
   const mo_catalog* source = mo_.get();
-  mo_hash_ = detail::hash_text(mo_->image());
-  for (const store_impl::retained_mo& r : s_.mo_files)
-    if (r.hash == mo_hash_ && r.mo->image() == mo_->image()) {
+  const std::string_view image = mo_->image();
+  auto hash_of = [](std::string_view bytes) { return detail::hash_text(bytes) | 1; };
+  for (auto [at, end] = s_.mo_files_by_size.equal_range(image.size()); at != end; ++at) {
+    store_impl::retained_mo& r = s_.mo_files[at->second];
+    if (mo_hash_ == 0) mo_hash_ = hash_of(image);
+    if (r.hash == 0) r.hash = hash_of(r.mo->image());
+    if (r.hash == mo_hash_ && r.mo->image() == image) {
       source = r.mo.get();
       mo_reused_ = true;
       break;
     }
+  }
   result<detail::built_catalog> b =
       detail::build_catalog(*source, options, previous(), !mo_reused_ && key_copies_mo_text());
   if (!b) {
@@ -236,58 +241,79 @@ result<void> store_write::build_mo(result<mo_catalog> opened, const load_options
 }
 
 result<void> store_write::commit(std::unique_ptr<catalog> replacement) {
-  // Everything that can fail happens before the swap: the map is built, room is made in
-  // the retained lists, the key's node exists.
+  // Everything that can fail happens before the swap: a new map is built if one is needed,
+  // room is made in the retained lists, the key's nodes exist.
   auto [it, inserted] = s_.catalogs.try_emplace(key_);
+  std::optional<std::unordered_multimap<std::size_t, std::size_t>::iterator> by_size;
   try {
-    s_.text.reserve(s_.text.size() + 1);
-    s_.mo_files.reserve(s_.mo_files.size() + 1);
+    // Grown geometrically (reserve(size + 1) would reallocate on every load).
+    auto room_for_one = [](auto& list) {
+      if (list.size() == list.capacity()) list.reserve(std::max<std::size_t>(8, 2 * list.size()));
+    };
+    room_for_one(s_.text);
+    room_for_one(s_.mo_files);
+    // The image retain() will keep, found by its size by later loads (entered now: retain
+    // cannot allocate; taken out again if the write fails).
+    if (built_.uses_mo_text && mo_ && !mo_reused_)
+      by_size = s_.mo_files_by_size.emplace(mo_->image().size(), s_.mo_files.size());
     // Loaded keys get a slot (kept even if this write fails: it then stays as it was).
     detail::catalog_slot* slot = nullptr;
-    if (auto found = s_.slots.find(key_); found != s_.slots.end())
+    if (auto found = s_.slots.find(key_); found != s_.slots.end()) {
       slot = found->second.get();
-    else if (replacement)
-      slot = s_.slots.emplace(key_, std::make_unique<detail::catalog_slot>()).first->second.get();
-    auto map = build_map(it->first, replacement.get());
+    } else if (replacement) {
+      auto made = std::make_unique<detail::catalog_slot>();
+      made->domain = key_.first;
+      made->locale = key_.second;
+      slot = s_.slots.emplace(key_, std::move(made)).first->second.get();
+    }
+    const detail::lookup_key lookup = detail::key_of(key_.first, key_.second);
+    const std::uint64_t key_hash = lookup.hash;
+    // Not yet in the published map (a first load, or one after a failed first load).
+    const bool new_key = slot && s_.current && s_.current->find_entry(lookup) == nullptr;
+    // A new map when the rule or the observers change (a write of the empty domain), or a
+    // new key finds no room in place.
+    std::unique_ptr<catalog_map> map;
+    const bool republish = key_.first.empty();
+    if (republish || !s_.current || (new_key && 2 * (s_.current->keys + 1) > s_.current->capacity))
+      map = build_map();
     fault_point(write_step::publish);
     // From here on nothing throws.
-    s_.published.store(map.get(), std::memory_order_seq_cst);
     if (slot) slot->current.store(replacement.get(), std::memory_order_seq_cst);
-    std::unique_ptr<catalog_map> retired_map = std::exchange(s_.current, std::move(map));
+    std::unique_ptr<catalog_map> retired_map;
+    if (map) {
+      s_.published.store(map.get(), std::memory_order_seq_cst);
+      retired_map = std::exchange(s_.current, std::move(map));
+    } else if (new_key) {
+      s_.current->insert(slot, key_hash);
+    }
     std::unique_ptr<catalog> retired = std::exchange(it->second, std::move(replacement));
     if (!it->second) s_.catalogs.erase(it);
     retain(slot);
-    // Readers that started before the swap may still use the old map and catalog.
-    detail::synchronize();
+    // Readers that started before the swap may still use the old map or catalog; with
+    // neither retired (a first load of a key), there is nothing to wait for.
+    if (retired || retired_map) detail::synchronize();
     wait_for_deliveries(retired_map.get());
     return {};
   } catch (...) {
+    if (by_size) s_.mo_files_by_size.erase(*by_size);
     if (inserted) s_.catalogs.erase(it);
     throw;
   }
 }
 
-std::unique_ptr<catalog_map> store_write::build_map(const std::pair<std::string, std::string>& key,
-                                                    const catalog* replacement) const {
+// A map of every key that has a slot (s_.slots: a key once loaded keeps its slot), in the
+// smallest table at most half full: the size a table grown by in-place insertions has too
+// (it is rebuilt when an insertion would pass half), so the size depends on the keys alone.
+std::unique_ptr<catalog_map> store_write::build_map() const {
   auto map = std::make_unique<catalog_map>();
-  std::size_t count = 0;
-  for (const auto& [k, c] : s_.catalogs) count += (k == key ? replacement != nullptr : c != nullptr);
   map->fallback = s_.fallback.kind;
   for (const auto& [locale, chain] : s_.fallback.chains) map->chains.emplace_back(locale, chain);
   if (s_.observers && s_.observers->wants_lookup_events) map->lookup_observers = s_.observers;
-  if (count == 0) return map;
   std::size_t capacity = 8;
-  while (capacity < 2 * count) capacity *= 2;
-  map->slots.resize(capacity);
-  map->mask = capacity - 1;
-  for (const auto& [k, c] : s_.catalogs) {
-    const catalog* value = k == key ? replacement : c.get();
-    if (value == nullptr) continue;
-    const std::uint64_t h = detail::key_of(k.first, k.second).hash;
-    std::uint64_t i = h & map->mask;
-    while (map->slots[i].value != nullptr) i = (i + 1) & map->mask;
-    map->slots[i] = {h, value, s_.slots.at(k).get()};
-  }
+  while (capacity < 2 * s_.slots.size()) capacity *= 2;
+  map->slots.reset(new catalog_map::slot[capacity]);
+  map->capacity = capacity;
+  for (const auto& [k, slot] : s_.slots) map->insert(slot.get(), detail::key_of(k.first, k.second).hash);
   return map;
 }
 
@@ -311,7 +337,8 @@ void store_write::retain(detail::catalog_slot* slot) noexcept {
   if (built_.uses_mo_text && mo_ && !mo_reused_) {
     s_.mapped_bytes += mo_->owned_bytes();
     s_.text_bytes += buffer_size_;
-    s_.mo_files.push_back({std::move(mo_), std::move(buffer_), mo_hash_});
+    const std::size_t size = mo_->image().size();
+    s_.mo_files.push_back({std::move(mo_), std::move(buffer_), mo_hash_, size});
     if (slot && !in_place_) slot->image_retained = true;
   }
 }

@@ -103,8 +103,7 @@ class store_write {
   result<void> build_mo(result<mo_catalog> opened, const load_options& options);
   result<void> commit(std::unique_ptr<catalog> replacement);
 
-  std::unique_ptr<catalog_map> build_map(const std::pair<std::string, std::string>& key,
-                                         const catalog* replacement) const;
+  std::unique_ptr<catalog_map> build_map() const;
 
   void wait_for_deliveries(const catalog_map* retired) const noexcept;
   void retain(detail::catalog_slot* slot) noexcept;

@@ -699,7 +699,12 @@ void fail_every_allocation(const write_kind& kind, allocation_checks checks) {
     }
     if (testing::Test::HasFailure()) break;  // one allocation's report is enough
   }
-  EXPECT_GT(failures, 0);
+  // An unload only clears the key's slot (the published map keeps the key): it allocates
+  // nothing, so it cannot run out of memory.
+  if (std::string_view(kind.name) == "Unload")
+    EXPECT_EQ(failures, 0);
+  else
+    EXPECT_GT(failures, 0);
 }
 
 std::string kind_name(const testing::TestParamInfo<write_kind>& info) { return info.param.name; }
