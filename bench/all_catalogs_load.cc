@@ -24,9 +24,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -35,6 +33,7 @@
 
 #include "erli18n/catalog_store.h"
 #include "erli18n/mo.h"
+#include "proc_memory.h"
 
 namespace {
 
@@ -72,28 +71,13 @@ std::vector<mo_file> find_catalogs(const fs::path& dir) {
   return found;
 }
 
-// VmRSS, RssAnon and RssFile of /proc/self/status, in kB.
-struct rss {
-  long total = -1, anon = -1, file = -1;
-};
-
-rss read_rss() {
-  rss r;
-  std::ifstream in("/proc/self/status");
-  for (std::string line; std::getline(in, line);) {
-    auto field = [&line](const char* name, long& out) {
-      if (line.rfind(name, 0) == 0) out = std::atol(line.c_str() + std::strlen(name));
-    };
-    field("VmRSS:", r.total);
-    field("RssAnon:", r.anon);
-    field("RssFile:", r.file);
-  }
-  return r;
-}
+using erli18n_bench::read_rss;
+using erli18n_bench::rss;
 
 void print_rss(const char* when, const rss& r, const rss& base) {
+  const rss g = erli18n_bench::rss_growth(base, r);
   std::printf("RSS %-22s %8ld kB (anon %8ld kB, file %8ld kB); +%ld kB (anon +%ld, file +%ld) since before\n",
-              when, r.total, r.anon, r.file, r.total - base.total, r.anon - base.anon, r.file - base.file);
+              when, r.total, r.anon, r.file, g.total, g.anon, g.file);
 }
 
 void print_memory(const char* when, const erli18n::store_memory& m) {
