@@ -1,6 +1,6 @@
 // Generated MO catalogs of a given size, for the benchmarks that time opening or loading a
 // catalog against its size (mo_open_bench, store_open_bench): they need no input and write
-// their catalogs to a temporary folder.
+// their catalogs to a temporary folder (`temp_folder`, also used by many_locales_bench).
 //
 // A catalog of N messages is shaped like a real one: English msgids of a few dozen bytes,
 // Cyrillic translations (two bytes per letter), a Russian Plural-Forms header, UTF-8, with a
@@ -9,6 +9,7 @@
 #ifndef ERLI18N_BENCH_GENERATED_CATALOGS_H
 #define ERLI18N_BENCH_GENERATED_CATALOGS_H
 
+#include <benchmark/benchmark.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -16,9 +17,12 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <iostream>
 #include <string>
+#include <system_error>
 #include <utility>
+#include <vector>
 
 #include "erli18n/mo.h"
 #include "erli18n/po.h"
@@ -94,16 +98,59 @@ inline generated_catalog make_generated_catalog(std::string name, std::size_t ta
   return c;
 }
 
-// A fresh folder PROGRAM.XXXXXX under $TMPDIR (or /tmp); exits on failure.
-inline std::filesystem::path make_temp_folder(const char* program) {
-  const char* tmp = std::getenv("TMPDIR");
-  std::string pattern =
-      std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/" + program + ".XXXXXX";
-  if (::mkdtemp(pattern.data()) == nullptr) {
-    std::cerr << program << ": error: cannot create a folder like " << pattern << '\n';
-    std::exit(2);
+// The catalogs of the given (name, approximate size) pairs, in order, written to `dir`; prints
+// each one's size and entry count.
+inline std::vector<generated_catalog> make_generated_catalogs(
+    std::initializer_list<std::pair<const char*, std::size_t>> sizes, const std::filesystem::path& dir,
+    const char* program) {
+  std::vector<generated_catalog> catalogs;
+  catalogs.reserve(sizes.size());
+  for (const auto& [name, bytes] : sizes) {
+    const generated_catalog& c = catalogs.emplace_back(make_generated_catalog(name, bytes, dir, program));
+    std::cout << "catalog " << c.name << ": " << c.bytes.size() << " bytes, " << c.messages + 1
+              << " entries (header included)\n";
   }
-  return pattern;
+  return catalogs;
+}
+
+// A fresh folder PROGRAM.XXXXXX under $TMPDIR (or /tmp), removed with everything in it when the
+// object is destroyed: make it static to have it removed however the program exits
+// (std::exit included). Exits if the folder cannot be made.
+class temp_folder {
+ public:
+  explicit temp_folder(const char* program) {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string pattern =
+        std::string(tmp != nullptr && *tmp != '\0' ? tmp : "/tmp") + "/" + program + ".XXXXXX";
+    if (::mkdtemp(pattern.data()) == nullptr) {
+      std::cerr << program << ": error: cannot create a folder like " << pattern << '\n';
+      std::exit(2);
+    }
+    path_ = pattern;
+  }
+  ~temp_folder() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  temp_folder(const temp_folder&) = delete;
+  temp_folder& operator=(const temp_folder&) = delete;
+  const std::filesystem::path& path() const noexcept { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// Google Benchmark's main() after the cases are registered: 1 for an unknown flag.
+inline int run_benchmarks(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  int status = 0;
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
+    status = 1;
+  } else {
+    benchmark::RunSpecifiedBenchmarks();
+  }
+  benchmark::Shutdown();
+  return status;
 }
 
 }  // namespace erli18n_bench

@@ -65,6 +65,7 @@
 #include "erli18n/gettext.h"
 #include "erli18n/mo.h"
 #include "erli18n/po.h"
+#include "generated_catalogs.h"
 #include "proc_memory.h"
 
 namespace {
@@ -536,16 +537,8 @@ int main(int argc, char** argv) {
   if (s.locales == 0 || s.domains == 0 || s.messages == 0)
     fail("locales, domains and messages must be at least 1");
 
-  std::string tmpl = (fs::temp_directory_path() / "many_locales_bench.XXXXXX").string();
-  if (mkdtemp(tmpl.data()) == nullptr) fail("cannot create a temporary folder");
-  s.tree = tmpl;
-  // Removed at exit however main returns (std::exit included).
-  static struct cleanup {
-    ~cleanup() {
-      std::error_code ec;
-      if (g != nullptr && !g->tree.empty()) fs::remove_all(g->tree, ec);
-    }
-  } remove_tree;
+  static const erli18n_bench::temp_folder tree("many_locales_bench");  // removed at exit
+  s.tree = tree.path();
 
   for (std::size_t l = 0; l < s.locales; ++l) {
     s.locale_names.push_back(locale_name(l));

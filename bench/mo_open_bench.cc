@@ -12,7 +12,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
-#include <iterator>
 #include <string>
 #include <utility>
 #include <vector>
@@ -68,20 +67,12 @@ void check(const catalog& c) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::filesystem::path dir = erli18n_bench::make_temp_folder("mo_open_bench");
-
+  static const erli18n_bench::temp_folder dir("mo_open_bench");
   // Made before registering: the cases keep pointers to these, alive until exit.
-  static std::vector<catalog> catalogs;
-  const std::pair<const char*, std::size_t> sizes[] = {
-      {"10KB", 10'000}, {"100KB", 100'000}, {"1MB", 1'000'000}, {"5MB", 5'000'000}};
-  catalogs.reserve(std::size(sizes));
-  for (const auto& [name, bytes] : sizes)
-    catalogs.push_back(erli18n_bench::make_generated_catalog(name, bytes, dir, "mo_open_bench"));
-  for (const catalog& c : catalogs) {
-    check(c);
-    std::cout << "catalog " << c.name << ": " << c.bytes.size() << " bytes, " << c.messages + 1
-              << " entries (header included)\n";
-  }
+  static const std::vector<catalog> catalogs = erli18n_bench::make_generated_catalogs(
+      {{"10KB", 10'000}, {"100KB", 100'000}, {"1MB", 1'000'000}, {"5MB", 5'000'000}}, dir.path(),
+      "mo_open_bench");
+  for (const catalog& c : catalogs) check(c);
 
   for (const catalog& c : catalogs) {
     benchmark::RegisterBenchmark(("mo_open/file/" + c.name).c_str(), open_file, &c)
@@ -89,16 +80,5 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark(("mo_open/memory/" + c.name).c_str(), open_memory, &c)
         ->Unit(benchmark::kMicrosecond);
   }
-
-  benchmark::Initialize(&argc, argv);
-  int status = 0;
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
-    status = 1;
-  } else {
-    benchmark::RunSpecifiedBenchmarks();
-  }
-  benchmark::Shutdown();
-  std::error_code ignored;
-  std::filesystem::remove_all(dir, ignored);
-  return status;
+  return erli18n_bench::run_benchmarks(argc, argv);
 }

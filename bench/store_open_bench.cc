@@ -22,7 +22,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
-#include <iterator>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -109,23 +108,15 @@ void open_and_look_up(benchmark::State& state, const subject* s, how h) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::filesystem::path dir = erli18n_bench::make_temp_folder("store_open_bench");
-
+  static const erli18n_bench::temp_folder dir("store_open_bench");
   // Made before registering: the cases keep pointers to these, alive until exit.
-  static std::vector<generated_catalog> catalogs;
+  static const std::vector<generated_catalog> catalogs = erli18n_bench::make_generated_catalogs(
+      {{"10KB", 10'000}, {"100KB", 100'000}, {"1MB", 1'000'000}, {"5MB", 5'000'000}, {"20MB", 20'000'000}},
+      dir.path(), "store_open_bench");
   static std::vector<subject> subjects;
-  const std::pair<const char*, std::size_t> sizes[] = {
-      {"10KB", 10'000}, {"100KB", 100'000}, {"1MB", 1'000'000}, {"5MB", 5'000'000}, {"20MB", 20'000'000}};
-  catalogs.reserve(std::size(sizes));
-  subjects.reserve(std::size(sizes));
-  for (const auto& [name, bytes] : sizes) {
-    catalogs.push_back(erli18n_bench::make_generated_catalog(name, bytes, dir, "store_open_bench"));
-    const generated_catalog& c = catalogs.back();
+  for (const generated_catalog& c : catalogs)
     subjects.push_back({&c, erli18n_bench::generated_msgid(c.messages - 1),
                         erli18n_bench::generated_msgstr(c.messages - 1)});
-    std::cout << "catalog " << c.name << ": " << c.bytes.size() << " bytes, " << c.messages + 1
-              << " messages (header included)\n";
-  }
 #ifdef ERLI18N_HAVE_WAIT_FOR_INDEXES
   std::cout << "the store indexes in the background: index_us is the wait for wait_for_indexes()\n";
 #endif
@@ -139,16 +130,5 @@ int main(int argc, char** argv) {
           ->Unit(benchmark::kMicrosecond);
     }
   }
-
-  benchmark::Initialize(&argc, argv);
-  int status = 0;
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) {
-    status = 1;
-  } else {
-    benchmark::RunSpecifiedBenchmarks();
-  }
-  benchmark::Shutdown();
-  std::error_code ignored;
-  std::filesystem::remove_all(dir, ignored);
-  return status;
+  return erli18n_bench::run_benchmarks(argc, argv);
 }
