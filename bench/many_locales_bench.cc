@@ -51,6 +51,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -333,19 +334,23 @@ std::string_view facet_get(const request& r) {
 
 struct load_figure {
   std::string what;
-  double seconds = 0;
+  double seconds = 0, cpu_seconds = 0;  // wall-clock, and the process's CPU (every thread)
   erli18n_bench::rss growth;
 };
+
+double cpu_now() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
 
 std::vector<load_figure> figures;
 
 template <class Fn>
 void measure(std::string what, Fn&& fn) {
   const erli18n_bench::rss before = erli18n_bench::read_rss();
+  const double cpu0 = cpu_now();
   const clock_type::time_point t0 = clock_type::now();
   fn();
   const double s = std::chrono::duration<double>(clock_type::now() - t0).count();
-  figures.push_back({std::move(what), s, erli18n_bench::rss_growth(before, erli18n_bench::read_rss())});
+  figures.push_back(
+      {std::move(what), s, cpu_now() - cpu0, erli18n_bench::rss_growth(before, erli18n_bench::read_rss())});
 }
 
 fs::path catalog_path(std::size_t l, std::size_t d) {
@@ -512,10 +517,10 @@ void print_summary(const ratio_reporter& reporter) {
   const std::size_t total = g->locales * g->domains * g->messages;
   std::printf("\n=== many locales: %zu locales x %zu domains x %zu messages (%zu messages, %zu catalogs)\n",
               g->locales, g->domains, g->messages, total, g->locales * g->domains);
-  std::printf("%-48s %10s %12s %12s %12s\n", "load", "seconds", "RSS +kB", "anon +kB", "file +kB");
+  std::printf("%-44s %8s %8s %11s %11s %11s\n", "load", "wall s", "CPU s", "RSS +kB", "anon +kB", "file +kB");
   for (const load_figure& f : figures)
-    std::printf("%-48s %10.3f %12ld %12ld %12ld\n", f.what.c_str(), f.seconds, f.growth.total, f.growth.anon,
-                f.growth.file);
+    std::printf("%-44s %8.3f %8.3f %11ld %11ld %11ld\n", f.what.c_str(), f.seconds, f.cpu_seconds,
+                f.growth.total, f.growth.anon, f.growth.file);
   auto floor_it = reporter.ns.find("many_locales/floor");
   std::printf("\n%-48s %10s %12s\n", "lookup (one request: locale, domain, message)", "ns", "x floor");
   for (const char* c : cases) {
