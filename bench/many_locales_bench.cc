@@ -605,6 +605,7 @@ int main(int argc, char** argv) {
   benchmark::RunSpecifiedBenchmarks(&reporter);
   benchmark::Shutdown();
   uselocale(LC_GLOBAL_LOCALE);
+  for (locale_t l : s.glibc) freelocale(l);
   print_summary(reporter);
   return 0;
 }
