@@ -13,6 +13,9 @@
 #      memchr and a UTF-8 validation floor; lookup_bench: lookups on one real catalog against
 #      glibc, Boost.Locale and a hash-map floor, with a summary of the ratios at the end;
 #      mo_open_bench: MO open time against catalog size, on catalogs it generates;
+#      store_open_bench: open + first lookup through catalog_store against size;
+#      all_catalogs_load: every .mo of the locale folder loaded into one store (time, RSS);
+#      many_locales_bench: 100 locales x 5 domains x 5,000 messages beside glibc and Boost;
 #      plural_compare_bench: one compare_plural_rules call, CLDR's rule against a header's);
 #   3. compares whole processes, `erli18n normalize` against `msgcat` and, on largest.po,
 #      `erli18n compile` against `msgfmt`, with hyperfine, after checking that both write the
@@ -35,7 +38,8 @@ for tool in msgunfmt msgcat msgfmt hyperfine cmp awk; do
   command -v "$tool" >/dev/null || { echo "run.sh: error: $tool is not installed (make deps)" >&2; exit 1; }
 done
 for bin in "$erli18n" "$build/bin/po_read_bench" "$build/bin/lookup_bench" "$build/bin/mo_open_bench" \
-  "$build/bin/plural_compare_bench"; do
+  "$build/bin/plural_compare_bench" "$build/bin/store_open_bench" "$build/bin/all_catalogs_load" \
+  "$build/bin/many_locales_bench"; do
   [ -x "$bin" ] || { echo "run.sh: error: $bin is missing; build $build first (make bench)" >&2; exit 1; }
 done
 
@@ -83,6 +87,19 @@ ERLI18N_BENCH_LOCALE_DIR=$locale_dir "$build/bin/lookup_bench" --benchmark_min_t
 section "in-process: MO open time against catalog size (mo_open_bench)"
 # shellcheck disable=SC2086
 "$build/bin/mo_open_bench" --benchmark_repetitions=3 --benchmark_report_aggregates_only=true \
+  ${ERLI18N_BENCH_ARGS:-} 2>&1
+
+section "in-process: open + first lookup through catalog_store against size (store_open_bench)"
+# shellcheck disable=SC2086
+"$build/bin/store_open_bench" --benchmark_repetitions=3 --benchmark_report_aggregates_only=true \
+  ${ERLI18N_BENCH_ARGS:-} 2>&1
+
+section "in-process: every catalog of $locale_dir in one store (all_catalogs_load)"
+"$build/bin/all_catalogs_load" --dir "$locale_dir" 2>&1
+
+section "in-process: 100 locales x 5 domains x 5,000 messages (many_locales_bench)"
+# shellcheck disable=SC2086
+"$build/bin/many_locales_bench" --benchmark_repetitions=3 --benchmark_report_aggregates_only=true \
   ${ERLI18N_BENCH_ARGS:-} 2>&1
 
 section "in-process: plural rule comparison against CLDR (plural_compare_bench)"
