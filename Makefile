@@ -48,7 +48,7 @@ export UBSAN_SYMBOLIZER_PATH = $(SYMBOLIZER)
 # thread). Only those test binaries are built, and each runs once as a whole, which is faster
 # than a ctest process per test case. The CLI stays configured (the script tests name it) but
 # is not built.
-TSAN_TESTS ?= store_stress_test store_faults_test catalog_store_test gettext_test events_test extract_test \
+TSAN_TESTS ?= store_stress_test catalog_index_test store_faults_test catalog_store_test gettext_test events_test extract_test \
               intl_threads_test intl_remembered_test watch_test translator_test
 tsan: deps
 	@CC=clang-19 CXX=clang++-19 $(TIMED) tsan-configure cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \

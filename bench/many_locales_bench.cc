@@ -12,8 +12,7 @@
 // Then, timed once each (steady_clock) with the growth of the process's RSS (VmRSS, RssAnon,
 // RssFile), in this order:
 //   erli18n      every catalog loaded into the default store, `load(domain, locale, path)`;
-//                and, where the store indexes in the background (ERLI18N_HAVE_WAIT_FOR_INDEXES),
-//                the wait until `wait_for_indexes()` returns
+//                then `build_indexes()`, which completes every lookup index
 //   glibc        bindtextdomain for the 5 domains, newlocale(LC_MESSAGES_MASK) for each locale,
 //                then one dcgettext per (locale, domain) under uselocale: glibc opens a catalog
 //                on its first lookup, so that is its load
@@ -365,9 +364,7 @@ void load_erli18n() {
         if (auto r = store.load(g->domain_names[d], g->locale_names[l], catalog_path(l, d).string()); !r)
           fail(r.error().to_string());
   });
-#ifdef ERLI18N_HAVE_WAIT_FOR_INDEXES
-  measure("erli18n: then wait_for_indexes()", [&store] { (void)store.wait_for_indexes(); });
-#endif
+  measure("erli18n: then build_indexes()", [&store] { store.build_indexes(); });
   const erli18n::store_memory m = store.memory();
   std::printf(
       "erli18n memory(): text %zu, mapped %zu, index %zu bytes (%.1f bytes a message)\n", m.text_bytes,

@@ -9,9 +9,8 @@
 // followed by one `dlgettext` of the catalog's last message (checked against its
 // translation), and destroys the store untimed. The reported time is wall-clock (manual
 // time) per open + first lookup; the counters `load_us` and `lookup_us` split it, and, with
-// a store that indexes in the background (`catalog_store::wait_for_indexes`, detected at
-// configure time: ERLI18N_HAVE_WAIT_FOR_INDEXES), `index_us` is the time from the first
-// lookup until the index is installed (untimed: the steady state a long-lived process reaches).
+// `index_us` is the time `catalog_store::build_indexes()` then takes to complete the lookup
+// index (untimed: the steady state a long-lived process reaches).
 //
 // The catalogs are generated at start-up (generated_catalogs.h, as mo_open_bench's) with about
 // 10 KB, 100 KB, 1 MB, 5 MB and 20 MB, written to a fresh folder under $TMPDIR (or /tmp) that
@@ -84,11 +83,9 @@ void open_and_look_up(benchmark::State& state, const subject* s, how h) {
                                  : loaded.error().to_string().c_str());
       break;
     }
-#ifdef ERLI18N_HAVE_WAIT_FOR_INDEXES
     const clock_type::time_point t3 = clock_type::now();
-    (void)store->wait_for_indexes();
+    store->build_indexes();
     index_total += us(clock_type::now() - t3);
-#endif
     store.reset();
     state.ResumeTiming();
   }
@@ -98,11 +95,7 @@ void open_and_look_up(benchmark::State& state, const subject* s, how h) {
   state.counters["messages"] = static_cast<double>(s->catalog->messages + 1);  // the header included
   state.counters["load_us"] = load_total / n;
   state.counters["lookup_us"] = lookup_total / n;
-#ifdef ERLI18N_HAVE_WAIT_FOR_INDEXES
   state.counters["index_us"] = index_total / n;
-#else
-  (void)index_total;
-#endif
 }
 
 }  // namespace
@@ -117,9 +110,6 @@ int main(int argc, char** argv) {
   for (const generated_catalog& c : catalogs)
     subjects.push_back({&c, erli18n_bench::generated_msgid(c.messages - 1),
                         erli18n_bench::generated_msgstr(c.messages - 1)});
-#ifdef ERLI18N_HAVE_WAIT_FOR_INDEXES
-  std::cout << "the store indexes in the background: index_us is the wait for wait_for_indexes()\n";
-#endif
 
   for (const subject& s : subjects) {
     for (const auto& [name, h] : {std::pair{"load", how::load}, std::pair{"load_static", how::load_static},
