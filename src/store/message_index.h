@@ -4,8 +4,8 @@
 // and two flags of the entry. Entries themselves live elsewhere (the catalog's entries or a
 // `.mo`'s own tables); the caller says whether entry e has a key, through `same`.
 //
-// The slots are allocated zeroed (calloc: a large table is fresh pages the kernel only
-// provides when touched) and filled in order of entry number, possibly a chunk at a time by
+// The slots are allocated zeroed (a large table is fresh pages the kernel only provides
+// when touched, so that a load stays O(1)) and filled in order of entry number, possibly a chunk at a time by
 // different threads: one builder at a time holds the claim, and readers use the slots only
 // once the index is complete (an acquire load that pairs with the last builder's release).
 #ifndef ERLI18N_SRC_MESSAGE_INDEX_H
@@ -23,6 +23,11 @@ namespace erli18n::detail {
 
 class message_index {
  public:
+  message_index() = default;
+  message_index(const message_index&) = delete;
+  message_index& operator=(const message_index&) = delete;
+  ~message_index() { release_zeroed(slots_, bytes()); }
+
   // Entry flags, kept in the slot.
   static constexpr std::uint32_t unusable = 1;       // found, but answers as a miss
   static constexpr std::uint32_t several_forms = 2;  // its translation holds a NUL (plural forms)
@@ -33,7 +38,7 @@ class message_index {
     std::uint32_t flags;
   };
 
-  // Room for `entries` entries (at most 2^30). Throws std::bad_alloc.
+  // Room for `entries` entries (at most 2^30), once. Throws std::bad_alloc.
   void allocate(std::size_t entries) {
     entries_ = entries;
     capacity_ = entries == 0 ? 0 : 2 * entries + 1;
@@ -41,9 +46,7 @@ class message_index {
       complete_.store(true, std::memory_order_release);
       return;
     }
-    auto* p = static_cast<std::uint64_t*>(std::calloc(capacity_, sizeof(std::uint64_t)));
-    if (p == nullptr) throw std::bad_alloc();
-    slots_.reset(p);
+    slots_ = allocate_zeroed(bytes());
   }
   std::size_t bytes() const noexcept { return capacity_ * sizeof(std::uint64_t); }
   bool complete() const noexcept { return complete_.load(std::memory_order_acquire); }
@@ -103,9 +106,12 @@ class message_index {
   }
 
  private:
-  struct free_deleter {
-    void operator()(std::uint64_t* p) const noexcept { std::free(p); }
-  };
+  // Zeroed slots the kernel provides only when touched: a large table is mapped anonymous
+  // memory of its own (calloc would reuse, and so clear, heap memory once glibc's dynamic
+  // mmap threshold has risen above the table's size).
+  static constexpr std::size_t mapped_from = std::size_t{64} << 10;
+  static std::uint64_t* allocate_zeroed(std::size_t bytes);
+  static void release_zeroed(std::uint64_t* p, std::size_t bytes) noexcept;
   static std::uint32_t tag_of(std::uint64_t hash) noexcept {
     return static_cast<std::uint32_t>(hash >> 32) & ~flag_bits;
   }
@@ -116,7 +122,7 @@ class message_index {
   }
   std::size_t next(std::size_t i) const noexcept { return i + 1 == capacity_ ? 0 : i + 1; }
 
-  std::unique_ptr<std::uint64_t[], free_deleter> slots_;
+  std::uint64_t* slots_ = nullptr;
   std::size_t capacity_ = 0;
   std::size_t entries_ = 0;
   mutable std::size_t built_ = 0;  // the claim's holder only
