@@ -453,7 +453,7 @@ result<built_catalog> build_catalog(const po_file& po, const load_options& optio
   catalog_builder builder(items, previous, po.file_name);
   result<built_catalog> built = builder.build(options);
   if (!built) return built;
-  built->value->plural = std::move(rule);
+  built->value->set_plural(std::move(rule));
   built->value->plural_declared = declared;
   built->fuzzy_skipped = fuzzy_skipped;
   return built;
@@ -505,7 +505,7 @@ result<built_catalog> build_catalog(const mo_catalog& mo, const load_options& op
   if (!copy_text) {
     result<built_catalog> built = serve_mo_in_place(mo, options);
     if (!built) return built;
-    built->value->plural = mo.plural();
+    built->value->borrow_plural(mo.plural());
     built->value->plural_declared = mo.header_field("Plural-Forms").has_value();
     built->value->from_mo = true;
     return built;
@@ -535,7 +535,7 @@ result<built_catalog> build_catalog(const mo_catalog& mo, const load_options& op
   catalog_builder builder(items, previous, mo.name());
   result<built_catalog> built = builder.build(options);
   if (!built) return built;
-  built->value->plural = mo.plural();
+  built->value->set_plural(mo.plural());
   built->value->plural_declared = mo.header_field("Plural-Forms").has_value();
   built->value->from_mo = true;
   return built;

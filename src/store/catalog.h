@@ -69,8 +69,15 @@ class catalog {
   bool from_file = false;  // reload() reads `source` again
   bool from_pipe = false;  // read from a pipe or FIFO: there is nothing to read again
   load_options options;
-  plural_rule plural;
   bool plural_declared = false;  // the header has a Plural-Forms field (else glibc's default)
+
+  // The plural rule: a `.mo` read in place lends its own (no copy per catalog).
+  const plural_rule& plural() const noexcept { return borrowed_plural_ ? *borrowed_plural_ : own_plural_; }
+  void set_plural(plural_rule rule) noexcept {
+    own_plural_ = std::move(rule);
+    borrowed_plural_ = nullptr;
+  }
+  void borrow_plural(const plural_rule& rule) noexcept { borrowed_plural_ = &rule; }
 
   // Messages, the header included (for a `.mo` read in place, every entry of the file).
   std::size_t size() const noexcept {
@@ -115,6 +122,8 @@ class catalog {
   // `entries_` holds its expanded system-dependent strings, entries count and up.
   const mo_catalog* mo_ = nullptr;
   mo_tables tables_;
+  plural_rule own_plural_;
+  const plural_rule* borrowed_plural_ = nullptr;
   std::vector<catalog_entry> entries_;
   message_index index_;
 };

@@ -94,10 +94,10 @@ class load_report {
   void check_plural_rule(const catalog& c) const noexcept {
     if (!s_.observers || !c.plural_declared) return;
     try {
-      const std::optional<cldr_divergence> d = compare_with_cldr(c.plural, c.locale);
+      const std::optional<cldr_divergence> d = compare_with_cldr(c.plural(), c.locale);
       if (!d) return;
       const std::string catalog_rule =
-          "nplurals=" + std::to_string(c.plural.nplurals()) + "; plural=" + c.plural.expression() + ";";
+          "nplurals=" + std::to_string(c.plural().nplurals()) + "; plural=" + c.plural().expression() + ";";
       store_event e = event(event_kind::plural_divergence);
       e.catalog_rule = catalog_rule;
       e.cldr_rule = d->cldr->plural_forms;

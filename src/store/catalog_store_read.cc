@@ -59,7 +59,7 @@ namespace {
 std::string_view pick_form(const catalog& c, std::string_view forms, bool plural, unsigned long n) noexcept {
   std::size_t first = std::min(forms.find('\0'), forms.size());
   if (!plural) return forms.substr(0, first);
-  unsigned long index = c.plural.form(n);
+  unsigned long index = c.plural().form(n);
   std::size_t start = 0, end = first;
   for (; index > 0; --index) {
     if (end >= forms.size()) return forms.substr(0, first);
