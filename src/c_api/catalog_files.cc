@@ -46,6 +46,9 @@ struct catalog_file {
   // Bound to this catalog's key once it is first loaded (then it reaches the catalog
   // without searching the store's map, and still sees reloads). Never freed.
   std::atomic<const translator*> reader{nullptr};
+  // Lookups that searched this catalog (remembered answers do not), counted until the
+  // store's indexer is started (note_catalog_search).
+  mutable std::atomic<std::uint32_t> searches{0};
 };
 
 namespace {
@@ -56,10 +59,47 @@ struct catalog_files {
   catalog_store store;
 };
 
-// Never destroyed, as glibc's catalogs: text handed out must outlive every caller.
+// Never destroyed, as glibc's catalogs: text handed out must outlive every caller. Made on
+// the first lookup that gets past the "C" locale, not before main: a program that never
+// translates pays nothing for it.
 catalog_files& state() {
-  static catalog_files* f = new catalog_files();
+  static catalog_files* f = [] {
+    auto* made = new catalog_files();
+#if 0  // MERGE (issue 25): the lead's store API, src/store/store_impl.h (see note_catalog_search)
+    store_impl_of(made->store).defer_indexing = true;  // before the first load: no indexer thread yet
+#endif
+    return made;
+  }();
   return *f;
+}
+
+// The store's indexer thread (issue 25). The store serves a `.mo` from the file's own hash
+// table at once and builds its compact index on a thread of its own; most gettext programs
+// live for milliseconds, and starting a thread would cost them more than every lookup it
+// could speed up. So the store defers indexing (state()) until one catalog has been searched
+// `index_after_lookups` times: by then the process has shown it lives long enough, and
+// looks up enough, for an index to pay. Once started, the indexer also takes the catalogs
+// loaded later.
+constexpr std::uint32_t index_after_lookups = 2000;
+std::atomic<bool> indexing_started{false};
+
+void start_store_indexing(catalog_store& store) noexcept {
+  (void)store;
+#if 0  // MERGE (issue 25): connect to catalog_store::impl::start_indexing() (src/store/store_impl.h)
+  try {
+    store_impl_of(store).start_indexing();
+  } catch (...) {
+    // No thread to be had: the catalogs keep answering from their own tables.
+  }
+#endif
+}
+
+// Counts a lookup that searched `f`, and starts the indexer at the threshold. Once it is
+// started this only reads a flag that no longer changes (no shared cache line is written).
+void note_catalog_search(const catalog_file& f) noexcept {
+  if (indexing_started.load(std::memory_order_relaxed)) return;
+  if (f.searches.fetch_add(1, std::memory_order_relaxed) + 1 < index_after_lookups) return;
+  if (!indexing_started.exchange(true, std::memory_order_relaxed)) start_store_indexing(state().store);
 }
 
 std::optional<file_identity> identity_of(const std::string& path) {
@@ -160,6 +200,7 @@ std::optional<catalog_message> lookup_message(const catalog_file& file, const st
                                               unsigned long n) noexcept {
   const translator* reader = file.reader.load(std::memory_order_acquire);
   if (reader == nullptr) return std::nullopt;
+  note_catalog_search(file);
   auto found = detail::find_message(*reader, context, msgid, msgid_plural != nullptr, n);
   if (!found) return std::nullopt;
   return catalog_message{found->text, found->msgid, found->context};
