@@ -5,8 +5,8 @@
 # coreutils' French catalog) timed whole and around its lookups.
 #
 # Each pair runs in one hyperfine call (-N, 5 warm-ups, RUNS runs each), ROUNDS times, the
-# order swapped every round; the table gives the median over all runs of each and the ratio
-# erli18n / glibc (at most 1.0 is the goal: no slower than glibc). Both commands start
+# order swapped every round; the table gives the median over all runs of each, the ratio
+# erli18n / glibc (at most 1.0 is the goal: no slower than glibc) and that of CPU times. Both commands start
 # through the dynamic linker, `ld.so [--preload LIB] PROGRAM`, so that nothing but the
 # preload differs between them (an `env LD_PRELOAD=...` would add a process to one side, or
 # preload the library into env too).
@@ -32,16 +32,22 @@ for lang in fr de ja; do
 done
 
 # medians PREFIX: the medians, in milliseconds, of all the runs of each command in the
-# rounds' JSON files PREFIX*.json, and their ratio.
+# rounds' JSON files PREFIX*.json, their ratio, and the ratio of their CPU times (user +
+# system, hyperfine's means per round, averaged): wall time waits for the CPU when other
+# processes run, CPU time much less.
 medians() {
   python3 - "$@" << 'EOF'
 import glob, json, statistics, sys
 times = {"glibc": [], "ours": []}
+cpu = {"glibc": [], "ours": []}
 for path in glob.glob(sys.argv[1] + "*.json"):
     for result in json.load(open(path))["results"]:
-        times["ours" if "--preload" in result["command"] else "glibc"] += result["times"]
+        form = "ours" if "--preload" in result["command"] else "glibc"
+        times[form] += result["times"]
+        cpu[form].append(result["user"] + result["system"])
 g, o = statistics.median(times["glibc"]) * 1e3, statistics.median(times["ours"]) * 1e3
-print(f"{g:8.3f} {o:8.3f} {o / g:6.2f}")
+cpu_ratio = statistics.mean(cpu["ours"]) / statistics.mean(cpu["glibc"])
+print(f"{g:8.3f} {o:8.3f} {o / g:6.2f} {cpu_ratio:6.2f}")
 EOF
 }
 
@@ -58,7 +64,7 @@ pair() {
   medians "$work/$name-"
 }
 
-printf '%-22s %-4s %8s %8s %6s\n' command lang "glibc ms" "ours ms" ratio
+printf '%-22s %-4s %8s %8s %6s %6s\n' command lang "glibc ms" "ours ms" ratio "cpu"
 for lang in fr de ja xx; do
   for program in ls grep date; do
     printf '%-22s %-4s ' "$program --help" "$lang"
