@@ -15,51 +15,10 @@
 #include <string.h>
 #include <time.h>
 
-struct key {
-  const char *domain, *msgid, *plural; /* plural NULL for a singular key */
-};
+#include "intl_mo_keys.h"
 
-static struct key* keys;
-static size_t nkeys, capkeys;
 static long rounds;
 static volatile uintptr_t sink; /* keeps the answers alive for the optimizer */
-
-static uint32_t word(const unsigned char* p, int swap) {
-  uint32_t v = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-  return swap ? (v >> 24) | ((v >> 8) & 0xff00) | ((v << 8) & 0xff0000) | (v << 24) : v;
-}
-
-static int add_catalog(const char* language, const char* domain) {
-  char path[1024];
-  snprintf(path, sizeof path, "/usr/share/locale/%s/LC_MESSAGES/%s.mo", language, domain);
-  FILE* f = fopen(path, "rb");
-  if (f == NULL) return 0;
-  fseek(f, 0, SEEK_END);
-  long size = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  unsigned char* mo = malloc((size_t)size); /* kept: the keys point into it */
-  if (mo == NULL || fread(mo, 1, (size_t)size, f) != (size_t)size || size < 28) {
-    fclose(f);
-    return 0;
-  }
-  fclose(f);
-  int swap = word(mo, 0) != 0x950412deu;
-  uint32_t count = word(mo + 8, swap), table = word(mo + 12, swap);
-  if (table > (uint32_t)size || count > ((uint32_t)size - table) / 8) return 0;
-  for (uint32_t i = 0; i < count; i++) {
-    uint32_t len = word(mo + table + 8 * i, swap), off = word(mo + table + 8 * i + 4, swap);
-    if (off > (uint32_t)size || len >= (uint32_t)size - off || len == 0) continue;
-    if (nkeys == capkeys) {
-      capkeys = capkeys ? capkeys * 2 : 4096;
-      keys = realloc(keys, capkeys * sizeof *keys);
-      if (keys == NULL) return 0;
-    }
-    const char* msgid = (const char*)mo + off;
-    size_t first = strlen(msgid);
-    keys[nkeys++] = (struct key){domain, msgid, first < len ? msgid + first + 1 : NULL};
-  }
-  return 1;
-}
 
 static void* run(void* arg) {
   uintptr_t acc = (uintptr_t)arg;
@@ -90,14 +49,7 @@ int main(int argc, char** argv) {
   rounds = atol(argv[3]);
   for (int i = 4; i < argc; i++) add_catalog(argv[1], argv[i]);
   if (nkeys == 0 || threads < 1 || threads > 64 || rounds < 1) return 2;
-  uint64_t state = 88172645463325252u; /* a fixed shuffle (xorshift): domains interleaved */
-  for (size_t i = nkeys - 1; i > 0; i--) {
-    state ^= state << 13, state ^= state >> 7, state ^= state << 17;
-    size_t j = (size_t)(state % (i + 1));
-    struct key t = keys[i];
-    keys[i] = keys[j];
-    keys[j] = t;
-  }
+  shuffle_keys();
   long saved = rounds;
   rounds = 1;
   run(NULL); /* warm: catalogs loaded, caches filled */

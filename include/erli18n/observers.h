@@ -24,7 +24,8 @@
 
 namespace erli18n {
 
-/// `stream_logger(std::cerr)`: one line per event on the standard error stream.
+/// One line per event on standard error, as `stream_logger(std::cerr)` writes them (through
+/// C's `stderr`, which std::cerr writes to by default).
 observer stderr_logger();
 /// One line per event on `out`, written whole and flushed even when events come from several
 /// threads (all stream loggers share one lock), e.g.

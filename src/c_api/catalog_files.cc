@@ -56,8 +56,13 @@ struct catalog_files {
   catalog_store store;
 };
 
-// Never destroyed, as glibc's catalogs: text handed out must outlive every caller.
+// Never destroyed, as glibc's catalogs: text handed out must outlive every caller. Made on
+// the first lookup that gets past the "C" locale, not before main: a program that never
+// translates pays nothing for it.
 catalog_files& state() {
+  // The store reads a `.mo` in O(1) and answers from its own hash table; the catalog's
+  // lookups build the faster index after a few hundred of them (src/store/catalog.h), so a
+  // program that prints its --help and exits never builds one, and no thread is started.
   static catalog_files* f = new catalog_files();
   return *f;
 }

@@ -1,8 +1,10 @@
 #include "thread_caches.h"
 
 #include <pthread.h>
+#include <sys/mman.h>
 
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <new>
 #include <type_traits>
@@ -30,12 +32,35 @@ pthread_key_t caches_key() {
 }  // namespace
 
 thread_caches::thread_caches() {
-  static_assert(std::is_trivially_copyable_v<remembered_answer>, "answers are calloc'ed");
-  answers = static_cast<remembered_answer*>(std::calloc(answer_slots, sizeof(remembered_answer)));
+  static_assert(std::is_trivially_copyable_v<remembered_answer>, "answers are zeroed bytes");
+  // One cache line per slot: aligned as the type asks (malloc only promises 16 bytes).
+  constexpr std::size_t bytes = sizeof(remembered_answer) << small_answer_bits;
+  answers = static_cast<remembered_answer*>(std::aligned_alloc(alignof(remembered_answer), bytes));
   if (answers == nullptr) throw std::bad_alloc();
+  std::memset(static_cast<void*>(answers), 0, bytes);
 }
 
-thread_caches::~thread_caches() { std::free(answers); }
+thread_caches::~thread_caches() {
+  if (answers_bits == answer_bits)
+    ::munmap(answers, answer_slots * sizeof(remembered_answer));
+  else
+    std::free(answers);
+}
+
+bool thread_caches::grow_answers() noexcept {
+  // A mapping of its own: zero pages, each costing only when first touched, and
+  // page-aligned (a calloc this large is a mapping too, but 16 bytes into its first page).
+  void* full = ::mmap(nullptr, answer_slots * sizeof(remembered_answer), PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (full == MAP_FAILED) {
+    answers_stored = 0;  // try again after another table's fill
+    return false;
+  }
+  std::free(answers);
+  answers = static_cast<remembered_answer*>(full);
+  answers_bits = answer_bits;
+  return true;
+}
 
 thread_caches& make_thread_caches() {
   const pthread_key_t key = caches_key();

@@ -76,14 +76,31 @@ struct thread_caches {
   int language_counter = 0;
   std::string language;  // empty when unset or empty
 
-  // Answers by call site, in 2-way sets chosen by the msgid pointer: 512 KiB of address
-  // space per thread, zero pages until used (calloc'ed), so memory grows with the call
-  // sites a thread looks up. 8,192 slots: with 4,096, about 8% of the lookups of
-  // lookup_bench's 1,128 mixed keys missed, each evicted by a third key in its set.
-  // Not a std::array member: zeroing it would touch every page.
+  // Answers by call site, in 2-way sets chosen by the msgid pointer. A thread starts with
+  // a small table (16 KiB, 4 pages) and moves to the full one (512 KiB of address space,
+  // zero pages until used) once it has remembered as many answers as the small one holds:
+  // a short-lived program (`ls --help`: some 50 lookups) would otherwise touch a page of
+  // the full table for nearly every msgid it looks up, and each first touch is a page
+  // fault. 8,192 slots in full: with 4,096, about 8% of the lookups of lookup_bench's 1,128
+  // mixed keys missed, each evicted by a third key in its set. Not a std::array member:
+  // zeroing it would touch every page.
+  static constexpr unsigned small_answer_bits = 8;
   static constexpr unsigned answer_bits = 13;
   static constexpr std::size_t answer_slots = std::size_t{1} << answer_bits;
   remembered_answer* answers = nullptr;
+  unsigned answers_bits = small_answer_bits;  // the table's size: 1 << answers_bits slots
+  std::uint32_t answers_stored = 0;           // answers remembered in the small table
+
+  /// Counts an answer about to be remembered, and moves to the full table when the small
+  /// one has taken its fill (its answers are dropped: they are found again). Returns false
+  /// when the table changed, so that the caller asks answer_set again. Never throws: when
+  /// the full table cannot be had, the small one stays.
+  bool note_answer_stored() noexcept {
+    if (answers_bits == answer_bits || ++answers_stored < (std::uint32_t{1} << small_answer_bits))
+      return true;
+    return !grow_answers();
+  }
+  bool grow_answers() noexcept;
 
   thread_caches();
   ~thread_caches();

@@ -201,7 +201,7 @@ const resolution& resolved(thread_caches& caches, const char* domain, int catego
 remembered_answer* answer_set(thread_caches& caches, const char* msgid, unsigned long n) noexcept {
   auto p = reinterpret_cast<std::uintptr_t>(msgid);
   std::uint64_t h = (static_cast<std::uint64_t>(p) ^ n) * 0x9E3779B97F4A7C15u;  // Fibonacci hashing
-  return &caches.answers[(h >> (64 - thread_caches::answer_bits)) & ~std::uint64_t{1}];
+  return &caches.answers[(h >> (64 - caches.answers_bits)) & ~std::uint64_t{1}];
 }
 
 // Whether the caller's text `msgid` ("context\004msgid" for a context) is the key `a` holds.
@@ -236,8 +236,8 @@ std::optional<catalog_message> find_message(const resolution& resolution, const 
 
 // The translation of the call, before codeset conversion; null when untranslated.
 // `set` is answer_set(caches, msgid, n), n being 0 for a singular lookup.
-const char* lookup(remembered_answer* set, const resolution& resolution, const char* msgid,
-                   const char* msgid_plural, bool plural, unsigned long n) {
+const char* lookup(thread_caches& caches, remembered_answer* set, const resolution& resolution,
+                   const char* msgid, const char* msgid_plural, bool plural, unsigned long n) {
   if (!plural) n = 0;
   const std::uint64_t epoch = catalogs_epoch();  // before the lookup whose answer it stamps
   const std::int64_t now = catalog_clock();
@@ -256,6 +256,7 @@ const char* lookup(remembered_answer* set, const resolution& resolution, const c
   if (!found) return nullptr;
   // Remembered when the key has a copy in the catalog and n fits the slot's field.
   if (found->msgid.data() != nullptr && n <= UINT32_MAX) {
+    if (!caches.note_answer_stored()) set = answer_set(caches, msgid, n);  // a larger table
     // The newest answer goes first and the older one moves to the second way (least
     // recently remembered out), unless the first way held this very call site.
     if (set[0].caller_msgid != msgid) set[1] = set[0];
@@ -317,7 +318,7 @@ const char* translate(const char* domain, const char* msgid, const char* msgid_p
       r = &resolved(*caches, domain, category, cat, locale, thread_locale, global_locale, bindings, counter);
       set = answer_set(*caches, msgid, plural ? n : 0);
     }
-    const char* found = lookup(set, *r, msgid, msgid_plural, plural, n);
+    const char* found = lookup(*caches, set, *r, msgid, msgid_plural, plural, n);
     if (found == nullptr) return untranslated;
 
     if (r->utf8_output) return found;

@@ -158,8 +158,8 @@ class distance_table {
   }
 
   void add_rule(const cldr::match_rule& r) {
-    const std::size_t levels =
-        1 + static_cast<std::size_t>(std::count(r.desired.begin(), r.desired.end(), '_'));
+    const std::string_view desired = r.desired;
+    const std::size_t levels = 1 + static_cast<std::size_t>(std::count(desired.begin(), desired.end(), '_'));
     parsed_rule parsed{side(r.desired), side(r.supported), r.distance, r.oneway};
     const std::string_view d = parsed.desired.language, s = parsed.supported.language;
     const bool literal_pair = d != "*" && s != "*" && d != s;

@@ -1,7 +1,7 @@
 #include "erli18n/observers.h"
 
 #include <charconv>
-#include <iostream>
+#include <cstdio>
 #include <mutex>
 #include <ostream>
 
@@ -80,19 +80,42 @@ std::string describe(const store_event& e) {
   return line;
 }
 
-observer stream_logger(std::ostream& out) {
-  return [&out](const store_event& e) {
+namespace {
+
+// One lock for all loggers: lines from lookups on several threads never mix. constinit: no
+// static initialiser.
+constinit std::mutex logger_lock;
+
+// An observer that writes each event's line whole with `write(data, size)`.
+template <class Write>
+observer line_logger(Write write) {
+  return [write](const store_event& e) {
     std::string line = describe(e);
     line += '\n';
-    // One write per event under a lock: lines from lookups on several threads never mix.
-    static std::mutex lock;
-    std::lock_guard guard(lock);
-    out.write(line.data(), static_cast<std::streamsize>(line.size()));
-    out.flush();
+    std::lock_guard guard(logger_lock);
+    write(line.data(), line.size());
   };
 }
 
-observer stderr_logger() { return stream_logger(std::cerr); }
+}  // namespace
+
+observer stream_logger(std::ostream& out) {
+  return line_logger([&out](const char* data, std::size_t size) {
+    out.write(data, static_cast<std::streamsize>(size));
+    out.flush();
+  });
+}
+
+// C's stderr, not std::cerr: naming std::cerr means including <iostream>, whose static
+// initialiser builds the C++ standard streams and locale in every process that loads the
+// library, liberli18n_intl.so's short-lived gettext programs too. std::cerr writes through
+// to C's stderr (unbuffered, synchronised with stdio by default), so the bytes are the same.
+observer stderr_logger() {
+  return line_logger([](const char* data, std::size_t size) {
+    (void)std::fwrite(data, 1, size, stderr);
+    (void)std::fflush(stderr);
+  });
+}
 
 observer prometheus_counters::as_observer() {
   return [this](const store_event& e) { count(e); };

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 #include <libintl.h>
 #include <locale.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -16,6 +17,7 @@
 #include <cstring>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "test_support.h"
 
@@ -160,6 +162,39 @@ TEST_F(IntlRemembered, TheLocaleIsFollowedThroughSetlocaleAndUselocale) {
   EXPECT_STREQ(::dgettext("t", hello), "Hallo");
   ::freelocale(c);
   ::freelocale(c_utf8);
+}
+
+// A short-lived program's lookups touch few pages: a thread's first answers go to a small
+// table (4 pages), not across the full 512 KiB one, where nearly every call site would
+// take a page fault of its own (`ls --help` makes some 50). Past 256 answers the thread moves
+// to the full table, and every call site is still answered right, remembered or not.
+TEST_F(IntlRemembered, AThreadsFirstAnswersTouchFewPagesAndAllStayRight) {
+  std::string po = header();
+  for (int i = 0; i < 600; i++)
+    po += "msgid \"call site " + std::to_string(i) + "\"\nmsgstr \"Aufruf " + std::to_string(i) + "\"\n\n";
+  write_catalog(dir, "de", "many", po);
+  ASSERT_NE(::bindtextdomain("many", dir.root().c_str()), nullptr);
+  std::vector<std::string> msgids;  // each its own buffer: 600 call sites
+  for (int i = 0; i < 600; i++) msgids.push_back("call site " + std::to_string(i));
+  ASSERT_STREQ(::dgettext("many", msgids[0].c_str()), "Aufruf 0");  // the catalog is loaded here
+
+  long faults = -1;
+  int wrong = 0;
+  std::thread fresh([&] {  // a thread of its own: its caches are made by its first lookup
+    rusage before{}, after{};
+    ::getrusage(RUSAGE_THREAD, &before);
+    for (int i = 0; i < 100; i++)
+      wrong += std::string(::dgettext("many", msgids[i].c_str())) != "Aufruf " + std::to_string(i);
+    ::getrusage(RUSAGE_THREAD, &after);
+    faults = after.ru_minflt - before.ru_minflt;
+    for (int round = 0; round < 2; round++)  // past the small table's fill, then remembered
+      for (int i = 0; i < 600; i++)
+        wrong += std::string(::dgettext("many", msgids[i].c_str())) != "Aufruf " + std::to_string(i);
+  });
+  fresh.join();
+  EXPECT_EQ(wrong, 0);
+  // 100 call sites spread over the full table touched about 70 of its 128 pages.
+  EXPECT_LT(faults, 40) << "page faults of a thread's first 100 lookups";
 }
 
 }  // namespace
