@@ -1,6 +1,7 @@
 #include "likely_subtags.h"
 
 #include <array>
+#include <memory>
 #include <functional>
 #include <string>
 
@@ -120,8 +121,13 @@ maximized_locale maximize_locale(std::string_view canonical) {
     std::string name;
     maximized_locale value;
   };
-  thread_local std::array<slot, 64> cache;
-  slot& s = cache[std::hash<std::string_view>{}(canonical) % cache.size()];
+  // On the heap, reached through a pointer: a 10 KB thread_local would have to fit the static
+  // TLS surplus of every process that dlopen()s liberli18n_intl.so (whose initial-exec
+  // variable makes its whole TLS block static), and glibc's surplus is smaller than that.
+  using table = std::array<slot, 64>;
+  thread_local std::unique_ptr<table> cache;
+  if (!cache) cache = std::make_unique<table>();
+  slot& s = (*cache)[std::hash<std::string_view>{}(canonical) % cache->size()];
   if (s.name != canonical || s.name.empty()) {
     s.value = maximize_uncached(canonical);
     s.name = canonical;

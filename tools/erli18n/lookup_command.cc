@@ -58,6 +58,7 @@ void add_lookup_command(CLI::App& app, int& exit_code) {
     catalog_store store;
     load_options lo;
     lo.include_fuzzy = opts->include_fuzzy;
+    lo.verify_all = true;  // a command inspecting one file reports a damaged message, not a miss
     if (!succeeded(store.load(opts->domain, opts->locale, opts->file, lo), exit_code)) return;
     std::string line;
     for (std::size_t number = 1; std::getline(std::cin, line); ++number) {
