@@ -448,6 +448,12 @@ void register_cases(const erli18n::translator& tr_mo, const erli18n::translator&
              mixed);
   }
 
+  // dgettext in a domain other than the default one (the .po's), with the thread's locale.
+  reg("erli18n_dgettext/mixed", [&ks](benchmark::State& st) {
+    use_thread_locale("fr", g->po_domain);
+    walk(st, ks.mixed, [](const key& k, std::size_t) { return erli18n::dgettext(g->domain, k.msgid); });
+  });
+
   // The plural entries looked up as singular messages: the same keys and cache footprint as
   // the plural case, so the difference is what choosing the plural form costs.
   reg("erli18n_translator_mo/plural_as_singular", [&ks, &tr_mo](benchmark::State& st) {
@@ -627,6 +633,7 @@ void print_summary(const summary_reporter& r) {
                                      "erli18n_free_po",
                                      "erli18n_translator_hashed",
                                      "erli18n_free_hashed",
+                                     "erli18n_dgettext",
                                      "erli18n_dlgettext",
                                      "erli18n_free_setlocale",
                                      "erli18n_intl",

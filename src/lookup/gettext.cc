@@ -40,7 +40,16 @@ struct thread_state {
   std::uint64_t resolved_version;  // defaults_version when `key` was resolved
   lookup_key key;                  // views of `name` or of the process's name records
   const catalog_store::impl* store;
-  const catalog_slot* slot;  // null until a lookup found the key in the store's map
+  const catalog_slot* slot;   // null until a lookup found the key in the store's map
+  std::uint64_t locale_hash;  // of key.locale
+
+  // The d forms' last domain other than the default one, with the same locale: its name (to
+  // compare the next call's with; the lookups use the caller's view), the key's hash and
+  // slot. Cleared whenever `key` is resolved.
+  char named[64];
+  std::size_t named_size;  // 0: none
+  std::uint64_t named_hash;
+  const catalog_slot* named_slot;
 };
 thread_local thread_state t_state{};
 
@@ -122,11 +131,23 @@ const catalog_store::impl& default_impl() noexcept {
 // stale (out of line: the common call only compares two words).
 [[gnu::noinline]] void resolve(detail::thread_state& t, std::uint64_t version) noexcept {
   const detail::name_record& d = detail::current_domain();
-  t.key = detail::default_key(d.name, d.hash);
+  const detail::locale_ref l = detail::current_locale();
+  t.key = {d.name, l.name, detail::hash_pair(d.hash, l.hash)};
+  t.locale_hash = l.hash;
   t.store = &default_impl();
   t.slot = nullptr;  // found again by the next lookup (the new key may have another)
+  t.named_size = 0;
   t.resolved_version = version;
   t.resolved = true;
+}
+
+detail::thread_state& resolved_state() noexcept {
+  detail::thread_state& t = detail::t_state;
+  // Acquire: a thread that saw textdomain's new version also sees its new name record.
+  const std::uint64_t version = detail::defaults_version.load(std::memory_order_acquire);
+  if (!t.resolved || t.resolved_version != version) [[unlikely]]
+    resolve(t, version);
+  return t;
 }
 
 // A lookup in the default domain and the thread's locale, through the thread's resolved key.
@@ -134,19 +155,35 @@ const catalog_store::impl& default_impl() noexcept {
 std::string_view default_lookup(const std::string_view* context, std::string_view msgid,
                                 const std::string_view* msgid_plural, unsigned long n,
                                 std::uint64_t hash) noexcept {
-  detail::thread_state& t = detail::t_state;
-  // Acquire: a thread that saw textdomain's new version also sees its new name record.
-  const std::uint64_t version = detail::defaults_version.load(std::memory_order_acquire);
-  if (!t.resolved || t.resolved_version != version) [[unlikely]]
-    resolve(t, version);
+  detail::thread_state& t = resolved_state();
+  // A copy: an observer of lookup events may change the thread's locale while it runs.
+  const detail::lookup_key key = t.key;
   // Until the slot is known, the lookup searches the map and stores the key's slot there.
-  return t.store->lookup(t.key, context, msgid, msgid_plural, n, hash, t.slot, t.slot ? nullptr : &t.slot);
+  return t.store->lookup(key, context, msgid, msgid_plural, n, hash, t.slot, t.slot ? nullptr : &t.slot);
 }
 
+// The d forms: the default domain's resolved key when `domain` is that domain, else the
+// thread's last other domain when it is that one, else `domain` remembered in its place
+// (when it fits).
 std::string_view domain_lookup(std::string_view domain, const std::string_view* context,
                                std::string_view msgid, const std::string_view* msgid_plural, unsigned long n,
                                std::uint64_t hash) noexcept {
-  return default_impl().lookup(detail::domain_key(domain), context, msgid, msgid_plural, n, hash);
+  detail::thread_state& t = resolved_state();
+  if (domain == t.key.domain) {
+    const detail::lookup_key key = t.key;
+    return t.store->lookup(key, context, msgid, msgid_plural, n, hash, t.slot, t.slot ? nullptr : &t.slot);
+  }
+  if (domain != std::string_view(t.named, t.named_size)) {
+    if (domain.empty() || domain.size() > sizeof t.named)
+      return t.store->lookup(detail::domain_key(domain), context, msgid, msgid_plural, n, hash);
+    std::memcpy(t.named, domain.data(), domain.size());
+    t.named_size = domain.size();
+    t.named_hash = detail::hash_pair(detail::hash_text(domain), t.locale_hash);
+    t.named_slot = nullptr;
+  }
+  const detail::lookup_key key{domain, t.key.locale, t.named_hash};
+  return t.store->lookup(key, context, msgid, msgid_plural, n, hash, t.named_slot,
+                         t.named_slot ? nullptr : &t.named_slot);
 }
 }  // namespace
 
