@@ -356,9 +356,12 @@ translator::translator(const catalog_store& store, std::string_view domain, std:
       detail::bound_key{std::string(domain), std::move(name), h, slot});
 }
 
-std::string_view translator::lookup(const std::string_view* context, std::string_view msgid,
-                                    const std::string_view* msgid_plural, unsigned long n,
-                                    std::uint64_t hash) const noexcept {
+// Inline: eight one-line members share it, and a call would cost more than its body.
+[[gnu::always_inline]] inline std::string_view translator::lookup(const std::string_view* context,
+                                                                  std::string_view msgid,
+                                                                  const std::string_view* msgid_plural,
+                                                                  unsigned long n,
+                                                                  std::uint64_t hash) const noexcept {
   return store_access::of(*store_).lookup(key_->key(), context, msgid, msgid_plural, n, hash, key_->slot);
 }
 
