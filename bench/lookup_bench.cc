@@ -415,6 +415,45 @@ void register_cases(const erli18n::translator& tr_mo, const erli18n::translator&
     });
   }
 
+  // The hashed forms (erli18n/hashed.h). The key sets are run-time strings here, so each
+  // key's hash is computed once before timing, with the (view, hash) constructor, as
+  // ERLI18N_MSG computes a literal's while compiling; the lookups then hash nothing.
+  for (const named_set& s : sets) {
+    const std::vector<key>& keys = *s.keys;
+    const kind how = kind_of(keys);
+    if (how == kind::plural) continue;
+    auto* hashed = new std::vector<erli18n::hashed_pmsgid>();  // alive until exit, as g
+    for (const key& k : keys)
+      hashed->emplace_back(
+          k.context, k.msgid,
+          how == kind::context ? erli18n::msgid_hash(k.context, k.msgid) : erli18n::msgid_hash(k.msgid));
+    const std::string suffix = std::string("/") + s.name;
+    const bool mixed = &keys == &ks.mixed;
+    auto get = [hashed, how](const erli18n::translator* t, std::size_t i) {
+      const erli18n::hashed_pmsgid& h = (*hashed)[i];
+      if (how == kind::context) return t ? t->pgettext(h) : erli18n::pgettext(h);
+      const erli18n::hashed_msgid m(h.msgid(), h.hash());
+      return t ? t->gettext(m) : erli18n::gettext(m);
+    };
+    threaded(reg("erli18n_translator_hashed" + suffix,
+                 [&keys, &tr_mo, get](benchmark::State& st) {
+                   walk(st, keys, [&](const key&, std::size_t i) { return get(&tr_mo, i); });
+                 }),
+             mixed);
+    threaded(reg("erli18n_free_hashed" + suffix,
+                 [&keys, get](benchmark::State& st) {
+                   use_thread_locale("fr", g->domain);
+                   walk(st, keys, [&](const key&, std::size_t i) { return get(nullptr, i); });
+                 }),
+             mixed);
+  }
+
+  // dgettext in a domain other than the default one (the .po's), with the thread's locale.
+  reg("erli18n_dgettext/mixed", [&ks](benchmark::State& st) {
+    use_thread_locale("fr", g->po_domain);
+    walk(st, ks.mixed, [](const key& k, std::size_t) { return erli18n::dgettext(g->domain, k.msgid); });
+  });
+
   // The plural entries looked up as singular messages: the same keys and cache footprint as
   // the plural case, so the difference is what choosing the plural form costs.
   reg("erli18n_translator_mo/plural_as_singular", [&ks, &tr_mo](benchmark::State& st) {
@@ -592,6 +631,9 @@ void print_summary(const summary_reporter& r) {
                                      "erli18n_translator_po",
                                      "erli18n_free_mo",
                                      "erli18n_free_po",
+                                     "erli18n_translator_hashed",
+                                     "erli18n_free_hashed",
+                                     "erli18n_dgettext",
                                      "erli18n_dlgettext",
                                      "erli18n_free_setlocale",
                                      "erli18n_intl",
@@ -647,6 +689,10 @@ void print_summary(const summary_reporter& r) {
        ERLI18N_RATIO("erli18n_free_mo/mixed/threads:1", "floor/mixed/threads:1"), "<=", 2);
   line("free function, thread locale (.po) mixed / floor mixed",
        ERLI18N_RATIO("erli18n_free_po/mixed", "floor/mixed/threads:1"), "<=", 2);
+  line("translator, hashed key (hashed.h) mixed / floor mixed",
+       ERLI18N_RATIO("erli18n_translator_hashed/mixed/threads:1", "floor/mixed/threads:1"), "<=", 0.8);
+  line("free function, hashed key (hashed.h) mixed / floor mixed",
+       ERLI18N_RATIO("erli18n_free_hashed/mixed/threads:1", "floor/mixed/threads:1"), "<=", 0.8);
   line("glibc mixed / translator (.mo) mixed",
        ERLI18N_RATIO("glibc/mixed/threads:1", "erli18n_translator_mo/mixed/threads:1"), ">=", 6);
   line("glibc mixed / erli18n's C ABI (liberli18n_intl) mixed",

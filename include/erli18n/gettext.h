@@ -34,10 +34,12 @@
 #define ERLI18N_GETTEXT_H
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string_view>
 
 #include "erli18n/catalog_store.h"
+#include "erli18n/hashed.h"
 #include "erli18n/locale_name.h"
 #include "erli18n/result.h"
 
@@ -70,6 +72,16 @@ std::string_view pgettext(std::string_view context, std::string_view msgid) noex
 plural_text npgettext(std::string_view context, std::string_view msgid, std::string_view msgid_plural,
                       unsigned long n) noexcept;
 
+/// `gettext` of a msgid hashed while compiling (`ERLI18N_MSG("Save")`, hashed.h): the same
+/// answer, without hashing at run time. The other hashed forms below likewise.
+std::string_view gettext(const hashed_msgid& msgid) noexcept;
+/// `ngettext(msgid.singular().msgid(), msgid.msgid_plural(), n)` (`ERLI18N_NMSG`).
+plural_text ngettext(const hashed_nmsgid& msgid, unsigned long n) noexcept;
+/// `pgettext(msgid.context(), msgid.msgid())` (`ERLI18N_PMSG`).
+std::string_view pgettext(const hashed_pmsgid& msgid) noexcept;
+/// `npgettext` of a hashed (msgctxt, msgid) and its msgid_plural (`ERLI18N_NPMSG`).
+plural_text npgettext(const hashed_npmsgid& msgid, unsigned long n) noexcept;
+
 /// `gettext` in the text domain `domain` instead of the default one.
 std::string_view dgettext(std::string_view domain, std::string_view msgid) noexcept;
 /// `ngettext` in the text domain `domain`.
@@ -81,6 +93,15 @@ std::string_view dpgettext(std::string_view domain, std::string_view context,
 /// `npgettext` in the text domain `domain`.
 plural_text dnpgettext(std::string_view domain, std::string_view context, std::string_view msgid,
                        std::string_view msgid_plural, unsigned long n) noexcept;
+
+/// `dgettext` of a hashed msgid (hashed.h).
+std::string_view dgettext(std::string_view domain, const hashed_msgid& msgid) noexcept;
+/// `dngettext` of a hashed plural message.
+plural_text dngettext(std::string_view domain, const hashed_nmsgid& msgid, unsigned long n) noexcept;
+/// `dpgettext` of a hashed (msgctxt, msgid).
+std::string_view dpgettext(std::string_view domain, const hashed_pmsgid& msgid) noexcept;
+/// `dnpgettext` of a hashed plural message in a msgctxt.
+plural_text dnpgettext(std::string_view domain, const hashed_npmsgid& msgid, unsigned long n) noexcept;
 
 /// `gettext` in the text domain `domain` and the locale `locale` (canonicalized; a malformed
 /// name finds nothing): `catalog_store::default_store().dlgettext(...)`.
@@ -199,6 +220,16 @@ class translator {
   plural_text npgettext(std::string_view context, std::string_view msgid, std::string_view msgid_plural,
                         unsigned long n) const noexcept;
 
+  /// `gettext` of a msgid hashed while compiling (`ERLI18N_MSG`, hashed.h): the same answer,
+  /// without hashing at run time. The other hashed forms likewise.
+  std::string_view gettext(const hashed_msgid& msgid) const noexcept;
+  /// `ngettext` of a hashed plural message (`ERLI18N_NMSG`).
+  plural_text ngettext(const hashed_nmsgid& msgid, unsigned long n) const noexcept;
+  /// `pgettext` of a hashed (msgctxt, msgid) (`ERLI18N_PMSG`).
+  std::string_view pgettext(const hashed_pmsgid& msgid) const noexcept;
+  /// `npgettext` of a hashed plural message in a msgctxt (`ERLI18N_NPMSG`).
+  plural_text npgettext(const hashed_npmsgid& msgid, unsigned long n) const noexcept;
+
   /// The bound text domain, as given.
   std::string_view domain() const noexcept;
   /// The bound locale: canonicalized, or as given when it was malformed.
@@ -206,6 +237,10 @@ class translator {
 
  private:
   friend struct store_access;  // detail::find_message (src/lookup/lookup_internal.h)
+  // Every member lookup; `hash` is the key's lookup hash (msgid_hash).
+  std::string_view lookup(const std::string_view* context, std::string_view msgid,
+                          const std::string_view* msgid_plural, unsigned long n,
+                          std::uint64_t hash) const noexcept;
   const catalog_store* store_;
   std::shared_ptr<const detail::bound_key> key_;
 };

@@ -16,15 +16,42 @@ namespace erli18n {
 namespace detail {
 namespace {
 
-// The thread's locale: a fixed buffer, so that it needs no allocation and no destructor.
-struct thread_locale {
+// Bumped by textdomain and set_default_locale once the new name is in place: a thread's
+// resolved key (below) made under an older value is stale.
+std::atomic<std::uint64_t> defaults_version{0};
+
+void defaults_changed() noexcept { defaults_version.fetch_add(1, std::memory_order_release); }
+
+// Everything the free functions need per thread, in one thread-local block (one address
+// computation per call): the thread's locale, in a fixed buffer so that it needs no
+// allocation and no destructor, and the (default domain, current locale) key resolved for
+// the free functions, with the default store's slot for it once the store had one. A key's
+// slot never changes for the store's life (the default store lives forever), so the
+// resolution is only stale when the domain or the locale changes: the thread's own
+// setlocale clears `resolved`, textdomain and set_default_locale move defaults_version. It
+// is thread-local, so keeping it writes no shared memory.
+struct thread_state {
   char name[max_locale_name + 1];
   std::size_t size;
   std::uint64_t hash;
-  bool set;
-  std::uint64_t version;  // changes with every setlocale, for the slot cache below
+  bool set;  // the thread has its own locale (name, size, hash)
+
+  bool resolved;
+  std::uint64_t resolved_version;  // defaults_version when `key` was resolved
+  lookup_key key;                  // views of `name` or of the process's name records
+  const catalog_store::impl* store;
+  const catalog_slot* slot;   // null until a lookup found the key in the store's map
+  std::uint64_t locale_hash;  // of key.locale
+
+  // The d forms' last domain other than the default one, with the same locale: its name (to
+  // compare the next call's with; the lookups use the caller's view), the key's hash and
+  // slot. Cleared whenever `key` is resolved.
+  char named[64];
+  std::size_t named_size;  // 0: none
+  std::uint64_t named_hash;
+  const catalog_slot* named_slot;
 };
-thread_local thread_locale t_locale{};
+thread_local thread_state t_state{};
 
 struct locale_ref {
   std::string_view name;
@@ -32,7 +59,7 @@ struct locale_ref {
 };
 
 locale_ref current_locale() noexcept {
-  if (t_locale.set) return {std::string_view(t_locale.name, t_locale.size), t_locale.hash};
+  if (t_state.set) return {std::string_view(t_state.name, t_state.size), t_state.hash};
   const name_record& r = current_default_locale();
   return {r.name, r.hash};
 }
@@ -43,16 +70,17 @@ locale_ref current_locale() noexcept {
 std::atomic<bool> any_thread_locale{false};
 
 void set_thread_locale(std::string_view canonical) noexcept {
-  ++t_locale.version;
+  thread_state& t = t_state;
+  t.resolved = false;
   if (canonical.empty()) {
-    t_locale.set = false;
+    t.set = false;
     return;
   }
-  std::memcpy(t_locale.name, canonical.data(), canonical.size());
-  t_locale.name[canonical.size()] = '\0';
-  t_locale.size = canonical.size();
-  t_locale.hash = hash_text(canonical);
-  t_locale.set = true;
+  std::memcpy(t.name, canonical.data(), canonical.size());
+  t.name[canonical.size()] = '\0';
+  t.size = canonical.size();
+  t.hash = hash_text(canonical);
+  t.set = true;
   if (!any_thread_locale.load(std::memory_order_relaxed))
     any_thread_locale.store(true, std::memory_order_relaxed);
 }
@@ -60,41 +88,6 @@ void set_thread_locale(std::string_view canonical) noexcept {
 lookup_key default_key(std::string_view domain, std::uint64_t domain_hash) noexcept {
   locale_ref l = current_locale();
   return {domain, l.name, hash_pair(domain_hash, l.hash)};
-}
-
-// The default store's slot for this thread's (default domain, current locale), remembered
-// once a lookup found it, so that the next lookups skip the map search as a translator
-// does. A key's slot never changes for the store's life (the default store lives forever),
-// so the cache is only stale when the domain or the locale changes; it is thread-local, so
-// keeping it writes no shared memory.
-struct slot_cache {
-  const name_record* domain;
-  const name_record* default_locale;  // null while the thread has its own locale
-  std::uint64_t locale_version;
-  const catalog_slot* slot;
-};
-thread_local slot_cache t_slot_cache{};
-
-struct cached_key {
-  lookup_key key;
-  const catalog_slot* slot;  // null when unknown
-  slot_cache identity;
-};
-
-cached_key current_cached_key() noexcept {
-  const name_record& d = current_domain();
-  const name_record* deflt = t_locale.set ? nullptr : &current_default_locale();
-  slot_cache id{&d, deflt, t_locale.set ? t_locale.version : 0, nullptr};
-  const slot_cache& c = t_slot_cache;
-  const bool same =
-      c.domain == id.domain && c.default_locale == id.default_locale && c.locale_version == id.locale_version;
-  return {default_key(d.name, d.hash), same ? c.slot : nullptr, id};
-}
-
-void remember_slot(const cached_key& k, const catalog_slot* found) noexcept {
-  if (found == nullptr) return;
-  t_slot_cache = k.identity;
-  t_slot_cache.slot = found;
 }
 
 lookup_key domain_key(std::string_view domain) noexcept { return default_key(domain, hash_text(domain)); }
@@ -112,7 +105,7 @@ std::string_view thread_locale_override() noexcept {
   // Relaxed is enough: only the calling thread's own earlier set_thread_locale matters,
   // and a thread always sees its own stores.
   if (!any_thread_locale.load(std::memory_order_relaxed)) return {};
-  return t_locale.set ? std::string_view(t_locale.name, t_locale.size) : std::string_view();
+  return t_state.set ? std::string_view(t_state.name, t_state.size) : std::string_view();
 }
 
 }  // namespace detail
@@ -124,7 +117,8 @@ struct store_access {
                                                            const std::string_view* context,
                                                            std::string_view msgid, bool plural,
                                                            unsigned long n) noexcept {
-    return of(*t.store_).find_message(t.key_->key(), t.key_->slot, context, msgid, plural, n);
+    return of(*t.store_).find_message(t.key_->key(), t.key_->slot, context, msgid, plural, n,
+                                      detail::hash_key(context, msgid));
   }
 };
 
@@ -133,45 +127,128 @@ const catalog_store::impl& default_impl() noexcept {
   return store_access::of(catalog_store::default_store());
 }
 
-// A lookup in the default domain and the thread's locale, through the thread's slot cache.
+// The thread's key for the default domain and its current locale, resolved again when
+// stale (out of line: the common call only compares two words).
+[[gnu::noinline]] void resolve(detail::thread_state& t, std::uint64_t version) noexcept {
+  const detail::name_record& d = detail::current_domain();
+  const detail::locale_ref l = detail::current_locale();
+  t.key = {d.name, l.name, detail::hash_pair(d.hash, l.hash)};
+  t.locale_hash = l.hash;
+  t.store = &default_impl();
+  t.slot = nullptr;  // found again by the next lookup (the new key may have another)
+  t.named_size = 0;
+  t.resolved_version = version;
+  t.resolved = true;
+}
+
+detail::thread_state& resolved_state() noexcept {
+  detail::thread_state& t = detail::t_state;
+  // Acquire: a thread that saw textdomain's new version also sees its new name record.
+  const std::uint64_t version = detail::defaults_version.load(std::memory_order_acquire);
+  if (!t.resolved || t.resolved_version != version) [[unlikely]]
+    resolve(t, version);
+  return t;
+}
+
+// A lookup in the default domain and the thread's locale, through the thread's resolved key.
+// `hash` is detail::hash_key(context, msgid).
 std::string_view default_lookup(const std::string_view* context, std::string_view msgid,
-                                const std::string_view* msgid_plural, unsigned long n) noexcept {
-  const detail::cached_key k = detail::current_cached_key();
-  const detail::catalog_slot* found = nullptr;
-  std::string_view s = default_impl().lookup(k.key, context, msgid, msgid_plural, n, k.slot, &found);
-  detail::remember_slot(k, found);
-  return s;
+                                const std::string_view* msgid_plural, unsigned long n,
+                                std::uint64_t hash) noexcept {
+  detail::thread_state& t = resolved_state();
+  // A copy: an observer of lookup events may change the thread's locale while it runs.
+  const detail::lookup_key key = t.key;
+  // Until the slot is known, the lookup searches the map and stores the key's slot there.
+  return t.store->lookup(key, context, msgid, msgid_plural, n, hash, t.slot, t.slot ? nullptr : &t.slot);
+}
+
+// The d forms: the default domain's resolved key when `domain` is that domain, else the
+// thread's last other domain when it is that one, else `domain` remembered in its place
+// (when it fits).
+std::string_view domain_lookup(std::string_view domain, const std::string_view* context,
+                               std::string_view msgid, const std::string_view* msgid_plural, unsigned long n,
+                               std::uint64_t hash) noexcept {
+  detail::thread_state& t = resolved_state();
+  if (domain == t.key.domain) {
+    const detail::lookup_key key = t.key;
+    return t.store->lookup(key, context, msgid, msgid_plural, n, hash, t.slot, t.slot ? nullptr : &t.slot);
+  }
+  if (domain != std::string_view(t.named, t.named_size)) {
+    if (domain.empty() || domain.size() > sizeof t.named)
+      return t.store->lookup(detail::domain_key(domain), context, msgid, msgid_plural, n, hash);
+    std::memcpy(t.named, domain.data(), domain.size());
+    t.named_size = domain.size();
+    t.named_hash = detail::hash_pair(detail::hash_text(domain), t.locale_hash);
+    t.named_slot = nullptr;
+  }
+  const detail::lookup_key key{domain, t.key.locale, t.named_hash};
+  return t.store->lookup(key, context, msgid, msgid_plural, n, hash, t.named_slot,
+                         t.named_slot ? nullptr : &t.named_slot);
 }
 }  // namespace
 
 std::string_view gettext(std::string_view msgid) noexcept {
-  return default_lookup(nullptr, msgid, nullptr, 0);
+  return default_lookup(nullptr, msgid, nullptr, 0, detail::hash_key(nullptr, msgid));
 }
 plural_text ngettext(std::string_view msgid, std::string_view msgid_plural, unsigned long n) noexcept {
-  return {default_lookup(nullptr, msgid, &msgid_plural, n), n};
+  return {default_lookup(nullptr, msgid, &msgid_plural, n, detail::hash_key(nullptr, msgid)), n};
 }
 std::string_view pgettext(std::string_view context, std::string_view msgid) noexcept {
-  return default_lookup(&context, msgid, nullptr, 0);
+  return default_lookup(&context, msgid, nullptr, 0, detail::hash_key(&context, msgid));
 }
 plural_text npgettext(std::string_view context, std::string_view msgid, std::string_view msgid_plural,
                       unsigned long n) noexcept {
-  return {default_lookup(&context, msgid, &msgid_plural, n), n};
+  return {default_lookup(&context, msgid, &msgid_plural, n, detail::hash_key(&context, msgid)), n};
+}
+
+std::string_view gettext(const hashed_msgid& msgid) noexcept {
+  return default_lookup(nullptr, msgid.msgid(), nullptr, 0, msgid.hash());
+}
+plural_text ngettext(const hashed_nmsgid& msgid, unsigned long n) noexcept {
+  const std::string_view plural = msgid.msgid_plural();
+  return {default_lookup(nullptr, msgid.singular().msgid(), &plural, n, msgid.singular().hash()), n};
+}
+std::string_view pgettext(const hashed_pmsgid& msgid) noexcept {
+  const std::string_view context = msgid.context();
+  return default_lookup(&context, msgid.msgid(), nullptr, 0, msgid.hash());
+}
+plural_text npgettext(const hashed_npmsgid& msgid, unsigned long n) noexcept {
+  const hashed_pmsgid key = msgid.singular();
+  const std::string_view context = key.context(), plural = msgid.msgid_plural();
+  return {default_lookup(&context, key.msgid(), &plural, n, key.hash()), n};
 }
 
 std::string_view dgettext(std::string_view domain, std::string_view msgid) noexcept {
-  return default_impl().lookup(detail::domain_key(domain), nullptr, msgid, nullptr, 0);
+  return domain_lookup(domain, nullptr, msgid, nullptr, 0, detail::hash_key(nullptr, msgid));
 }
 plural_text dngettext(std::string_view domain, std::string_view msgid, std::string_view msgid_plural,
                       unsigned long n) noexcept {
-  return {default_impl().lookup(detail::domain_key(domain), nullptr, msgid, &msgid_plural, n), n};
+  return {domain_lookup(domain, nullptr, msgid, &msgid_plural, n, detail::hash_key(nullptr, msgid)), n};
 }
 std::string_view dpgettext(std::string_view domain, std::string_view context,
                            std::string_view msgid) noexcept {
-  return default_impl().lookup(detail::domain_key(domain), &context, msgid, nullptr, 0);
+  return domain_lookup(domain, &context, msgid, nullptr, 0, detail::hash_key(&context, msgid));
 }
 plural_text dnpgettext(std::string_view domain, std::string_view context, std::string_view msgid,
                        std::string_view msgid_plural, unsigned long n) noexcept {
-  return {default_impl().lookup(detail::domain_key(domain), &context, msgid, &msgid_plural, n), n};
+  return {domain_lookup(domain, &context, msgid, &msgid_plural, n, detail::hash_key(&context, msgid)), n};
+}
+
+std::string_view dgettext(std::string_view domain, const hashed_msgid& msgid) noexcept {
+  return domain_lookup(domain, nullptr, msgid.msgid(), nullptr, 0, msgid.hash());
+}
+plural_text dngettext(std::string_view domain, const hashed_nmsgid& msgid, unsigned long n) noexcept {
+  const std::string_view plural = msgid.msgid_plural();
+  return {domain_lookup(domain, nullptr, msgid.singular().msgid(), &plural, n, msgid.singular().hash()), n};
+}
+std::string_view dpgettext(std::string_view domain, const hashed_pmsgid& msgid) noexcept {
+  const std::string_view context = msgid.context();
+  return domain_lookup(domain, &context, msgid.msgid(), nullptr, 0, msgid.hash());
+}
+plural_text dnpgettext(std::string_view domain, const hashed_npmsgid& msgid, unsigned long n) noexcept {
+  const hashed_pmsgid key = msgid.singular();
+  const std::string_view context = key.context(), plural = msgid.msgid_plural();
+  return {domain_lookup(domain, &context, key.msgid(), &plural, n, key.hash()), n};
 }
 
 std::string_view dlgettext(std::string_view domain, std::string_view locale,
@@ -208,6 +285,7 @@ result<void> set_default_locale(std::string_view locale) {
   result<std::string> canonical = canonical_locale(locale);
   if (!canonical) return std::move(canonical).error();
   detail::set_process_default_locale(*canonical);
+  detail::defaults_changed();
   return {};
 }
 
@@ -217,6 +295,7 @@ result<void> textdomain(std::string_view domain) {
   if (domain.empty()) return detail::invalid("empty domain name");
   if (domain.find('\0') != std::string_view::npos) return detail::invalid("domain name contains a NUL byte");
   detail::set_process_domain(domain);
+  detail::defaults_changed();
   return {};
 }
 
@@ -250,15 +329,17 @@ result<environment_locale> use_environment_locale(catalog_store& store, const en
   // The locale is canonical already, so neither call can fail.
   if (target == locale_target::thread)
     detail::set_thread_locale(env.locale);
-  else
+  else {
     detail::set_process_default_locale(env.locale);
+    detail::defaults_changed();
+  }
   return env;
 }
 
 locale_scope::locale_scope(std::string_view locale) {
-  if (detail::t_locale.set) {
-    saved_size_ = detail::t_locale.size;
-    std::memcpy(saved_, detail::t_locale.name, saved_size_ + 1);
+  if (detail::t_state.set) {
+    saved_size_ = detail::t_state.size;
+    std::memcpy(saved_, detail::t_state.name, saved_size_ + 1);
   }
   ok_ = static_cast<bool>(setlocale(locale));
 }
@@ -275,19 +356,45 @@ translator::translator(const catalog_store& store, std::string_view domain, std:
       detail::bound_key{std::string(domain), std::move(name), h, slot});
 }
 
+// Inline: eight one-line members share it, and a call would cost more than its body.
+[[gnu::always_inline]] inline std::string_view translator::lookup(const std::string_view* context,
+                                                                  std::string_view msgid,
+                                                                  const std::string_view* msgid_plural,
+                                                                  unsigned long n,
+                                                                  std::uint64_t hash) const noexcept {
+  return store_access::of(*store_).lookup(key_->key(), context, msgid, msgid_plural, n, hash, key_->slot);
+}
+
 std::string_view translator::gettext(std::string_view msgid) const noexcept {
-  return store_access::of(*store_).lookup(key_->key(), nullptr, msgid, nullptr, 0, key_->slot);
+  return lookup(nullptr, msgid, nullptr, 0, detail::hash_key(nullptr, msgid));
 }
 plural_text translator::ngettext(std::string_view msgid, std::string_view msgid_plural,
                                  unsigned long n) const noexcept {
-  return {store_access::of(*store_).lookup(key_->key(), nullptr, msgid, &msgid_plural, n, key_->slot), n};
+  return {lookup(nullptr, msgid, &msgid_plural, n, detail::hash_key(nullptr, msgid)), n};
 }
 std::string_view translator::pgettext(std::string_view context, std::string_view msgid) const noexcept {
-  return store_access::of(*store_).lookup(key_->key(), &context, msgid, nullptr, 0, key_->slot);
+  return lookup(&context, msgid, nullptr, 0, detail::hash_key(&context, msgid));
 }
 plural_text translator::npgettext(std::string_view context, std::string_view msgid,
                                   std::string_view msgid_plural, unsigned long n) const noexcept {
-  return {store_access::of(*store_).lookup(key_->key(), &context, msgid, &msgid_plural, n, key_->slot), n};
+  return {lookup(&context, msgid, &msgid_plural, n, detail::hash_key(&context, msgid)), n};
+}
+
+std::string_view translator::gettext(const hashed_msgid& msgid) const noexcept {
+  return lookup(nullptr, msgid.msgid(), nullptr, 0, msgid.hash());
+}
+plural_text translator::ngettext(const hashed_nmsgid& msgid, unsigned long n) const noexcept {
+  const std::string_view plural = msgid.msgid_plural();
+  return {lookup(nullptr, msgid.singular().msgid(), &plural, n, msgid.singular().hash()), n};
+}
+std::string_view translator::pgettext(const hashed_pmsgid& msgid) const noexcept {
+  const std::string_view context = msgid.context();
+  return lookup(&context, msgid.msgid(), nullptr, 0, msgid.hash());
+}
+plural_text translator::npgettext(const hashed_npmsgid& msgid, unsigned long n) const noexcept {
+  const hashed_pmsgid key = msgid.singular();
+  const std::string_view context = key.context(), plural = msgid.msgid_plural();
+  return {lookup(&context, key.msgid(), &plural, n, key.hash()), n};
 }
 
 std::optional<detail::found_message> detail::find_message(const translator& t,

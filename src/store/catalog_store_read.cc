@@ -70,9 +70,10 @@ std::string_view pick_form(const catalog& c, std::string_view forms, bool plural
 }
 
 std::optional<std::string_view> translate(const catalog* c, const std::string_view* context,
-                                          std::string_view msgid, bool plural, unsigned long n) noexcept {
+                                          std::string_view msgid, std::uint64_t hash, bool plural,
+                                          unsigned long n) noexcept {
   if (c == nullptr) return std::nullopt;
-  const std::optional<catalog_entry> e = c->find(context, msgid);
+  const std::optional<catalog_entry> e = c->find(context, msgid, hash);
   if (!e) return std::nullopt;
   if (!plural) return e->first_form();
   return pick_form(*c, e->translation_view(), true, n);
@@ -86,7 +87,8 @@ using detail::catalog_map;
 
 std::string_view catalog_store::impl::lookup(const detail::lookup_key& key, const std::string_view* context,
                                              std::string_view msgid, const std::string_view* msgid_plural,
-                                             unsigned long n, const detail::catalog_slot* slot,
+                                             unsigned long n, std::uint64_t hash,
+                                             const detail::catalog_slot* slot,
                                              const detail::catalog_slot** found_slot) const noexcept {
   const bool plural = msgid_plural != nullptr;
   std::string_view answer = plural && n != 1 ? *msgid_plural : msgid;  // the miss rule
@@ -107,15 +109,15 @@ std::string_view catalog_store::impl::lookup(const detail::lookup_key& key, cons
         c = entry->current.load(std::memory_order_seq_cst);
         if (found_slot) *found_slot = entry;
       }
-      if (auto s = detail::translate(c, context, msgid, plural, n)) return *s;
+      if (auto s = detail::translate(c, context, msgid, hash, plural, n)) return *s;
       listeners = map->lookup_observers.get();
       // Counted inside the section, so a writer that unpublishes the list and then
       // synchronizes sees the count and waits for the delivery to end.
       if (listeners) listeners->lookups_delivering.fetch_add(1, std::memory_order_seq_cst);
       if (map->fallback != locale_fallback::mode::off) {
         auto try_locale = [&](std::string_view locale) {
-          std::optional<std::string_view> s =
-              detail::translate(map->find(detail::key_of(key.domain, locale)), context, msgid, plural, n);
+          std::optional<std::string_view> s = detail::translate(map->find(detail::key_of(key.domain, locale)),
+                                                                context, msgid, hash, plural, n);
           if (s && listeners && locale.size() < sizeof answered_by) {
             std::memcpy(answered_by, locale.data(), locale.size());
             answered_by_size = locale.size();
@@ -154,11 +156,9 @@ std::string_view catalog_store::impl::lookup(const detail::lookup_key& key, cons
   return answer;
 }
 
-std::optional<detail::found_message> catalog_store::impl::find_message(const detail::lookup_key& key,
-                                                                       const detail::catalog_slot* slot,
-                                                                       const std::string_view* context,
-                                                                       std::string_view msgid, bool plural,
-                                                                       unsigned long n) const noexcept {
+std::optional<detail::found_message> catalog_store::impl::find_message(
+    const detail::lookup_key& key, const detail::catalog_slot* slot, const std::string_view* context,
+    std::string_view msgid, bool plural, unsigned long n, std::uint64_t hash) const noexcept {
   detail::read_section section;
   const catalog* c = nullptr;
   if (slot) {
@@ -168,7 +168,7 @@ std::optional<detail::found_message> catalog_store::impl::find_message(const det
       c = entry->current.load(std::memory_order_seq_cst);
   }
   if (c == nullptr) return std::nullopt;
-  const std::optional<detail::catalog_entry> e = c->find(context, msgid);
+  const std::optional<detail::catalog_entry> e = c->find(context, msgid, hash);
   if (!e) return std::nullopt;
   detail::found_message out;
   out.text = plural ? detail::pick_form(*c, e->translation_view(), true, n) : e->first_form();
@@ -184,7 +184,8 @@ std::string_view catalog_store::impl::lookup_named(std::string_view domain, std:
   char canonical[max_locale_name + 1];
   std::size_t size = canonical_locale(locale, canonical, sizeof canonical);
   if (size != 0) locale = std::string_view(canonical, size);
-  return lookup(detail::key_of(domain, locale), context, msgid, msgid_plural, n);
+  return lookup(detail::key_of(domain, locale), context, msgid, msgid_plural, n,
+                detail::hash_key(context, msgid));
 }
 
 // From the published map, as a lookup reads it: a translator is bound per request, and must

@@ -108,16 +108,18 @@ struct catalog_store::impl {
   // Lookups: the translation, or the miss rule (msgid; msgid_plural unless n == 1).
   // `slot`, when given, is the key's: the map is then searched only for fallbacks. Else,
   // when the map has the key, its slot is stored in `*found_slot` (if given), for callers
-  // that remember it (slots live as long as the store).
+  // that remember it (slots live as long as the store). `hash` is detail::hash_key(context,
+  // msgid), which the caller computed (at compile time, for a hashed literal).
   std::string_view lookup(const detail::lookup_key& key, const std::string_view* context,
                           std::string_view msgid, const std::string_view* msgid_plural, unsigned long n,
-                          const detail::catalog_slot* slot = nullptr,
+                          std::uint64_t hash, const detail::catalog_slot* slot = nullptr,
                           const detail::catalog_slot** found_slot = nullptr) const noexcept;
   // lookup_internal.h's find_message: the key's own catalog only, with the matched key's text.
   std::optional<detail::found_message> find_message(const detail::lookup_key& key,
                                                     const detail::catalog_slot* slot,
                                                     const std::string_view* context, std::string_view msgid,
-                                                    bool plural, unsigned long n) const noexcept;
+                                                    bool plural, unsigned long n,
+                                                    std::uint64_t hash) const noexcept;
   // The slot of (domain, canonical locale), or null when that key has no catalog published.
   // Lock-free, as lookups are: a key's slot never changes for the store's life, so a
   // translator may keep it.

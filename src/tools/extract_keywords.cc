@@ -137,7 +137,9 @@ std::vector<keyword_spec> default_keywords() {
       // erli18n/checked.h's compile-time-checked macros (their msgid is checked against the
       // template, so the template must hold it: `compile --keys` fails otherwise).
       "ERLI18N_MSGID:1", "ERLI18N_GETTEXT:1", "ERLI18N_PGETTEXT:1c,2", "ERLI18N_NGETTEXT:1,2",
-      "ERLI18N_NPGETTEXT:1c,2,3", "ERLI18N_GETTEXTF:1", "ERLI18N_PGETTEXTF:1c,2", "ERLI18N_NGETTEXTF:1,2"};
+      "ERLI18N_NPGETTEXT:1c,2,3", "ERLI18N_GETTEXTF:1", "ERLI18N_PGETTEXTF:1c,2", "ERLI18N_NGETTEXTF:1,2",
+      // erli18n/hashed.h's keys hashed while compiling.
+      "ERLI18N_MSG:1", "ERLI18N_PMSG:1c,2", "ERLI18N_NMSG:1,2", "ERLI18N_NPMSG:1c,2,3"};
   std::vector<keyword_spec> out;
   out.reserve(std::size(specs));
   for (std::string_view s : specs) out.push_back(*parse_keyword_spec(s));

@@ -287,11 +287,14 @@ file_findings file_scanner::scan(std::string_view source, std::string_view file_
     }
     switch (tok.kind) {
       case cpp_token_kind::identifier: {
+        const bool starts_argument =
+            !stack.empty() && stack.back().specs != nullptr && stack.back().args.back().empty;
         taint();
         pending_name = tok.text;
         // --extract-all reads every literal as a message, keyword calls included.
         pending = options_.extract_all ? nullptr : keywords_.find(pending_name);
         if (pending != nullptr) pending_line = tok.line;
+        if (pending != nullptr && starts_argument) stack.back().args.back().keyword_call = true;
         break;
       }
       case cpp_token_kind::string: {
@@ -466,7 +469,7 @@ bool file_scanner::close_call(frame& f, std::string_view file_name, format_conte
   auto literal = [&](unsigned pos, const char* what) -> const argument* {
     const argument& a = f.args[pos - 1];
     if (a.empty || !a.literal) {
-      if (options_.warn_skipped_calls)
+      if (options_.warn_skipped_calls && !a.keyword_call)
         warn(file_name, f.line, 0,
              std::string(what) + " argument " + std::to_string(pos) + " of '" + f.name +
                  "' is not a string literal; call skipped");

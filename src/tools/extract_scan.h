@@ -159,6 +159,9 @@ class file_scanner {
   struct argument {
     bool empty = true;
     bool literal = true;  // nothing but string literals so far
+    // Begins with a keyword's name (`gettext(ERLI18N_MSG("a"))`): that inner call's message
+    // is extracted, so the outer call is skipped without a warning.
+    bool keyword_call = false;
     std::string value;
     std::size_t line = 0;
     const std::string* file = nullptr;  // named by `#line` (null: the scanned file)

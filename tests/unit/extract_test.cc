@@ -286,6 +286,21 @@ TEST(Extract, CheckedMacrosByDefault) {
   EXPECT_EQ(po.messages[7].msgid_plural, "%{count} ks");
 }
 
+TEST(Extract, HashedKeyMacrosByDefault) {
+  // erli18n/hashed.h's macros, inside the lookups that take them: each message once, with
+  // its context and plural, and no warning about the lookup's non-literal argument.
+  result<extract_result> r = extract_text(R"(
+    erli18n::gettext(ERLI18N_MSG("a")); fr.pgettext(ERLI18N_PMSG("b", "c"));
+    erli18n::ngettext(ERLI18N_NMSG("d", "ds"), n); fr.npgettext(ERLI18N_NPMSG("e", "f", "fs"), n);
+  )",
+                                          "hashed.cc", {});
+  ASSERT_TRUE(r) << r.error().to_string();
+  EXPECT_EQ(msgids(r->all), (std::vector<std::string>{"a", "b|c", "d", "e|f"}));
+  EXPECT_EQ(r->all.messages[2].msgid_plural, "ds");
+  EXPECT_EQ(r->all.messages[3].msgid_plural, "fs");
+  EXPECT_TRUE(r->warnings.empty()) << to_string(r->warnings[0]);
+}
+
 TEST(Extract, TotalFirstThenAny) {
   extract_options o;
   o.keywords = {*parse_keyword_spec("f:2"), *parse_keyword_spec("f:1,1t")};

@@ -137,6 +137,80 @@ TEST(Gettext, FreeFunctionsFollowEveryChangeOfDomainLocaleAndCatalog) {
   ASSERT_TRUE(erli18n::textdomain("messages"));
 }
 
+TEST(Gettext, FreeFunctionsSeeDomainAndDefaultLocaleSetByAnotherThread) {
+  // Each thread keeps its resolved (domain, locale) key; textdomain and set_default_locale
+  // called on another thread must make it stale at once.
+  std::string fr_po = de_po;
+  fr_po.replace(fr_po.find("Hallo"), 5, "Bonjour");
+  ASSERT_TRUE(store().load_buffer("other-thread", "de", de_po, "de.po"));
+  ASSERT_TRUE(store().load_buffer("other-thread", "fr", fr_po, "fr.po"));
+  ASSERT_TRUE(store().load_buffer("other-thread2", "fr", pt_po, "pt.po"));
+  ASSERT_TRUE(erli18n::textdomain("other-thread"));
+  ASSERT_TRUE(erli18n::set_default_locale("de"));
+  EXPECT_EQ(erli18n::gettext("Hello"), "Hallo");
+  EXPECT_EQ(erli18n::gettext(ERLI18N_MSG("Hello")), "Hallo");  // resolved and remembered
+  std::thread([] { ASSERT_TRUE(erli18n::set_default_locale("fr")); }).join();
+  EXPECT_EQ(erli18n::gettext("Hello"), "Bonjour");
+  std::thread([] { ASSERT_TRUE(erli18n::textdomain("other-thread2")); }).join();
+  EXPECT_EQ(erli18n::gettext(ERLI18N_MSG("Hello")), "Olá");
+  EXPECT_EQ(erli18n::gettext("Color"), "Cor");
+  ASSERT_TRUE(erli18n::set_default_locale("C"));
+  EXPECT_EQ(erli18n::gettext("Hello"), "Hello");
+  ASSERT_TRUE(erli18n::textdomain("messages"));
+}
+
+TEST(Gettext, FreeFunctionsFindACatalogLoadedAfterTheirFirstLookup) {
+  // The thread's key is resolved by a lookup that finds no catalog; the catalog loaded
+  // afterwards is found by the next lookup, and its unload is seen too.
+  ASSERT_TRUE(erli18n::textdomain("late"));
+  erli18n::locale_scope scope("de");
+  EXPECT_EQ(erli18n::gettext("Hello"), "Hello");
+  EXPECT_EQ(erli18n::pgettext(ERLI18N_PMSG("door", "Open")), "Open");
+  ASSERT_TRUE(store().load_buffer("late", "de", de_po, "de.po"));
+  EXPECT_EQ(erli18n::gettext("Hello"), "Hallo");
+  EXPECT_EQ(erli18n::pgettext(ERLI18N_PMSG("door", "Open")), "Öffnen");
+  ASSERT_TRUE(store().unload("late", "de"));
+  EXPECT_EQ(erli18n::gettext("Hello"), "Hello");
+  ASSERT_TRUE(erli18n::textdomain("messages"));
+}
+
+TEST(Gettext, DomainFormsFollowDomainLocaleAndCatalogChanges) {
+  // The d forms remember the thread's last domain other than the default one, with its slot;
+  // switching domains, changing the locale, a catalog loaded after the first lookup and a
+  // domain too long to remember must all answer as without it.
+  std::string fr_po = de_po;
+  fr_po.replace(fr_po.find("Hallo"), 5, "Bonjour");
+  const std::string long_domain(100, 'd');
+  ASSERT_TRUE(store().load_buffer("dcache-a", "de", de_po, "de.po"));
+  ASSERT_TRUE(store().load_buffer("dcache-b", "de", pt_po, "pt.po"));
+  ASSERT_TRUE(store().load_buffer("dcache-b", "fr", fr_po, "fr.po"));
+  ASSERT_TRUE(store().load_buffer(long_domain, "de", pt_br_po, "pt_BR.po"));
+  ASSERT_TRUE(erli18n::textdomain("dcache-a"));
+  erli18n::locale_scope scope("de");
+  EXPECT_EQ(erli18n::dgettext("dcache-b", "Hello"), "Olá");
+  EXPECT_EQ(erli18n::dgettext("dcache-a", "Hello"), "Hallo");  // the default domain
+  EXPECT_EQ(erli18n::dgettext("dcache-c", "Hello"), "Hello");  // not loaded yet
+  EXPECT_EQ(erli18n::dgettext("dcache-b", "Color"), "Cor");
+  EXPECT_EQ(erli18n::dgettext(long_domain, "Hello"), "Oi");
+  EXPECT_EQ(erli18n::dgettext("dcache-b", ERLI18N_MSG("Hello")), "Olá");
+  EXPECT_EQ(erli18n::dgettext("dcache-c", "Hello"), "Hello");
+  ASSERT_TRUE(store().load_buffer("dcache-c", "de", en_po, "en.po"));
+  EXPECT_EQ(erli18n::dgettext("dcache-c", "Cancel"), "Cancel (en)");
+  ASSERT_TRUE(erli18n::setlocale("fr"));
+  EXPECT_EQ(erli18n::dgettext("dcache-c", "Cancel"), "Cancel");
+  EXPECT_EQ(erli18n::dgettext("dcache-b", "Hello"), "Bonjour");
+  EXPECT_EQ(erli18n::dpgettext("dcache-b", "door", "Open"), "Öffnen");
+  ASSERT_TRUE(erli18n::setlocale(""));
+  ASSERT_TRUE(erli18n::set_default_locale("de"));
+  EXPECT_EQ(erli18n::dgettext("dcache-b", "Hello"), "Olá");
+  std::thread([] { ASSERT_TRUE(erli18n::set_default_locale("fr")); }).join();
+  EXPECT_EQ(erli18n::dgettext("dcache-b", "Hello"), "Bonjour");
+  ASSERT_TRUE(store().unload("dcache-b", "fr"));
+  EXPECT_EQ(erli18n::dgettext("dcache-b", "Hello"), "Hello");
+  ASSERT_TRUE(erli18n::set_default_locale("C"));
+  ASSERT_TRUE(erli18n::textdomain("messages"));
+}
+
 TEST(Gettext, BadNamesAreRefusedAndChangeNothing) {
   ASSERT_TRUE(erli18n::setlocale("fr"));
   EXPECT_FALSE(erli18n::setlocale("fr/../../etc"));
@@ -309,7 +383,9 @@ TEST(Gettext, LookupsAllocateNothing) {
         t.gettext("Hello").size() + t.ngettext("%d file", "%d files", static_cast<unsigned long>(i)).size() +
         t.pgettext("door", "Open").size() + t.gettext("a miss").size() + fallback.gettext("Bye").size() +
         erli18n::gettext("Hello").size() + erli18n::dngettext("alloc", "%d file", "%d files", 2).size() +
-        erli18n::dlpgettext("alloc", "DE", "door", "Open").size() + own.dlgettext("app", "de", "x").size();
+        erli18n::dlpgettext("alloc", "DE", "door", "Open").size() + own.dlgettext("app", "de", "x").size() +
+        erli18n::gettext(ERLI18N_MSG("Hello")).size() + t.pgettext(ERLI18N_PMSG("door", "Open")).size() +
+        erli18n::ngettext(ERLI18N_NMSG("%d file", "%d files"), 3).size();
   }
   EXPECT_EQ(allocations.load(), before);
   EXPECT_GT(total, 0u);
