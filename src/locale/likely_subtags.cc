@@ -1,8 +1,8 @@
 #include "likely_subtags.h"
 
 #include <array>
-#include <memory>
 #include <functional>
+#include <memory>
 #include <string>
 
 #include "cldr_locale_data.h"

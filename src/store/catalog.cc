@@ -15,14 +15,36 @@
 namespace erli18n::detail {
 namespace {
 
+// Equal bytes, inline: keys are mostly short, where a call to memcmp costs more than the
+// comparison. Every load stays inside [0, n) of both sides (overlapping words, no overread).
+inline bool same_bytes(const char* a, const char* b, std::size_t n) noexcept {
+  auto word8 = [](const char* p) {
+    std::uint64_t v;
+    std::memcpy(&v, p, 8);
+    return v;
+  };
+  auto word4 = [](const char* p) {
+    std::uint32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+  };
+  if (n >= 8) {
+    if (n > 16) return std::memcmp(a, b, n) == 0;
+    return word8(a) == word8(b) && word8(a + n - 8) == word8(b + n - 8);
+  }
+  if (n >= 4) return word4(a) == word4(b) && word4(a + n - 4) == word4(b + n - 4);
+  for (std::size_t i = 0; i < n; ++i)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+
 bool same_entry_key(const catalog_entry& e, const std::string_view* context,
                     std::string_view msgid) noexcept {
   if (e.msgid_size != msgid.size() || (e.context != nullptr) != (context != nullptr)) return false;
-  // An empty view may have a null data(), which memcmp must never get, even with a length of 0.
-  if (context && (e.context_size != context->size() ||
-                  (!context->empty() && std::memcmp(e.context, context->data(), context->size()) != 0)))
+  if (context &&
+      (e.context_size != context->size() || !same_bytes(e.context, context->data(), context->size())))
     return false;
-  return msgid.empty() || std::memcmp(e.msgid, msgid.data(), msgid.size()) == 0;
+  return same_bytes(e.msgid, msgid.data(), msgid.size());
 }
 
 // A message on its way into a catalog, as views into the source (a po_file or a mapped .mo).
@@ -121,7 +143,7 @@ bool valid_utf8(std::string_view s) noexcept {
 }
 
 bool same_text(const char* stored, std::string_view part) noexcept {
-  return part.empty() || std::memcmp(stored, part.data(), part.size()) == 0;
+  return same_bytes(stored, part.data(), part.size());
 }
 
 }  // namespace
@@ -133,16 +155,42 @@ std::optional<catalog_entry> catalog::find(const std::string_view* context,
   return find(context, msgid, hash_key(context, msgid));
 }
 
+namespace {
+
+// Whether static string e of the tables (indexed: it lies in the image) has this key: the
+// bytes up to its first NUL are context `\x04` msgid (key_size bytes), as the MO compares.
+inline bool mo_key_at(const mo_tables& t, std::uint32_t e, const std::string_view* context,
+                      std::string_view msgid, std::size_t key_size) noexcept {
+  const std::size_t desc = t.orig_table + std::size_t{8} * e;
+  const std::uint32_t len = t.word(desc);
+  const char* s = reinterpret_cast<const char*>(t.data) + t.word(desc + 4);
+  if (len < key_size || (len > key_size && s[key_size] != '\0')) return false;
+  if (context) {
+    if (!same_bytes(s, context->data(), context->size()) || s[context->size()] != '\x04') return false;
+    s += context->size() + 1;
+  }
+  return same_bytes(s, msgid.data(), msgid.size());
+}
+
+}  // namespace
+
 std::optional<catalog_entry> catalog::find(const std::string_view* context, std::string_view msgid,
                                            std::uint64_t hash) const noexcept {
-  if (!index_.complete()) {
-    if (index_.count_lookup(lookups_before_indexing)) index_some(entries_per_chunk);
-    if (!index_.complete()) return find_in_mo(context, msgid);
+  if (!index_.complete()) [[unlikely]]
+    return find_before_index(context, msgid, hash);
+  if (mo_ == nullptr) {
+    std::optional<message_index::found> f =
+        index_.find(hash, [&](std::uint32_t e) { return same_entry_key(entries_[e], context, msgid); });
+    if (!f || (f->flags & message_index::unusable) != 0) return std::nullopt;
+    return entries_[f->entry];
   }
-  std::optional<message_index::found> f =
-      index_.find(hash, [&](std::uint32_t e) { return same_key(e, context, msgid); });
+  const std::size_t key_size = (context ? context->size() + 1 : 0) + msgid.size();
+  std::optional<message_index::found> f = index_.find(hash, [&](std::uint32_t e) {
+    if (e >= tables_.count) return same_entry_key(entries_[e - tables_.count], context, msgid);
+    return mo_key_at(tables_, e, context, msgid, key_size);
+  });
   if (!f || (f->flags & message_index::unusable) != 0) return std::nullopt;
-  if (mo_ == nullptr || f->entry >= tables_.count) return entries_[f->entry - (mo_ ? tables_.count : 0)];
+  if (f->entry >= tables_.count) return entries_[f->entry - tables_.count];
   // A static string of the `.mo`, checked when it was indexed.
   const std::size_t orig = tables_.orig_table + std::size_t{8} * f->entry;
   const std::size_t trans = tables_.trans_table + std::size_t{8} * f->entry;
@@ -158,6 +206,38 @@ std::optional<catalog_entry> catalog::find(const std::string_view* context, std:
                      ? static_cast<std::uint32_t>(std::strlen(e.translation))
                      : e.translation_size;
   return e;
+}
+
+// Out of the lookups' way: counts the lookup, builds a chunk past the threshold, and answers
+// from the index if that completed it, else from the MO's own table.
+std::optional<catalog_entry> catalog::find_before_index(const std::string_view* context,
+                                                        std::string_view msgid,
+                                                        std::uint64_t hash) const noexcept {
+  if (index_.count_lookup(lookups_before_indexing)) index_some(entries_per_chunk);
+  if (index_.complete()) return find(context, msgid, hash);
+  return find_in_mo(context, msgid);
+}
+
+std::string_view catalog::form(std::string_view forms, unsigned long n) const noexcept {
+  const std::size_t first = std::min(forms.find('\0'), forms.size());
+  unsigned long index = plural().form(n);
+  std::size_t start = 0, end = first;
+  for (; index > 0; --index) {
+    // A form the entry does not have (a short plural entry, a singular one): glibc shows the first.
+    if (end >= forms.size()) return forms.substr(0, first);
+    start = end + 1;
+    end = std::min(forms.find('\0', start), forms.size());
+  }
+  return forms.substr(start, end - start);
+}
+
+std::optional<std::string_view> catalog::translation(const std::string_view* context, std::string_view msgid,
+                                                     std::uint64_t hash, bool plural,
+                                                     unsigned long n) const noexcept {
+  const std::optional<catalog_entry> e = find(context, msgid, hash);
+  if (!e) return std::nullopt;
+  if (!plural) return e->first_form();
+  return form(e->translation_view(), n);
 }
 
 // Whether entry i's key is context `\x04` msgid (or msgid), as the MO compares keys: the

@@ -99,6 +99,12 @@ class catalog {
   // time, for a literal msgid).
   std::optional<catalog_entry> find(const std::string_view* context, std::string_view msgid,
                                     std::uint64_t hash) const noexcept;
+  // What a lookup answers: the first form, or for a plural lookup the form the plural rule
+  // picks for n (`form`); nullopt on a miss.
+  std::optional<std::string_view> translation(const std::string_view* context, std::string_view msgid,
+                                              std::uint64_t hash, bool plural,
+                                              unsigned long n) const noexcept;
+  std::string_view form(std::string_view forms, unsigned long n) const noexcept;
   // Before publication: moves the entries' pointers into [from, from + size) to the same
   // offsets in `to`, an identical copy of that text.
   void rebase(const char* from, std::size_t size, const char* to) noexcept;
@@ -115,6 +121,8 @@ class catalog {
   bool same_key(std::uint32_t i, const std::string_view* context, std::string_view msgid) const noexcept;
   std::uint32_t winner(std::uint32_t a, std::uint32_t b) const noexcept;
   void index_some(std::size_t limit) const noexcept;
+  std::optional<catalog_entry> find_before_index(const std::string_view* context, std::string_view msgid,
+                                                 std::uint64_t hash) const noexcept;
   std::optional<catalog_entry> find_in_mo(const std::string_view* context,
                                           std::string_view msgid) const noexcept;
 

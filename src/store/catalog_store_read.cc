@@ -54,29 +54,11 @@ const std::vector<std::string>* catalog_map::chain(std::string_view locale) cons
 
 namespace {
 
-// The translation `forms` holds for n. When the rule selects a form the entry does not have
-// (a singular entry asked for a plural, a short plural entry), glibc shows the first form.
-std::string_view pick_form(const catalog& c, std::string_view forms, bool plural, unsigned long n) noexcept {
-  std::size_t first = std::min(forms.find('\0'), forms.size());
-  if (!plural) return forms.substr(0, first);
-  unsigned long index = c.plural().form(n);
-  std::size_t start = 0, end = first;
-  for (; index > 0; --index) {
-    if (end >= forms.size()) return forms.substr(0, first);
-    start = end + 1;
-    end = std::min(forms.find('\0', start), forms.size());
-  }
-  return forms.substr(start, end - start);
-}
-
 std::optional<std::string_view> translate(const catalog* c, const std::string_view* context,
                                           std::string_view msgid, std::uint64_t hash, bool plural,
                                           unsigned long n) noexcept {
   if (c == nullptr) return std::nullopt;
-  const std::optional<catalog_entry> e = c->find(context, msgid, hash);
-  if (!e) return std::nullopt;
-  if (!plural) return e->first_form();
-  return pick_form(*c, e->translation_view(), true, n);
+  return c->translation(context, msgid, hash, plural, n);
 }
 
 }  // namespace
@@ -85,11 +67,39 @@ std::optional<std::string_view> translate(const catalog* c, const std::string_vi
 using detail::catalog;
 using detail::catalog_map;
 
+// A hit, or a miss with no fallback rule and no observer: one read section, nothing on the
+// stack but the key. Everything else goes to lookup_after_miss.
 std::string_view catalog_store::impl::lookup(const detail::lookup_key& key, const std::string_view* context,
                                              std::string_view msgid, const std::string_view* msgid_plural,
                                              unsigned long n, std::uint64_t hash,
                                              const detail::catalog_slot* slot,
                                              const detail::catalog_slot** found_slot) const noexcept {
+  const bool plural = msgid_plural != nullptr;
+  {
+    detail::read_section section;
+    const catalog_map* map = published.load(std::memory_order_seq_cst);
+    if (map == nullptr) return plural && n != 1 ? *msgid_plural : msgid;
+    const catalog* c = nullptr;
+    if (slot) {
+      c = slot->current.load(std::memory_order_seq_cst);
+    } else if (const detail::catalog_slot* entry = map->find_entry(key)) {
+      c = entry->current.load(std::memory_order_seq_cst);
+      if (found_slot) *found_slot = entry;
+    }
+    if (c != nullptr)
+      if (std::optional<std::string_view> s = c->translation(context, msgid, hash, plural, n)) return *s;
+    if (map->fallback == locale_fallback::mode::off && !map->lookup_observers)
+      return plural && n != 1 ? *msgid_plural : msgid;  // the miss rule
+  }
+  return lookup_after_miss(key, context, msgid, msgid_plural, n, hash, slot, found_slot);
+}
+
+// The rest of a lookup that missed: the fallback locales and the lookup events. It starts
+// again (the catalogs may have changed since the first section ended).
+[[gnu::noinline]] std::string_view catalog_store::impl::lookup_after_miss(
+    const detail::lookup_key& key, const std::string_view* context, std::string_view msgid,
+    const std::string_view* msgid_plural, unsigned long n, std::uint64_t hash,
+    const detail::catalog_slot* slot, const detail::catalog_slot** found_slot) const noexcept {
   const bool plural = msgid_plural != nullptr;
   std::string_view answer = plural && n != 1 ? *msgid_plural : msgid;  // the miss rule
   // Set only when an observer wants lookup events: then the event is delivered after the
@@ -171,7 +181,7 @@ std::optional<detail::found_message> catalog_store::impl::find_message(
   const std::optional<detail::catalog_entry> e = c->find(context, msgid, hash);
   if (!e) return std::nullopt;
   detail::found_message out;
-  out.text = plural ? detail::pick_form(*c, e->translation_view(), true, n) : e->first_form();
+  out.text = plural ? c->form(e->translation_view(), n) : e->first_form();
   out.msgid = e->msgid_view();
   if (e->context != nullptr) out.context = e->context_view();
   return out;

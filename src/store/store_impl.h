@@ -114,6 +114,11 @@ struct catalog_store::impl {
                           std::string_view msgid, const std::string_view* msgid_plural, unsigned long n,
                           std::uint64_t hash, const detail::catalog_slot* slot = nullptr,
                           const detail::catalog_slot** found_slot = nullptr) const noexcept;
+  // lookup() past a miss when the map has a fallback rule or lookup observers.
+  std::string_view lookup_after_miss(const detail::lookup_key& key, const std::string_view* context,
+                                     std::string_view msgid, const std::string_view* msgid_plural,
+                                     unsigned long n, std::uint64_t hash, const detail::catalog_slot* slot,
+                                     const detail::catalog_slot** found_slot) const noexcept;
   // lookup_internal.h's find_message: the key's own catalog only, with the matched key's text.
   std::optional<detail::found_message> find_message(const detail::lookup_key& key,
                                                     const detail::catalog_slot* slot,
