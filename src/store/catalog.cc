@@ -174,6 +174,20 @@ inline bool mo_key_at(const mo_tables& t, std::uint32_t e, const std::string_vie
 
 }  // namespace
 
+// The usable entry of a `.mo` read in place with this key (the index is complete).
+inline std::optional<message_index::found> catalog::find_in_tables(const std::string_view* context,
+                                                                   std::string_view msgid,
+                                                                   std::uint64_t hash) const noexcept {
+  const std::size_t key_size = (context ? context->size() + 1 : 0) + msgid.size();
+  std::optional<message_index::found> f = index_.find(hash, [&](std::uint32_t e) {
+    if (e >= tables_.count) [[unlikely]]
+      return same_entry_key(entries_[e - tables_.count], context, msgid);
+    return mo_key_at(tables_, e, context, msgid, key_size);
+  });
+  if (!f || (f->flags & message_index::unusable) != 0) return std::nullopt;
+  return f;
+}
+
 std::optional<catalog_entry> catalog::find(const std::string_view* context, std::string_view msgid,
                                            std::uint64_t hash) const noexcept {
   if (!index_.complete()) [[unlikely]]
@@ -184,12 +198,8 @@ std::optional<catalog_entry> catalog::find(const std::string_view* context, std:
     if (!f || (f->flags & message_index::unusable) != 0) return std::nullopt;
     return entries_[f->entry];
   }
-  const std::size_t key_size = (context ? context->size() + 1 : 0) + msgid.size();
-  std::optional<message_index::found> f = index_.find(hash, [&](std::uint32_t e) {
-    if (e >= tables_.count) return same_entry_key(entries_[e - tables_.count], context, msgid);
-    return mo_key_at(tables_, e, context, msgid, key_size);
-  });
-  if (!f || (f->flags & message_index::unusable) != 0) return std::nullopt;
+  std::optional<message_index::found> f = find_in_tables(context, msgid, hash);
+  if (!f) return std::nullopt;
   if (f->entry >= tables_.count) return entries_[f->entry - tables_.count];
   // A static string of the `.mo`, checked when it was indexed.
   const std::size_t orig = tables_.orig_table + std::size_t{8} * f->entry;
@@ -234,6 +244,19 @@ std::string_view catalog::form(std::string_view forms, unsigned long n) const no
 std::optional<std::string_view> catalog::translation(const std::string_view* context, std::string_view msgid,
                                                      std::uint64_t hash, bool plural,
                                                      unsigned long n) const noexcept {
+  if (mo_ != nullptr && index_.complete()) [[likely]] {
+    // The common case without building the entry: the translation's place in the table.
+    std::optional<message_index::found> f = find_in_tables(context, msgid, hash);
+    if (!f) return std::nullopt;
+    if (f->entry < tables_.count) {
+      const std::size_t desc = tables_.trans_table + std::size_t{8} * f->entry;
+      const std::string_view forms(reinterpret_cast<const char*>(tables_.data) + tables_.word(desc + 4),
+                                   tables_.word(desc));
+      if (plural) return form(forms, n);
+      if ((f->flags & message_index::several_forms) != 0) return std::string_view(forms.data());
+      return forms;
+    }
+  }
   const std::optional<catalog_entry> e = find(context, msgid, hash);
   if (!e) return std::nullopt;
   if (!plural) return e->first_form();

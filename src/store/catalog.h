@@ -121,6 +121,8 @@ class catalog {
   bool same_key(std::uint32_t i, const std::string_view* context, std::string_view msgid) const noexcept;
   std::uint32_t winner(std::uint32_t a, std::uint32_t b) const noexcept;
   void index_some(std::size_t limit) const noexcept;
+  std::optional<message_index::found> find_in_tables(const std::string_view* context, std::string_view msgid,
+                                                     std::uint64_t hash) const noexcept;
   std::optional<catalog_entry> find_before_index(const std::string_view* context, std::string_view msgid,
                                                  std::uint64_t hash) const noexcept;
   std::optional<catalog_entry> find_in_mo(const std::string_view* context,

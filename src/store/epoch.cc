@@ -16,9 +16,6 @@ constexpr std::size_t slot_count = 1024;
 
 reader_slot slots[slot_count];
 std::atomic<std::size_t> slots_used{0};  // high-water mark: the writer scans only these
-std::atomic<std::uint64_t> global_epoch{1};
-// Readers without a slot: a count of those inside a read section.
-std::atomic<std::uint64_t> overflow_readers{0};
 
 #if defined(__SANITIZE_THREAD__)
 constexpr bool sanitizing_threads = true;
@@ -40,9 +37,6 @@ bool register_membarrier() noexcept {
 }
 
 // Decided once, before main: readers and the writer must agree for the process's life.
-const bool asymmetric_fences = register_membarrier();
-
-thread_local reader_slot* t_slot = nullptr;
 thread_local bool t_overflow = false;
 
 void release_slot(void* p) {
@@ -82,29 +76,18 @@ reader_slot* claim_slot() noexcept {
 
 }  // namespace
 
-reader_slot* this_thread_slot() noexcept {
+std::atomic<std::uint64_t> global_epoch{1};
+// Readers without a slot: a count of those inside a read section.
+std::atomic<std::uint64_t> overflow_readers{0};
+const bool asymmetric_fences = register_membarrier();
+constinit thread_local reader_slot* t_slot = nullptr;
+
+reader_slot* claim_this_thread_slot() noexcept {
   if (t_slot == nullptr && !t_overflow) {
     t_slot = claim_slot();
     t_overflow = t_slot == nullptr;
   }
   return t_slot;
-}
-
-read_section::read_section() noexcept : slot_(this_thread_slot()) {
-  if (slot_ && asymmetric_fences) {
-    slot_->epoch.store(global_epoch.load(std::memory_order_relaxed), std::memory_order_relaxed);
-    std::atomic_signal_fence(std::memory_order_seq_cst);  // the writer's membarrier does the rest
-  } else if (slot_) {
-    slot_->epoch.store(global_epoch.load(std::memory_order_relaxed), std::memory_order_seq_cst);
-  } else
-    overflow_readers.fetch_add(1, std::memory_order_seq_cst);
-}
-
-read_section::~read_section() {
-  if (slot_)
-    slot_->epoch.store(0, std::memory_order_release);
-  else
-    overflow_readers.fetch_sub(1, std::memory_order_release);
 }
 
 void synchronize() noexcept {

@@ -27,14 +27,40 @@ struct alignas(64) reader_slot {
   std::atomic<bool> claimed{false};
 };
 
+// What the inline read section below reads (epoch.cc defines them).
+extern std::atomic<std::uint64_t> global_epoch;
+extern std::atomic<std::uint64_t> overflow_readers;
+extern const bool asymmetric_fences;  // membarrier registered: readers need no fence
+extern constinit thread_local reader_slot* t_slot;
+reader_slot* claim_this_thread_slot() noexcept;
+
 // The calling thread's slot, claimed on first use; nullptr when every slot is taken (the
 // thread then uses the shared overflow counter).
-reader_slot* this_thread_slot() noexcept;
+inline reader_slot* this_thread_slot() noexcept {
+  if (reader_slot* s = t_slot) [[likely]]
+    return s;
+  return claim_this_thread_slot();
+}
 
+// Inline: every lookup enters one, and a call each way would cost a tenth of a short lookup.
 class read_section {
  public:
-  read_section() noexcept;
-  ~read_section();
+  read_section() noexcept : slot_(this_thread_slot()) {
+    if (slot_ && asymmetric_fences) [[likely]] {
+      slot_->epoch.store(global_epoch.load(std::memory_order_relaxed), std::memory_order_relaxed);
+      std::atomic_signal_fence(std::memory_order_seq_cst);  // the writer's membarrier does the rest
+    } else if (slot_) {
+      slot_->epoch.store(global_epoch.load(std::memory_order_relaxed), std::memory_order_seq_cst);
+    } else {
+      overflow_readers.fetch_add(1, std::memory_order_seq_cst);
+    }
+  }
+  ~read_section() {
+    if (slot_) [[likely]]
+      slot_->epoch.store(0, std::memory_order_release);
+    else
+      overflow_readers.fetch_sub(1, std::memory_order_release);
+  }
   read_section(const read_section&) = delete;
   read_section& operator=(const read_section&) = delete;
 
