@@ -7,7 +7,8 @@
 //  - a failed load leaves the previous catalog answering exactly as before (a known good
 //    catalog first, then whatever the fuzzed bytes loaded, before a second load of their
 //    first half), and another locale's catalog is never touched;
-//  - text returned before a reload or an unload stays readable and unchanged.
+//  - text returned before a reload or an unload stays readable and unchanged;
+//  - a `.mo` answers the same before and after its lookup index is complete.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -223,6 +224,10 @@ snapshot load(erli18n::catalog_store& store, std::string_view bytes, const erli1
   }
   if (r->already_loaded) std::abort();
   snapshot after = check_loaded(store, bytes, options);
+  recheck(store, after);
+  // A `.mo` answers from its own hash table until its lookups have built the index: once the
+  // index is complete every answer must be the same.
+  store.build_indexes();
   recheck(store, after);
   return after;
 }
