@@ -54,6 +54,17 @@ const std::vector<std::string>* catalog_map::chain(std::string_view locale) cons
 
 namespace {
 
+// The catalog of the lookup's own key: through its slot when the caller has it, else the
+// map's (and then, when asked, the slot found, for callers that remember it).
+inline const catalog* own_catalog(const catalog_map& map, const lookup_key& key, const catalog_slot* slot,
+                                  const catalog_slot** found_slot) noexcept {
+  if (slot) return slot->current.load(std::memory_order_seq_cst);
+  const catalog_slot* entry = map.find_entry(key);
+  if (entry == nullptr) return nullptr;
+  if (found_slot) *found_slot = entry;
+  return entry->current.load(std::memory_order_seq_cst);
+}
+
 std::optional<std::string_view> translate(const catalog* c, const std::string_view* context,
                                           std::string_view msgid, std::uint64_t hash, bool plural,
                                           unsigned long n) noexcept {
@@ -79,13 +90,7 @@ std::string_view catalog_store::impl::lookup(const detail::lookup_key& key, cons
     detail::read_section section;
     const catalog_map* map = published.load(std::memory_order_seq_cst);
     if (map == nullptr) return plural && n != 1 ? *msgid_plural : msgid;
-    const catalog* c = nullptr;
-    if (slot) {
-      c = slot->current.load(std::memory_order_seq_cst);
-    } else if (const detail::catalog_slot* entry = map->find_entry(key)) {
-      c = entry->current.load(std::memory_order_seq_cst);
-      if (found_slot) *found_slot = entry;
-    }
+    const catalog* c = detail::own_catalog(*map, key, slot, found_slot);
     if (c != nullptr)
       if (std::optional<std::string_view> s = c->translation(context, msgid, hash, plural, n)) return *s;
     if (map->fallback == locale_fallback::mode::off && !map->lookup_observers)
@@ -112,13 +117,7 @@ std::string_view catalog_store::impl::lookup(const detail::lookup_key& key, cons
     detail::read_section section;
     const catalog_map* map = published.load(std::memory_order_seq_cst);
     if (map != nullptr) {
-      const catalog* c = nullptr;
-      if (slot) {
-        c = slot->current.load(std::memory_order_seq_cst);
-      } else if (const detail::catalog_slot* entry = map->find_entry(key)) {
-        c = entry->current.load(std::memory_order_seq_cst);
-        if (found_slot) *found_slot = entry;
-      }
+      const catalog* c = detail::own_catalog(*map, key, slot, found_slot);
       if (auto s = detail::translate(c, context, msgid, hash, plural, n)) return *s;
       listeners = map->lookup_observers.get();
       // Counted inside the section, so a writer that unpublishes the list and then
