@@ -207,7 +207,9 @@ TEST_F(IntlRemembered, AThreadsFirstAnswersTouchFewPagesAndAllStayRight) {
 #else
   constexpr bool sanitized = false;
 #endif
-  if (!sanitized) EXPECT_LT(faults, 40) << "page faults of a thread's first 100 lookups";
+  if (!sanitized) {
+    EXPECT_LT(faults, 40) << "page faults of a thread's first 100 lookups";
+  }
 }
 
 }  // namespace
