@@ -47,6 +47,33 @@ bool same_entry_key(const catalog_entry& e, const std::string_view* context,
   return same_bytes(e.msgid, msgid.data(), msgid.size());
 }
 
+// An entry over views (the views' text must outlive it); the first form ends at the first NUL.
+catalog_entry entry_over(bool has_context, std::string_view context, std::string_view msgid,
+                         std::string_view translation) noexcept {
+  return {msgid.data(),
+          has_context ? context.data() : nullptr,
+          translation.data(),
+          static_cast<std::uint32_t>(msgid.size()),
+          static_cast<std::uint32_t>(context.size()),
+          static_cast<std::uint32_t>(translation.size()),
+          static_cast<std::uint32_t>(std::min(translation.find('\0'), translation.size()))};
+}
+
+// The entry of a key found in a `.mo`'s string `key` (context `\x04` msgid, with the
+// lookup's sizes), its forms `forms`, their first `first_size` bytes the first form.
+catalog_entry matched_entry(const char* key, const std::string_view* context, std::string_view msgid,
+                            std::string_view forms, std::size_t first_size) noexcept {
+  catalog_entry e;
+  e.context = context ? key : nullptr;
+  e.context_size = context ? static_cast<std::uint32_t>(context->size()) : 0;
+  e.msgid = context ? key + context->size() + 1 : key;
+  e.msgid_size = static_cast<std::uint32_t>(msgid.size());
+  e.translation = forms.data();
+  e.translation_size = static_cast<std::uint32_t>(forms.size());
+  e.first_size = static_cast<std::uint32_t>(first_size);
+  return e;
+}
+
 // A message on its way into a catalog, as views into the source (a po_file or a mapped .mo).
 struct pending {
   bool has_context = false;
@@ -142,10 +169,6 @@ bool valid_utf8(std::string_view s) noexcept {
   return charset::find_invalid_utf8(s) == std::string_view::npos;
 }
 
-bool same_text(const char* stored, std::string_view part) noexcept {
-  return same_bytes(stored, part.data(), part.size());
-}
-
 }  // namespace
 
 // The entry a found message answers with: its key from the lookup's own sizes (the stored
@@ -205,17 +228,10 @@ std::optional<catalog_entry> catalog::find(const std::string_view* context, std:
   const std::size_t orig = tables_.orig_table + std::size_t{8} * f->entry;
   const std::size_t trans = tables_.trans_table + std::size_t{8} * f->entry;
   const char* key = reinterpret_cast<const char*>(tables_.data) + tables_.word(orig + 4);
-  catalog_entry e;
-  e.context = context ? key : nullptr;
-  e.context_size = context ? static_cast<std::uint32_t>(context->size()) : 0;
-  e.msgid = context ? key + context->size() + 1 : key;
-  e.msgid_size = static_cast<std::uint32_t>(msgid.size());
-  e.translation = reinterpret_cast<const char*>(tables_.data) + tables_.word(trans + 4);
-  e.translation_size = tables_.word(trans);
-  e.first_size = (f->flags & message_index::several_forms) != 0
-                     ? static_cast<std::uint32_t>(std::strlen(e.translation))
-                     : e.translation_size;
-  return e;
+  const std::string_view forms(reinterpret_cast<const char*>(tables_.data) + tables_.word(trans + 4),
+                               tables_.word(trans));
+  const bool several = (f->flags & message_index::several_forms) != 0;
+  return matched_entry(key, context, msgid, forms, several ? std::strlen(forms.data()) : forms.size());
 }
 
 // Out of the lookups' way: counts the lookup, builds a chunk past the threshold, and answers
@@ -270,16 +286,7 @@ bool catalog::same_key(std::uint32_t i, const std::string_view* context,
                        std::string_view msgid) const noexcept {
   if (mo_ == nullptr || i >= tables_.count)
     return same_entry_key(entries_[i - (mo_ ? tables_.count : 0)], context, msgid);
-  const std::size_t desc = tables_.orig_table + std::size_t{8} * i;
-  const std::uint32_t len = tables_.word(desc);
-  const char* s = reinterpret_cast<const char*>(tables_.data) + tables_.word(desc + 4);
-  const std::size_t key_size = (context ? context->size() + 1 : 0) + msgid.size();
-  if (len < key_size || (len > key_size && s[key_size] != '\0')) return false;
-  if (context) {
-    if (!same_text(s, *context) || s[context->size()] != '\x04') return false;
-    s += context->size() + 1;
-  }
-  return same_text(s, msgid);
+  return mo_key_at(tables_, i, context, msgid, (context ? context->size() + 1 : 0) + msgid.size());
 }
 
 // Entry i, checked: what the index records of it and what a lookup of its key answers.
@@ -356,15 +363,8 @@ std::optional<catalog_entry> catalog::find_in_mo(const std::string_view* context
   if (!hit || !hit->forms || hit->forms->empty() || hit->forms->front() == '\0') return std::nullopt;
   if (hit->index >= tables_.count) return entries_[hit->index - tables_.count];
   if (tables_.check_utf8 && (!valid_utf8(hit->orig) || !valid_utf8(*hit->forms))) return std::nullopt;
-  catalog_entry e;
-  e.context = context ? hit->orig.data() : nullptr;
-  e.context_size = context ? static_cast<std::uint32_t>(context->size()) : 0;
-  e.msgid = hit->orig.data() + (context ? context->size() + 1 : 0);
-  e.msgid_size = static_cast<std::uint32_t>(msgid.size());
-  e.translation = hit->forms->data();
-  e.translation_size = static_cast<std::uint32_t>(hit->forms->size());
-  e.first_size = static_cast<std::uint32_t>(std::min(hit->forms->find('\0'), hit->forms->size()));
-  return e;
+  return matched_entry(hit->orig.data(), context, msgid, *hit->forms,
+                       std::min(hit->forms->find('\0'), hit->forms->size()));
 }
 
 std::optional<catalog_entry> catalog::entry(std::uint32_t i) const noexcept {
@@ -417,13 +417,7 @@ class catalog_builder {
       const pending& p = items_[k];
       // Views into the source for now, so that duplicates can be compared; assign_text
       // moves them onto retained text.
-      c.entries_[k] = {p.msgid.data(),
-                       p.has_context ? p.context.data() : nullptr,
-                       p.translation.data(),
-                       static_cast<std::uint32_t>(p.msgid.size()),
-                       static_cast<std::uint32_t>(p.context.size()),
-                       static_cast<std::uint32_t>(p.translation.size()),
-                       static_cast<std::uint32_t>(std::min(p.translation.find('\0'), p.translation.size()))};
+      c.entries_[k] = entry_over(p.has_context, p.context, p.msgid, p.translation);
     }
     c.index_.allocate(items_.size());
     const pending* duplicate = nullptr;
@@ -585,13 +579,7 @@ result<built_catalog> serve_mo_in_place(const mo_catalog& mo, const load_options
     std::optional<mo_entry> found = mo_access::system_dependent(mo, k);
     if (!found) continue;  // msgid stays null: never found
     const mo_entry& e = *found;
-    c.entries_[k] = {e.msgid.data(),
-                     e.has_context ? e.context.data() : nullptr,
-                     e.translation.data(),
-                     static_cast<std::uint32_t>(e.msgid.size()),
-                     static_cast<std::uint32_t>(e.context.size()),
-                     static_cast<std::uint32_t>(e.translation.size()),
-                     static_cast<std::uint32_t>(std::min(e.translation.find('\0'), e.translation.size()))};
+    c.entries_[k] = entry_over(e.has_context, e.context, e.msgid, e.translation);
   }
   c.index_.allocate(c.size());
   if (mo.hash_size() == 0) c.finish_index();
