@@ -133,18 +133,18 @@ bool expand_system_dependent(const po_message& m, std::string& msgid, std::strin
 
 }  // namespace
 
-std::uint64_t* message_index::allocate_zeroed(std::size_t bytes) {
+std::uint32_t* message_index::allocate_zeroed(std::size_t bytes) {
   if (bytes < mapped_from) {
-    auto* p = static_cast<std::uint64_t*>(std::calloc(bytes / sizeof(std::uint64_t), sizeof(std::uint64_t)));
+    auto* p = static_cast<std::uint32_t*>(std::calloc(bytes / sizeof(std::uint32_t), sizeof(std::uint32_t)));
     if (p == nullptr) throw std::bad_alloc();
     return p;
   }
   void* p = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED) throw std::bad_alloc();
-  return static_cast<std::uint64_t*>(p);
+  return static_cast<std::uint32_t*>(p);
 }
 
-void message_index::release_zeroed(std::uint64_t* p, std::size_t bytes) noexcept {
+void message_index::release_zeroed(std::uint32_t* p, std::size_t bytes) noexcept {
   if (p == nullptr) return;
   if (bytes < mapped_from)
     std::free(p);

@@ -1,8 +1,11 @@
-// The hash index of a catalog: 8-byte slots, 7/4 as many as entries (14 bytes a message),
-// open addressing with linear probing. A slot holds an entry number and the high bits of
-// the key's hash_key (so most probes that would compare the wrong key stop at the tag),
-// and two flags of the entry. Entries themselves live elsewhere (the catalog's entries or a
-// `.mo`'s own tables); the caller says whether entry e has a key, through `same`.
+// The hash index of a catalog: 4-byte slots, 7/4 as many as entries (7 bytes a message),
+// open addressing with linear probing. A slot holds two flags of the entry (low 2 bits),
+// the entry's number plus one (the next `entry_bits` bits: as many as the catalog's size
+// needs) and, in the bits left, the high bits of the key's hash_key as a tag, so most
+// probes that would compare the wrong key stop at the tag (a catalog of 60,000 messages
+// keeps a 14-bit tag; one of 2^30, the most there can be, none). Entries themselves live
+// elsewhere (the catalog's entries or a `.mo`'s own tables); the caller says whether entry
+// e has a key, through `same`.
 //
 // The slots are allocated zeroed (a large table is fresh pages the kernel only provides
 // when touched, so that a load stays O(1)) and filled in order of entry number, possibly a chunk at a time by
@@ -12,6 +15,7 @@
 #define ERLI18N_SRC_MESSAGE_INDEX_H
 
 #include <atomic>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -32,16 +36,21 @@ class message_index {
   static constexpr std::uint32_t unusable = 1;       // found, but answers as a miss
   static constexpr std::uint32_t several_forms = 2;  // its translation holds a NUL (plural forms)
   static constexpr std::uint32_t flag_bits = 3;
+  static constexpr std::size_t max_entries = std::size_t{1} << 30;
 
   struct found {
     std::uint32_t entry;
     std::uint32_t flags;
   };
 
-  // Room for `entries` entries (at most 2^30), once. Throws std::bad_alloc.
+  // Room for `entries` entries (at most max_entries), once. Throws std::bad_alloc.
   void allocate(std::size_t entries) {
+    // 2^30 entries take at least 16 GiB of `.mo` tables: no real catalog comes near it.
+    if (entries > max_entries) throw std::bad_alloc();
     entries_ = entries;
-    // At most 4/7 full (14 bytes a message): a miss then ends after a few probes of one
+    entry_bits_ = static_cast<unsigned>(std::bit_width(entries));  // entry + 1 <= entries
+    tag_shift_ = 2 + entry_bits_;
+    // At most 4/7 full (7 bytes a message): a miss then ends after a few probes of one
     // cache line, about as cheap as a hit.
     capacity_ = entries == 0 ? 0 : entries + entries * 3 / 4 + 1;
     if (capacity_ == 0) {
@@ -50,7 +59,7 @@ class message_index {
     }
     slots_ = allocate_zeroed(bytes());
   }
-  std::size_t bytes() const noexcept { return capacity_ * sizeof(std::uint64_t); }
+  std::size_t bytes() const noexcept { return capacity_ * sizeof(std::uint32_t); }
   bool complete() const noexcept { return complete_.load(std::memory_order_acquire); }
 
   // Counts a lookup answered without the index; true once there were `threshold`.
@@ -65,12 +74,11 @@ class message_index {
     if (capacity_ == 0) return std::nullopt;
     const std::uint32_t tag = tag_of(hash);
     for (std::size_t i = home(hash);; i = next(i)) {
-      const std::uint64_t s = slots_[i];
+      const std::uint32_t s = slots_[i];
       if (s == 0) return std::nullopt;
-      const auto high = static_cast<std::uint32_t>(s >> 32);
-      if ((high & ~flag_bits) == tag) {
-        const std::uint32_t e = static_cast<std::uint32_t>(s) - 1;
-        if (same(e)) return found{e, high & flag_bits};
+      if (same_tag(s, tag)) {
+        const std::uint32_t e = entry_of(s);
+        if (same(e)) return found{e, s & flag_bits};
       }
     }
   }
@@ -92,15 +100,15 @@ class message_index {
   void insert(std::uint32_t e, std::uint64_t hash, std::uint32_t flags, Same&& same,
               Resolve&& resolve) const noexcept {
     const std::uint32_t tag = tag_of(hash);
-    const std::uint64_t value = (std::uint64_t{tag | flags} << 32) | (std::uint64_t{e} + 1);
+    const std::uint32_t value = tag | static_cast<std::uint32_t>((std::uint64_t{e} + 1) << 2) | flags;
     for (std::size_t i = home(hash);; i = next(i)) {
-      std::uint64_t& s = slots_[i];
+      std::uint32_t& s = slots_[i];
       if (s == 0) {
         s = value;
         return;
       }
-      const std::uint32_t existing = static_cast<std::uint32_t>(s) - 1;
-      if ((static_cast<std::uint32_t>(s >> 32) & ~flag_bits) == tag && same(existing)) {
+      const std::uint32_t existing = entry_of(s);
+      if (same_tag(s, tag) && same(existing)) {
         if (resolve(existing) == e) s = value;
         return;
       }
@@ -112,10 +120,19 @@ class message_index {
   // memory of its own (calloc would reuse, and so clear, heap memory once glibc's dynamic
   // mmap threshold has risen above the table's size).
   static constexpr std::size_t mapped_from = std::size_t{64} << 10;
-  static std::uint64_t* allocate_zeroed(std::size_t bytes);
-  static void release_zeroed(std::uint64_t* p, std::size_t bytes) noexcept;
-  static std::uint32_t tag_of(std::uint64_t hash) noexcept {
-    return static_cast<std::uint32_t>(hash >> 32) & ~flag_bits;
+  static std::uint32_t* allocate_zeroed(std::size_t bytes);
+  static void release_zeroed(std::uint32_t* p, std::size_t bytes) noexcept;
+  // The tag: the hash's high bits above the flags and entry (64-bit shifts: with 2^30
+  // entries the shift is 32, and the tag empty).
+  std::uint32_t tag_of(std::uint64_t hash) const noexcept {
+    return static_cast<std::uint32_t>((hash >> 32) >> tag_shift_ << tag_shift_);
+  }
+  bool same_tag(std::uint32_t slot, std::uint32_t tag) const noexcept {
+    return (std::uint64_t{slot ^ tag} >> tag_shift_) == 0;
+  }
+  std::uint32_t entry_of(std::uint32_t slot) const noexcept {
+    return static_cast<std::uint32_t>((std::uint64_t{slot} >> 2) & ((std::uint64_t{1} << entry_bits_) - 1)) -
+           1;
   }
   // The low 32 bits pick the slot (multiply-shift: any capacity, no division); the high
   // ones are the tag, so the two stay independent.
@@ -124,9 +141,11 @@ class message_index {
   }
   std::size_t next(std::size_t i) const noexcept { return i + 1 == capacity_ ? 0 : i + 1; }
 
-  std::uint64_t* slots_ = nullptr;
+  std::uint32_t* slots_ = nullptr;
   std::size_t capacity_ = 0;
   std::size_t entries_ = 0;
+  unsigned entry_bits_ = 0;
+  unsigned tag_shift_ = 2;
   mutable std::size_t built_ = 0;  // the claim's holder only
   mutable std::atomic<bool> complete_{false};
   mutable std::atomic<bool> claimed_{false};

@@ -1,6 +1,6 @@
 // The lookup index of a `.mo` read in place (catalog.h, message_index.h): the catalog answers
 // from the MO's own hash table until its lookups have built the index a chunk at a time, and
-// every answer is the same whichever answers it; the index takes 16 bytes a message; a first
+// every answer is the same whichever answers it; the index takes 7 bytes a message; a first
 // load of a key retires nothing. Run under TSan by `make tsan` (the concurrent cases).
 #include <gtest/gtest.h>
 
@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <random>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -18,6 +19,7 @@
 #include "erli18n/catalog_store.h"
 #include "erli18n/mo.h"
 #include "erli18n/po.h"
+#include "message_index.h"
 #include "mo_format.h"
 #include "test_support.h"
 
@@ -159,7 +161,47 @@ TEST(CatalogIndex, LookupsBuildTheIndexInChunksAfterAThreshold) {
   EXPECT_EQ(c.find(nullptr, key)->first_form(), "Traduction 4999");
 }
 
-TEST(CatalogIndex, TakesSixteenBytesAMessage) {
+// The 4-byte slot splits its bits by the catalog's size (the entry's number, then the tag):
+// at each size where the split moves, every entry is found with its flags, a key that was
+// never inserted is not, and keys whose hashes share their slot and tag bits stay apart.
+TEST(MessageIndex, FindsEveryEntryWhereverItsSlotBitsSplit) {
+  using erli18n::detail::message_index;
+  std::mt19937_64 random(25);
+  for (std::size_t n : {1u, 2u, 3u, 4u, 7u, 8u, 255u, 256u, 1023u, 1024u, 1025u, 65535u, 65536u, 1u << 20}) {
+    SCOPED_TRACE(n);
+    std::vector<std::uint64_t> hashes(n);
+    for (std::size_t e = 0; e < n; ++e) {
+      hashes[e] = random();
+      // Every 5th shares the previous one's hash but for its lowest bit above the tag's
+      // 32: same home slot, same tag whenever the tag is narrower than 31 bits.
+      if (e % 5 == 4) hashes[e] = hashes[e - 1] ^ (std::uint64_t{1} << 32);
+    }
+    message_index index;
+    index.allocate(n);
+    EXPECT_EQ(index.bytes(), (n + n * 3 / 4 + 1) * 4);
+    auto same_as = [&](std::uint64_t hash) {
+      return [&hashes, hash](std::uint32_t e) { return hashes[e] == hash; };
+    };
+    for (std::uint32_t e = 0; e < n; ++e)
+      index.insert(e, hashes[e], e % 3, same_as(hashes[e]), [](std::uint32_t kept) { return kept; });
+    index.set_built(n);
+    ASSERT_TRUE(index.complete());
+    for (std::uint32_t e = 0; e < n; ++e) {
+      std::optional<message_index::found> f = index.find(hashes[e], same_as(hashes[e]));
+      ASSERT_TRUE(f) << e;
+      ASSERT_EQ(f->entry, e);
+      ASSERT_EQ(f->flags, e % 3);
+    }
+    for (int miss = 0; miss < 1000; ++miss) {
+      const std::uint64_t h = random();
+      EXPECT_FALSE(index.find(h, same_as(h)));
+    }
+  }
+  message_index too_large;
+  EXPECT_THROW(too_large.allocate(message_index::max_entries + 1), std::bad_alloc);
+}
+
+TEST(CatalogIndex, TakesSevenBytesAMessage) {
   const std::size_t count = 20000;
   const std::string bytes = compiled(generated_po(count));
   catalog_store store;
@@ -167,9 +209,9 @@ TEST(CatalogIndex, TakesSixteenBytesAMessage) {
   ASSERT_TRUE(store.load_buffer("app", "fr", bytes, "generated.mo"));
   store.build_indexes();
   const erli18n::store_memory m = store.memory();
-  // The slots, the catalog object and the store's map entry: 16 bytes a message, plus a
-  // constant (no entry is stored for a message of the file itself).
-  EXPECT_LE(m.index_bytes - empty, 16 * (count + 1) + 4096) << m.index_bytes;
+  // The slots (4 bytes, 7/4 a message), the catalog object and the store's map entry: 7
+  // bytes a message, plus a constant (no entry is stored for a message of the file itself).
+  EXPECT_LE(m.index_bytes - empty, 7 * (count + 1) + 4096) << m.index_bytes;
   EXPECT_EQ(m.text_bytes, bytes.size());  // the copy load_buffer keeps, read in place
 }
 
