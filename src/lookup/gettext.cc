@@ -117,7 +117,7 @@ struct store_access {
                                                            const std::string_view* context,
                                                            std::string_view msgid, bool plural,
                                                            unsigned long n) noexcept {
-    return of(*t.store_).find_message(t.key_->key(), t.key_->slot, context, msgid, plural, n,
+    return of(*t.store_).find_message(t.key_->key, t.key_->slot, context, msgid, plural, n,
                                       detail::hash_key(context, msgid));
   }
 };
@@ -151,15 +151,17 @@ detail::thread_state& resolved_state() noexcept {
 }
 
 // A lookup in the default domain and the thread's locale, through the thread's resolved key.
-// `hash` is detail::hash_key(context, msgid).
-std::string_view default_lookup(const std::string_view* context, std::string_view msgid,
-                                const std::string_view* msgid_plural, unsigned long n,
-                                std::uint64_t hash) noexcept {
+// `hash` is detail::hash_key(context, msgid). Inline, as the store's lookup is, into each
+// free function.
+[[gnu::always_inline]] inline std::string_view default_lookup(const std::string_view* context,
+                                                              std::string_view msgid,
+                                                              const std::string_view* msgid_plural,
+                                                              unsigned long n, std::uint64_t hash) noexcept {
   detail::thread_state& t = resolved_state();
-  // A copy: an observer of lookup events may change the thread's locale while it runs.
-  const detail::lookup_key key = t.key;
+  // The key itself, not a copy (which would cost a short lookup a twentieth): the lookup
+  // reads it before it delivers a lookup event, whose observer may change the thread's locale.
   // Until the slot is known, the lookup searches the map and stores the key's slot there.
-  return t.store->lookup(key, context, msgid, msgid_plural, n, hash, t.slot, t.slot ? nullptr : &t.slot);
+  return t.store->lookup(t.key, context, msgid, msgid_plural, n, hash, t.slot, t.slot ? nullptr : &t.slot);
 }
 
 // The d forms: the default domain's resolved key when `domain` is that domain, else the
@@ -169,10 +171,8 @@ std::string_view domain_lookup(std::string_view domain, const std::string_view* 
                                std::string_view msgid, const std::string_view* msgid_plural, unsigned long n,
                                std::uint64_t hash) noexcept {
   detail::thread_state& t = resolved_state();
-  if (domain == t.key.domain) {
-    const detail::lookup_key key = t.key;
-    return t.store->lookup(key, context, msgid, msgid_plural, n, hash, t.slot, t.slot ? nullptr : &t.slot);
-  }
+  if (domain == t.key.domain)
+    return t.store->lookup(t.key, context, msgid, msgid_plural, n, hash, t.slot, t.slot ? nullptr : &t.slot);
   if (domain != std::string_view(t.named, t.named_size)) {
     if (domain.empty() || domain.size() > sizeof t.named)
       return t.store->lookup(detail::domain_key(domain), context, msgid, msgid_plural, n, hash);
@@ -352,8 +352,7 @@ translator::translator(const catalog_store& store, std::string_view domain, std:
   std::string name = canonical ? std::move(*canonical) : std::string(locale);
   const std::uint64_t h = detail::hash_pair(detail::hash_text(domain), detail::hash_text(name));
   const detail::catalog_slot* slot = store_access::of(store).find_slot(domain, name);
-  key_ = std::make_shared<const detail::bound_key>(
-      detail::bound_key{std::string(domain), std::move(name), h, slot});
+  key_ = std::make_shared<const detail::bound_key>(std::string(domain), std::move(name), h, slot);
 }
 
 // Inline: eight one-line members share it, and a call would cost more than its body.
@@ -362,7 +361,7 @@ translator::translator(const catalog_store& store, std::string_view domain, std:
                                                                   const std::string_view* msgid_plural,
                                                                   unsigned long n,
                                                                   std::uint64_t hash) const noexcept {
-  return store_access::of(*store_).lookup(key_->key(), context, msgid, msgid_plural, n, hash, key_->slot);
+  return store_access::of(*store_).lookup(key_->key, context, msgid, msgid_plural, n, hash, key_->slot);
 }
 
 std::string_view translator::gettext(std::string_view msgid) const noexcept {

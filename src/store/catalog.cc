@@ -13,30 +13,7 @@
 #include "text_hash.h"
 
 namespace erli18n::detail {
-namespace {
-
-// Equal bytes, inline: keys are mostly short, where a call to memcmp costs more than the
-// comparison. Every load stays inside [0, n) of both sides (overlapping words, no overread).
-inline bool same_bytes(const char* a, const char* b, std::size_t n) noexcept {
-  auto word8 = [](const char* p) {
-    std::uint64_t v;
-    std::memcpy(&v, p, 8);
-    return v;
-  };
-  auto word4 = [](const char* p) {
-    std::uint32_t v;
-    std::memcpy(&v, p, 4);
-    return v;
-  };
-  if (n >= 8) {
-    if (n > 16) return std::memcmp(a, b, n) == 0;
-    return word8(a) == word8(b) && word8(a + n - 8) == word8(b + n - 8);
-  }
-  if (n >= 4) return word4(a) == word4(b) && word4(a + n - 4) == word4(b + n - 4);
-  for (std::size_t i = 0; i < n; ++i)
-    if (a[i] != b[i]) return false;
-  return true;
-}
+namespace {}  // namespace
 
 bool same_entry_key(const catalog_entry& e, const std::string_view* context,
                     std::string_view msgid) noexcept {
@@ -46,6 +23,8 @@ bool same_entry_key(const catalog_entry& e, const std::string_view* context,
     return false;
   return same_bytes(e.msgid, msgid.data(), msgid.size());
 }
+
+namespace {
 
 // An entry over views (the views' text must outlive it); the first form ends at the first NUL.
 catalog_entry entry_over(bool has_context, std::string_view context, std::string_view msgid,
@@ -178,39 +157,6 @@ std::optional<catalog_entry> catalog::find(const std::string_view* context,
   return find(context, msgid, hash_key(context, msgid));
 }
 
-namespace {
-
-// Whether static string e of the tables (indexed: it lies in the image) has this key: the
-// bytes up to its first NUL are context `\x04` msgid (key_size bytes), as the MO compares.
-inline bool mo_key_at(const mo_tables& t, std::uint32_t e, const std::string_view* context,
-                      std::string_view msgid, std::size_t key_size) noexcept {
-  const std::size_t desc = t.orig_table + std::size_t{8} * e;
-  const std::uint32_t len = t.word(desc);
-  const char* s = reinterpret_cast<const char*>(t.data) + t.word(desc + 4);
-  if (len < key_size || (len > key_size && s[key_size] != '\0')) return false;
-  if (context) {
-    if (!same_bytes(s, context->data(), context->size()) || s[context->size()] != '\x04') return false;
-    s += context->size() + 1;
-  }
-  return same_bytes(s, msgid.data(), msgid.size());
-}
-
-}  // namespace
-
-// The usable entry of a `.mo` read in place with this key (the index is complete).
-inline std::optional<message_index::found> catalog::find_in_tables(const std::string_view* context,
-                                                                   std::string_view msgid,
-                                                                   std::uint64_t hash) const noexcept {
-  const std::size_t key_size = (context ? context->size() + 1 : 0) + msgid.size();
-  std::optional<message_index::found> f = index_.find(hash, [&](std::uint32_t e) {
-    if (e >= tables_.count) [[unlikely]]
-      return same_entry_key(entries_[e - tables_.count], context, msgid);
-    return mo_key_at(tables_, e, context, msgid, key_size);
-  });
-  if (!f || (f->flags & message_index::unusable) != 0) return std::nullopt;
-  return f;
-}
-
 std::optional<catalog_entry> catalog::find(const std::string_view* context, std::string_view msgid,
                                            std::uint64_t hash) const noexcept {
   if (!index_.complete()) [[unlikely]]
@@ -257,22 +203,9 @@ std::string_view catalog::form(std::string_view forms, unsigned long n) const no
   return forms.substr(start, end - start);
 }
 
-std::optional<std::string_view> catalog::translation(const std::string_view* context, std::string_view msgid,
-                                                     std::uint64_t hash, bool plural,
-                                                     unsigned long n) const noexcept {
-  if (mo_ != nullptr && index_.complete()) [[likely]] {
-    // The common case without building the entry: the translation's place in the table.
-    std::optional<message_index::found> f = find_in_tables(context, msgid, hash);
-    if (!f) return std::nullopt;
-    if (f->entry < tables_.count) {
-      const std::size_t desc = tables_.trans_table + std::size_t{8} * f->entry;
-      const std::string_view forms(reinterpret_cast<const char*>(tables_.data) + tables_.word(desc + 4),
-                                   tables_.word(desc));
-      if (plural) return form(forms, n);
-      if ((f->flags & message_index::several_forms) != 0) return std::string_view(forms.data());
-      return forms;
-    }
-  }
+std::optional<std::string_view> catalog::translation_otherwise(const std::string_view* context,
+                                                               std::string_view msgid, std::uint64_t hash,
+                                                               bool plural, unsigned long n) const noexcept {
   const std::optional<catalog_entry> e = find(context, msgid, hash);
   if (!e) return std::nullopt;
   if (!plural) return e->first_form();

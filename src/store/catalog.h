@@ -14,6 +14,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <string>
@@ -55,6 +56,47 @@ struct catalog_entry {
   std::string_view translation_view() const noexcept { return {translation, translation_size}; }
   std::string_view first_form() const noexcept { return {translation, first_size}; }
 };
+
+// Equal bytes, inline: keys are mostly short, where a call to memcmp costs more than the
+// comparison. Every load stays inside [0, n) of both sides (overlapping words, no overread).
+inline bool same_bytes(const char* a, const char* b, std::size_t n) noexcept {
+  auto word8 = [](const char* p) {
+    std::uint64_t v;
+    std::memcpy(&v, p, 8);
+    return v;
+  };
+  auto word4 = [](const char* p) {
+    std::uint32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+  };
+  if (n >= 8) {
+    if (n > 16) return std::memcmp(a, b, n) == 0;
+    return word8(a) == word8(b) && word8(a + n - 8) == word8(b + n - 8);
+  }
+  if (n >= 4) return word4(a) == word4(b) && word4(a + n - 4) == word4(b + n - 4);
+  for (std::size_t i = 0; i < n; ++i)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+
+// Whether the entry's key is (context, msgid).
+bool same_entry_key(const catalog_entry& e, const std::string_view* context, std::string_view msgid) noexcept;
+
+// Whether static string e of the tables (indexed: it lies in the image) has this key: the
+// bytes up to its first NUL are context `\x04` msgid (key_size bytes), as the MO compares.
+inline bool mo_key_at(const mo_tables& t, std::uint32_t e, const std::string_view* context,
+                      std::string_view msgid, std::size_t key_size) noexcept {
+  const std::size_t desc = t.orig_table + std::size_t{8} * e;
+  const std::uint32_t len = t.word(desc);
+  const char* s = reinterpret_cast<const char*>(t.data) + t.word(desc + 4);
+  if (len < key_size || (len > key_size && s[key_size] != '\0')) return false;
+  if (context) {
+    if (!same_bytes(s, context->data(), context->size()) || s[context->size()] != '\x04') return false;
+    s += context->size() + 1;
+  }
+  return same_bytes(s, msgid.data(), msgid.size());
+}
 
 class catalog {
  public:
@@ -100,7 +142,8 @@ class catalog {
   std::optional<catalog_entry> find(const std::string_view* context, std::string_view msgid,
                                     std::uint64_t hash) const noexcept;
   // What a lookup answers: the first form, or for a plural lookup the form the plural rule
-  // picks for n (`form`); nullopt on a miss.
+  // picks for n (`form`); nullopt on a miss. Inline (below): the store's lookups are this and
+  // little else.
   std::optional<std::string_view> translation(const std::string_view* context, std::string_view msgid,
                                               std::uint64_t hash, bool plural,
                                               unsigned long n) const noexcept;
@@ -123,6 +166,11 @@ class catalog {
   void index_some(std::size_t limit) const noexcept;
   std::optional<message_index::found> find_in_tables(const std::string_view* context, std::string_view msgid,
                                                      std::uint64_t hash) const noexcept;
+  // translation() of a catalog that is not a `.mo` with its index complete, or of an entry
+  // that is not one of its static strings.
+  std::optional<std::string_view> translation_otherwise(const std::string_view* context,
+                                                        std::string_view msgid, std::uint64_t hash,
+                                                        bool plural, unsigned long n) const noexcept;
   std::optional<catalog_entry> find_before_index(const std::string_view* context, std::string_view msgid,
                                                  std::uint64_t hash) const noexcept;
   std::optional<catalog_entry> find_in_mo(const std::string_view* context,
@@ -137,6 +185,38 @@ class catalog {
   std::vector<catalog_entry> entries_;
   message_index index_;
 };
+
+// The usable entry of a `.mo` read in place with this key (the index is complete).
+[[gnu::always_inline]] inline std::optional<message_index::found> catalog::find_in_tables(
+    const std::string_view* context, std::string_view msgid, std::uint64_t hash) const noexcept {
+  const std::size_t key_size = (context ? context->size() + 1 : 0) + msgid.size();
+  std::optional<message_index::found> f = index_.find(hash, [&](std::uint32_t e) {
+    if (e >= tables_.count) [[unlikely]]
+      return same_entry_key(entries_[e - tables_.count], context, msgid);
+    return mo_key_at(tables_, e, context, msgid, key_size);
+  });
+  if (!f || (f->flags & message_index::unusable) != 0) return std::nullopt;
+  return f;
+}
+
+// The common case reads the translation's place in the `.mo`'s table, without an entry.
+[[gnu::always_inline]] inline std::optional<std::string_view> catalog::translation(
+    const std::string_view* context, std::string_view msgid, std::uint64_t hash, bool plural,
+    unsigned long n) const noexcept {
+  if (mo_ != nullptr && index_.complete()) [[likely]] {
+    std::optional<message_index::found> f = find_in_tables(context, msgid, hash);
+    if (!f) return std::nullopt;
+    if (f->entry < tables_.count) [[likely]] {
+      const std::size_t desc = tables_.trans_table + std::size_t{8} * f->entry;
+      const std::string_view forms(reinterpret_cast<const char*>(tables_.data) + tables_.word(desc + 4),
+                                   tables_.word(desc));
+      if (plural) return form(forms, n);
+      if ((f->flags & message_index::several_forms) != 0) return std::string_view(forms.data());
+      return forms;
+    }
+  }
+  return translation_otherwise(context, msgid, hash, plural, n);
+}
 
 // Strings a new catalog needs that the previous catalog of the same key does not hold.
 struct text_block {

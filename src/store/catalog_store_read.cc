@@ -54,17 +54,6 @@ const std::vector<std::string>* catalog_map::chain(std::string_view locale) cons
 
 namespace {
 
-// The catalog of the lookup's own key: through its slot when the caller has it, else the
-// map's (and then, when asked, the slot found, for callers that remember it).
-inline const catalog* own_catalog(const catalog_map& map, const lookup_key& key, const catalog_slot* slot,
-                                  const catalog_slot** found_slot) noexcept {
-  if (slot) return slot->current.load(std::memory_order_seq_cst);
-  const catalog_slot* entry = map.find_entry(key);
-  if (entry == nullptr) return nullptr;
-  if (found_slot) *found_slot = entry;
-  return entry->current.load(std::memory_order_seq_cst);
-}
-
 std::optional<std::string_view> translate(const catalog* c, const std::string_view* context,
                                           std::string_view msgid, std::uint64_t hash, bool plural,
                                           unsigned long n) noexcept {
@@ -77,27 +66,6 @@ std::optional<std::string_view> translate(const catalog* c, const std::string_vi
 
 using detail::catalog;
 using detail::catalog_map;
-
-// A hit, or a miss with no fallback rule and no observer: one read section, nothing on the
-// stack but the key. Everything else goes to lookup_after_miss.
-std::string_view catalog_store::impl::lookup(const detail::lookup_key& key, const std::string_view* context,
-                                             std::string_view msgid, const std::string_view* msgid_plural,
-                                             unsigned long n, std::uint64_t hash,
-                                             const detail::catalog_slot* slot,
-                                             const detail::catalog_slot** found_slot) const noexcept {
-  const bool plural = msgid_plural != nullptr;
-  {
-    detail::read_section section;
-    const catalog_map* map = published.load(std::memory_order_seq_cst);
-    if (map == nullptr) return plural && n != 1 ? *msgid_plural : msgid;
-    const catalog* c = detail::own_catalog(*map, key, slot, found_slot);
-    if (c != nullptr)
-      if (std::optional<std::string_view> s = c->translation(context, msgid, hash, plural, n)) return *s;
-    if (map->fallback == locale_fallback::mode::off && !map->lookup_observers)
-      return plural && n != 1 ? *msgid_plural : msgid;  // the miss rule
-  }
-  return lookup_after_miss(key, context, msgid, msgid_plural, n, hash, slot, found_slot);
-}
 
 // The rest of a lookup that missed: the fallback locales and the lookup events. It starts
 // again (the catalogs may have changed since the first section ended).

@@ -48,8 +48,9 @@ class message_index {
     // 2^30 entries take at least 16 GiB of `.mo` tables: no real catalog comes near it.
     if (entries > max_entries) throw std::bad_alloc();
     entries_ = entries;
-    entry_bits_ = static_cast<unsigned>(std::bit_width(entries));  // entry + 1 <= entries
-    tag_shift_ = 2 + entry_bits_;
+    const unsigned entry_bits = static_cast<unsigned>(std::bit_width(entries));  // entry + 1 <= entries
+    entry_mask_ = static_cast<std::uint32_t>((std::uint64_t{1} << entry_bits) - 1);
+    tag_mask_ = static_cast<std::uint32_t>(~std::uint64_t{0} << (2 + entry_bits));
     // At most 4/7 full (7 bytes a message): a miss then ends after a few probes of one
     // cache line, about as cheap as a hit.
     capacity_ = entries == 0 ? 0 : entries + entries * 3 / 4 + 1;
@@ -122,18 +123,14 @@ class message_index {
   static constexpr std::size_t mapped_from = std::size_t{64} << 10;
   static std::uint32_t* allocate_zeroed(std::size_t bytes);
   static void release_zeroed(std::uint32_t* p, std::size_t bytes) noexcept;
-  // The tag: the hash's high bits above the flags and entry (64-bit shifts: with 2^30
-  // entries the shift is 32, and the tag empty).
+  // The tag: the hash's high bits above the flags and entry (none with 2^30 entries).
   std::uint32_t tag_of(std::uint64_t hash) const noexcept {
-    return static_cast<std::uint32_t>((hash >> 32) >> tag_shift_ << tag_shift_);
+    return static_cast<std::uint32_t>(hash >> 32) & tag_mask_;
   }
   bool same_tag(std::uint32_t slot, std::uint32_t tag) const noexcept {
-    return (std::uint64_t{slot ^ tag} >> tag_shift_) == 0;
+    return ((slot ^ tag) & tag_mask_) == 0;
   }
-  std::uint32_t entry_of(std::uint32_t slot) const noexcept {
-    return static_cast<std::uint32_t>((std::uint64_t{slot} >> 2) & ((std::uint64_t{1} << entry_bits_) - 1)) -
-           1;
-  }
+  std::uint32_t entry_of(std::uint32_t slot) const noexcept { return ((slot >> 2) & entry_mask_) - 1; }
   // The low 32 bits pick the slot (multiply-shift: any capacity, no division); the high
   // ones are the tag, so the two stay independent.
   std::size_t home(std::uint64_t hash) const noexcept {
@@ -144,8 +141,8 @@ class message_index {
   std::uint32_t* slots_ = nullptr;
   std::size_t capacity_ = 0;
   std::size_t entries_ = 0;
-  unsigned entry_bits_ = 0;
-  unsigned tag_shift_ = 2;
+  std::uint32_t entry_mask_ = 0;
+  std::uint32_t tag_mask_ = 0;
   mutable std::size_t built_ = 0;  // the claim's holder only
   mutable std::atomic<bool> complete_{false};
   mutable std::atomic<bool> claimed_{false};

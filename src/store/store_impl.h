@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "catalog.h"
+#include "epoch.h"
 #include "erli18n/catalog_store.h"
 #include "found_message.h"
 #include "store_events.h"
@@ -47,13 +48,19 @@ struct catalog_slot {
   bool image_retained = false;
 };
 
+// A translator's (domain, locale), made in place and never moved: `key` views its own strings,
+// so a lookup passes it as it is.
 struct bound_key {
-  std::string domain;
-  std::string locale;
-  std::uint64_t hash;
+  bound_key(std::string d, std::string l, std::uint64_t hash, const catalog_slot* s)
+      : domain(std::move(d)), locale(std::move(l)), key{domain, locale, hash}, slot(s) {}
+  bound_key(const bound_key&) = delete;
+  bound_key& operator=(const bound_key&) = delete;
+
+  const std::string domain;
+  const std::string locale;
+  const lookup_key key;
   // The key's slot when one existed at binding time, else null (the map is searched).
-  const catalog_slot* slot;
-  lookup_key key() const noexcept { return {domain, locale, hash}; }
+  const catalog_slot* const slot;
 };
 
 // The published state: the slot of each (domain, locale) ever loaded, whose `current` is
@@ -81,6 +88,17 @@ struct catalog_map {
   // Writer only: adds a key in place; false when the table has no room for it.
   bool insert(const catalog_slot* key, std::uint64_t hash) noexcept;
 };
+
+// The catalog of the lookup's own key: through its slot when the caller has it, else the
+// map's (and then, when asked, the slot found, for callers that remember it).
+inline const catalog* own_catalog(const catalog_map& map, const lookup_key& key, const catalog_slot* slot,
+                                  const catalog_slot** found_slot) noexcept {
+  if (slot) return slot->current.load(std::memory_order_seq_cst);
+  const catalog_slot* entry = map.find_entry(key);
+  if (entry == nullptr) return nullptr;
+  if (found_slot) *found_slot = entry;
+  return entry->current.load(std::memory_order_seq_cst);
+}
 
 // `catalog_store::load` of `path` from bytes the caller read (the watcher, which reads a
 // file whole and checks it held still first): the catalog's source is `path`, as if the store
@@ -171,6 +189,29 @@ struct catalog_store::impl {
 
   ~impl();
 };
+
+// A hit, or a miss with no fallback rule and no observer: one read section, nothing on the
+// stack but the key; everything else goes to lookup_after_miss. Inline into each caller
+// (the translator's members, the free functions), which then drop what their form of lookup
+// does not use (a context, a plural): a call and its arguments cost a short lookup a fifth.
+[[gnu::always_inline]] inline std::string_view catalog_store::impl::lookup(
+    const detail::lookup_key& key, const std::string_view* context, std::string_view msgid,
+    const std::string_view* msgid_plural, unsigned long n, std::uint64_t hash,
+    const detail::catalog_slot* slot, const detail::catalog_slot** found_slot) const noexcept {
+  const bool plural = msgid_plural != nullptr;
+  {
+    detail::read_section section;
+    const detail::catalog_map* map = published.load(std::memory_order_seq_cst);
+    if (map == nullptr) [[unlikely]]
+      return plural && n != 1 ? *msgid_plural : msgid;
+    const detail::catalog* c = detail::own_catalog(*map, key, slot, found_slot);
+    if (c != nullptr) [[likely]]
+      if (std::optional<std::string_view> s = c->translation(context, msgid, hash, plural, n)) return *s;
+    if (map->fallback == locale_fallback::mode::off && !map->lookup_observers)
+      return plural && n != 1 ? *msgid_plural : msgid;  // the miss rule
+  }
+  return lookup_after_miss(key, context, msgid, msgid_plural, n, hash, slot, found_slot);
+}
 
 }  // namespace erli18n
 
