@@ -26,9 +26,14 @@ struct mo_tables {
   std::uint32_t trans_table = 0;
 
   std::uint32_t word(std::size_t offset) const noexcept {
+    const std::uint32_t v = native_word(offset);
+    return swap ? __builtin_bswap32(v) : v;
+  }
+  // The word as the host reads it: word() of an image in the host's byte order.
+  std::uint32_t native_word(std::size_t offset) const noexcept {
     std::uint32_t v;
     std::memcpy(&v, data + offset, 4);
-    return swap ? __builtin_bswap32(v) : v;
+    return v;
   }
   // String `i` of the table at `table`, or nullopt unless it lies in the image and is
   // NUL-terminated (the tables themselves were bounds-checked at open).

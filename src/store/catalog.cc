@@ -506,6 +506,7 @@ result<built_catalog> serve_mo_in_place(const mo_catalog& mo, const load_options
   catalog& c = *out.value;
   c.mo_ = &mo;
   c.tables_ = mo_access::tables(mo);
+  c.native_tables_ = !c.tables_.swap;
   const std::size_t expanded = mo_access::system_dependent_count(mo);
   c.entries_.resize(expanded);
   for (std::size_t k = 0; k < expanded; ++k) {

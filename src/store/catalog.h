@@ -85,11 +85,14 @@ bool same_entry_key(const catalog_entry& e, const std::string_view* context, std
 
 // Whether static string e of the tables (indexed: it lies in the image) has this key: the
 // bytes up to its first NUL are context `\x04` msgid (key_size bytes), as the MO compares.
+// `native`: the image is in the host's byte order (the caller tested tables.swap).
+template <bool native = false>
 inline bool mo_key_at(const mo_tables& t, std::uint32_t e, const std::string_view* context,
                       std::string_view msgid, std::size_t key_size) noexcept {
   const std::size_t desc = t.orig_table + std::size_t{8} * e;
-  const std::uint32_t len = t.word(desc);
-  const char* s = reinterpret_cast<const char*>(t.data) + t.word(desc + 4);
+  const std::uint32_t len = native ? t.native_word(desc) : t.word(desc);
+  const char* s =
+      reinterpret_cast<const char*>(t.data) + (native ? t.native_word(desc + 4) : t.word(desc + 4));
   if (len < key_size || (len > key_size && s[key_size] != '\0')) return false;
   if (context) {
     if (!same_bytes(s, context->data(), context->size()) || s[context->size()] != '\x04') return false;
@@ -164,6 +167,7 @@ class catalog {
   bool same_key(std::uint32_t i, const std::string_view* context, std::string_view msgid) const noexcept;
   std::uint32_t winner(std::uint32_t a, std::uint32_t b) const noexcept;
   void index_some(std::size_t limit) const noexcept;
+  template <bool native = false>
   std::optional<message_index::found> find_in_tables(const std::string_view* context, std::string_view msgid,
                                                      std::uint64_t hash) const noexcept;
   // translation() of a catalog that is not a `.mo` with its index complete, or of an entry
@@ -180,6 +184,7 @@ class catalog {
   // `entries_` holds its expanded system-dependent strings, entries count and up.
   const mo_catalog* mo_ = nullptr;
   mo_tables tables_;
+  bool native_tables_ = false;  // mo_ is set and its image is in the host's byte order
   plural_rule own_plural_;
   const plural_rule* borrowed_plural_ = nullptr;
   std::vector<catalog_entry> entries_;
@@ -187,29 +192,32 @@ class catalog {
 };
 
 // The usable entry of a `.mo` read in place with this key (the index is complete).
+template <bool native>
 [[gnu::always_inline]] inline std::optional<message_index::found> catalog::find_in_tables(
     const std::string_view* context, std::string_view msgid, std::uint64_t hash) const noexcept {
   const std::size_t key_size = (context ? context->size() + 1 : 0) + msgid.size();
   std::optional<message_index::found> f = index_.find(hash, [&](std::uint32_t e) {
     if (e >= tables_.count) [[unlikely]]
       return same_entry_key(entries_[e - tables_.count], context, msgid);
-    return mo_key_at(tables_, e, context, msgid, key_size);
+    return mo_key_at<native>(tables_, e, context, msgid, key_size);
   });
   if (!f || (f->flags & message_index::unusable) != 0) return std::nullopt;
   return f;
 }
 
-// The common case reads the translation's place in the `.mo`'s table, without an entry.
+// The common case reads the translation's place in the `.mo`'s table, without an entry (a
+// file in the other byte order takes translation_otherwise).
 [[gnu::always_inline]] inline std::optional<std::string_view> catalog::translation(
     const std::string_view* context, std::string_view msgid, std::uint64_t hash, bool plural,
     unsigned long n) const noexcept {
-  if (mo_ != nullptr && index_.complete()) [[likely]] {
-    std::optional<message_index::found> f = find_in_tables(context, msgid, hash);
+  if (native_tables_ && index_.complete()) [[likely]] {
+    std::optional<message_index::found> f = find_in_tables<true>(context, msgid, hash);
     if (!f) return std::nullopt;
     if (f->entry < tables_.count) [[likely]] {
       const std::size_t desc = tables_.trans_table + std::size_t{8} * f->entry;
-      const std::string_view forms(reinterpret_cast<const char*>(tables_.data) + tables_.word(desc + 4),
-                                   tables_.word(desc));
+      const std::string_view forms(
+          reinterpret_cast<const char*>(tables_.data) + tables_.native_word(desc + 4),
+          tables_.native_word(desc));
       if (plural) return form(forms, n);
       if ((f->flags & message_index::several_forms) != 0) return std::string_view(forms.data());
       return forms;

@@ -52,13 +52,11 @@ class message_index {
     entry_mask_ = static_cast<std::uint32_t>((std::uint64_t{1} << entry_bits) - 1);
     tag_mask_ = static_cast<std::uint32_t>(~std::uint64_t{0} << (2 + entry_bits));
     // At most 4/7 full (7 bytes a message): a miss then ends after a few probes of one
-    // cache line, about as cheap as a hit.
-    capacity_ = entries == 0 ? 0 : entries + entries * 3 / 4 + 1;
-    if (capacity_ == 0) {
-      complete_.store(true, std::memory_order_release);
-      return;
-    }
+    // cache line, about as cheap as a hit. One empty slot at least, even with no entries,
+    // so that a probe needs no test of the size.
+    capacity_ = entries + entries * 3 / 4 + 1;
     slots_ = allocate_zeroed(bytes());
+    if (entries == 0) complete_.store(true, std::memory_order_release);
   }
   std::size_t bytes() const noexcept { return capacity_ * sizeof(std::uint32_t); }
   bool complete() const noexcept { return complete_.load(std::memory_order_acquire); }
@@ -72,7 +70,6 @@ class message_index {
   // The entry whose key `same` accepts among those with this hash; complete indexes only.
   template <class Same>
   std::optional<found> find(std::uint64_t hash, Same&& same) const noexcept {
-    if (capacity_ == 0) return std::nullopt;
     const std::uint32_t tag = tag_of(hash);
     for (std::size_t i = home(hash);; i = next(i)) {
       const std::uint32_t s = slots_[i];
