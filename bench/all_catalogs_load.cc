@@ -222,17 +222,19 @@ int main(int argc, char** argv) {
 
   const double per_message =
       static_cast<double>(steady.index_bytes) / static_cast<double>(std::max<std::size_t>(1, messages));
-  // RssFile's growth is the mapped bytes the loads touched; the anonymous part should be
-  // little more than the index.
+  // RssFile's growth is the mapped bytes the loads touched. The goal (issue 25) allows 16
+  // bytes a message on top of them; the index itself takes less, and the rest of the
+  // anonymous growth is the store's records of each catalog.
   const double rss_growth_kb = static_cast<double>(steady_rss.total - before.total);
-  const double allowed_kb =
-      static_cast<double>(steady_rss.file - before.file) + static_cast<double>(steady.index_bytes) / 1024.0;
+  const double touched_kb = static_cast<double>(steady_rss.file - before.file);
+  const double allowed_kb = touched_kb + 16.0 * static_cast<double>(messages) / 1024.0;
+  const double with_index_kb = touched_kb + static_cast<double>(steady.index_bytes) / 1024.0;
   std::printf(
-      "index %.1f bytes a message; RSS growth %.0f kB against touched mapped (RssFile growth) + index "
-      "%.0f kB\n",
-      per_message, rss_growth_kb, allowed_kb);
+      "index %.1f bytes a message; RSS growth %.0f kB against touched mapped (RssFile growth) + 16 B a "
+      "message %.0f kB (+ the index itself: %.0f kB, %.3fx)\n",
+      per_message, rss_growth_kb, allowed_kb, with_index_kb, rss_growth_kb / std::max(1.0, with_index_kb));
   target("load time (s)", seconds(load_time), "s", 0.2);
   target("index bytes a message", per_message, "B", 16);
-  target("RSS growth / (touched mapped + index)", rss_growth_kb / std::max(1.0, allowed_kb), "x", 1.0);
+  target("RSS growth / (touched mapped + 16 B a message)", rss_growth_kb / std::max(1.0, allowed_kb), "x", 1.0);
   return check_lookup(store, loaded) ? 0 : 1;
 }
