@@ -235,6 +235,7 @@ int main(int argc, char** argv) {
       per_message, rss_growth_kb, allowed_kb, with_index_kb, rss_growth_kb / std::max(1.0, with_index_kb));
   target("load time (s)", seconds(load_time), "s", 0.2);
   target("index bytes a message", per_message, "B", 16);
-  target("RSS growth / (touched mapped + 16 B a message)", rss_growth_kb / std::max(1.0, allowed_kb), "x", 1.0);
+  target("RSS growth / (touched mapped + 16 B a message)", rss_growth_kb / std::max(1.0, allowed_kb), "x",
+         1.0);
   return check_lookup(store, loaded) ? 0 : 1;
 }

@@ -28,7 +28,7 @@ void defaults_changed() noexcept { defaults_version.fetch_add(1, std::memory_ord
 // the free functions, with the default store's slot for it once the store had one. A key's
 // slot never changes for the store's life (the default store lives forever), so the
 // resolution is only stale when the domain or the locale changes: the thread's own
-// setlocale clears `resolved`, textdomain and set_default_locale move defaults_version. It
+// setlocale clears `resolved_version`, textdomain and set_default_locale move defaults_version. It
 // is thread-local, so keeping it writes no shared memory.
 struct thread_state {
   char name[max_locale_name + 1];
@@ -36,9 +36,9 @@ struct thread_state {
   std::uint64_t hash;
   bool set;  // the thread has its own locale (name, size, hash)
 
-  bool resolved;
-  std::uint64_t resolved_version;  // defaults_version when `key` was resolved
-  lookup_key key;                  // views of `name` or of the process's name records
+  // defaults_version + 1 when `key` was resolved; 0 when it was not (one compare per call).
+  std::uint64_t resolved_version;
+  lookup_key key;  // views of `name` or of the process's name records
   const catalog_store::impl* store;
   const catalog_slot* slot;   // null until a lookup found the key in the store's map
   std::uint64_t locale_hash;  // of key.locale
@@ -71,7 +71,7 @@ std::atomic<bool> any_thread_locale{false};
 
 void set_thread_locale(std::string_view canonical) noexcept {
   thread_state& t = t_state;
-  t.resolved = false;
+  t.resolved_version = 0;
   if (canonical.empty()) {
     t.set = false;
     return;
@@ -137,15 +137,14 @@ const catalog_store::impl& default_impl() noexcept {
   t.store = &default_impl();
   t.slot = nullptr;  // found again by the next lookup (the new key may have another)
   t.named_size = 0;
-  t.resolved_version = version;
-  t.resolved = true;
+  t.resolved_version = version + 1;
 }
 
 detail::thread_state& resolved_state() noexcept {
   detail::thread_state& t = detail::t_state;
   // Acquire: a thread that saw textdomain's new version also sees its new name record.
   const std::uint64_t version = detail::defaults_version.load(std::memory_order_acquire);
-  if (!t.resolved || t.resolved_version != version) [[unlikely]]
+  if (t.resolved_version != version + 1) [[unlikely]]
     resolve(t, version);
   return t;
 }
@@ -161,7 +160,7 @@ detail::thread_state& resolved_state() noexcept {
   // The key itself, not a copy (which would cost a short lookup a twentieth): the lookup
   // reads it before it delivers a lookup event, whose observer may change the thread's locale.
   // Until the slot is known, the lookup searches the map and stores the key's slot there.
-  return t.store->lookup(t.key, context, msgid, msgid_plural, n, hash, t.slot, t.slot ? nullptr : &t.slot);
+  return t.store->lookup(t.key, context, msgid, msgid_plural, n, hash, t.slot, &t.slot);
 }
 
 // The d forms: the default domain's resolved key when `domain` is that domain, else the
@@ -172,7 +171,7 @@ std::string_view domain_lookup(std::string_view domain, const std::string_view* 
                                std::uint64_t hash) noexcept {
   detail::thread_state& t = resolved_state();
   if (domain == t.key.domain)
-    return t.store->lookup(t.key, context, msgid, msgid_plural, n, hash, t.slot, t.slot ? nullptr : &t.slot);
+    return t.store->lookup(t.key, context, msgid, msgid_plural, n, hash, t.slot, &t.slot);
   if (domain != std::string_view(t.named, t.named_size)) {
     if (domain.empty() || domain.size() > sizeof t.named)
       return t.store->lookup(detail::domain_key(domain), context, msgid, msgid_plural, n, hash);
@@ -182,8 +181,7 @@ std::string_view domain_lookup(std::string_view domain, const std::string_view* 
     t.named_slot = nullptr;
   }
   const detail::lookup_key key{domain, t.key.locale, t.named_hash};
-  return t.store->lookup(key, context, msgid, msgid_plural, n, hash, t.named_slot,
-                         t.named_slot ? nullptr : &t.named_slot);
+  return t.store->lookup(key, context, msgid, msgid_plural, n, hash, t.named_slot, &t.named_slot);
 }
 }  // namespace
 
