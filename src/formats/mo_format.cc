@@ -45,9 +45,41 @@ std::optional<std::string_view> expand_segment(std::string_view name) noexcept {
   };
 #undef ERLI18N_PRI_ROW
   if (name == "I") return std::string_view("I");
-  for (const macro& m : table)
-    if (m.name == name) return m.value;
-  return std::nullopt;
+  // The table's row and column from the name (a file opened at start-up expands every one
+  // of its segments, and a scan of the 84 rows was most of that), then one comparison
+  // with the row's name, which rejects every name the parse let through by mistake.
+  if (name.size() < 5 || name.substr(0, 3) != "PRI") return std::nullopt;
+  static constexpr std::string_view conversions = "diouxX";
+  const std::size_t column = conversions.find(name[3]);
+  if (column == std::string_view::npos) return std::nullopt;
+  std::string_view width = name.substr(4);
+  std::size_t row = 0;
+  if (width == "MAX") {
+    row = 12;
+  } else if (width == "PTR") {
+    row = 13;
+  } else {
+    if (width.starts_with("LEAST")) {
+      row = 4;
+      width.remove_prefix(5);
+    } else if (width.starts_with("FAST")) {
+      row = 8;
+      width.remove_prefix(4);
+    }
+    if (width == "8") {
+    } else if (width == "16") {
+      row += 1;
+    } else if (width == "32") {
+      row += 2;
+    } else if (width == "64") {
+      row += 3;
+    } else {
+      return std::nullopt;
+    }
+  }
+  const macro& m = table[6 * row + column];
+  if (m.name != name) return std::nullopt;
+  return m.value;
 }
 
 std::string display_segment(std::string_view name) {
