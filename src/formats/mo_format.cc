@@ -28,9 +28,11 @@ namespace mo_format {
 std::optional<std::string_view> expand_segment(std::string_view name) noexcept {
   // glibc knows the <inttypes.h> PRI macros and the `I` flag; the values are this
   // platform's, which is the point of system-dependent strings.
+  // Arrays, not pointers: a table of pointers would be relocated, a page of it written, at
+  // every start of every program liberli18n_intl.so is preloaded into.
   struct macro {
-    std::string_view name;
-    std::string_view value;
+    char name[12];  // "PRIXLEAST64" and its NUL at most
+    char value[8];
   };
 #define ERLI18N_PRI_ROW(w)                                                                \
   {"PRId" #w, PRId##w}, {"PRIi" #w, PRIi##w}, {"PRIo" #w, PRIo##w}, {"PRIu" #w, PRIu##w}, \
@@ -78,8 +80,8 @@ std::optional<std::string_view> expand_segment(std::string_view name) noexcept {
     }
   }
   const macro& m = table[6 * row + column];
-  if (m.name != name) return std::nullopt;
-  return m.value;
+  if (std::string_view(m.name) != name) return std::nullopt;
+  return std::string_view(m.value);
 }
 
 std::string display_segment(std::string_view name) {
