@@ -85,11 +85,19 @@ std::optional<std::string_view> expand_segment(std::string_view name) noexcept {
 }
 
 std::string display_segment(std::string_view name) {
-  if (name == "I") return std::string(name);
-  std::string out = "<";
+  std::string out;
+  append_display_segment(out, name);
+  return out;
+}
+
+void append_display_segment(std::string& out, std::string_view name) {
+  if (name == "I") {
+    out += name;
+    return;
+  }
+  out += '<';
   out += name;
   out += '>';
-  return out;
 }
 
 namespace {

@@ -61,6 +61,8 @@ std::optional<std::string_view> expand_segment(std::string_view name) noexcept;
 
 /// How msgunfmt shows a segment: `<PRIu64>` for a macro, the bare `I` for the flag.
 std::string display_segment(std::string_view name);
+/// Appends `display_segment(name)` to `out`, without a string of its own.
+void append_display_segment(std::string& out, std::string_view name);
 /// `display_segment(name).size()`, without building it.
 inline std::size_t display_segment_size(std::string_view name) noexcept {
   return name == "I" ? 1 : name.size() + 2;

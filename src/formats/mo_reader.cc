@@ -510,7 +510,7 @@ result<void> mo_catalog::impl::read_sysdeps(const mo_open_options& options) {
       };
       out.display_at = static_cast<std::uint32_t>(sysdep_text.size());
       auto shown = [&](std::string_view seg) {
-        sysdep_text += mo_format::display_segment(seg);
+        mo_format::append_display_segment(sysdep_text, seg);  // into the reserved text: no allocation
         if (seg != "I") out.uses_macros = true;
         return true;
       };
