@@ -28,9 +28,11 @@ namespace mo_format {
 std::optional<std::string_view> expand_segment(std::string_view name) noexcept {
   // glibc knows the <inttypes.h> PRI macros and the `I` flag; the values are this
   // platform's, which is the point of system-dependent strings.
+  // Arrays, not pointers: a table of pointers would be relocated, a page of it written, at
+  // every start of every program liberli18n_intl.so is preloaded into.
   struct macro {
-    std::string_view name;
-    std::string_view value;
+    char name[12];  // "PRIXLEAST64" and its NUL at most
+    char value[8];
   };
 #define ERLI18N_PRI_ROW(w)                                                                \
   {"PRId" #w, PRId##w}, {"PRIi" #w, PRIi##w}, {"PRIo" #w, PRIo##w}, {"PRIu" #w, PRIu##w}, \
@@ -45,17 +47,57 @@ std::optional<std::string_view> expand_segment(std::string_view name) noexcept {
   };
 #undef ERLI18N_PRI_ROW
   if (name == "I") return std::string_view("I");
-  for (const macro& m : table)
-    if (m.name == name) return m.value;
-  return std::nullopt;
+  // The table's row and column from the name (a file opened at start-up expands every one
+  // of its segments, and a scan of the 84 rows was most of that), then one comparison
+  // with the row's name, which rejects every name the parse let through by mistake.
+  if (name.size() < 5 || name.substr(0, 3) != "PRI") return std::nullopt;
+  static constexpr std::string_view conversions = "diouxX";
+  const std::size_t column = conversions.find(name[3]);
+  if (column == std::string_view::npos) return std::nullopt;
+  std::string_view width = name.substr(4);
+  std::size_t row = 0;
+  if (width == "MAX") {
+    row = 12;
+  } else if (width == "PTR") {
+    row = 13;
+  } else {
+    if (width.starts_with("LEAST")) {
+      row = 4;
+      width.remove_prefix(5);
+    } else if (width.starts_with("FAST")) {
+      row = 8;
+      width.remove_prefix(4);
+    }
+    if (width == "8") {
+    } else if (width == "16") {
+      row += 1;
+    } else if (width == "32") {
+      row += 2;
+    } else if (width == "64") {
+      row += 3;
+    } else {
+      return std::nullopt;
+    }
+  }
+  const macro& m = table[6 * row + column];
+  if (std::string_view(m.name) != name) return std::nullopt;
+  return std::string_view(m.value);
 }
 
 std::string display_segment(std::string_view name) {
-  if (name == "I") return std::string(name);
-  std::string out = "<";
+  std::string out;
+  append_display_segment(out, name);
+  return out;
+}
+
+void append_display_segment(std::string& out, std::string_view name) {
+  if (name == "I") {
+    out += name;
+    return;
+  }
+  out += '<';
   out += name;
   out += '>';
-  return out;
 }
 
 namespace {

@@ -22,27 +22,31 @@ inline constexpr std::size_t header_words_v0 = 7;
 inline constexpr std::size_t header_words_v1 = 12;
 
 /// The "hashpjw" function of the gettext manual, over the bytes up to the first NUL.
+/// Each step without a branch: the top nibble's fold (`g >> 24` into bits 4 to 7, then `g`
+/// cleared) is a no-op when that nibble is zero, so it is done always, as a shift, a mask
+/// and two logic operations. A lookup made before the store's index exists hashes its whole
+/// key so (the help text of `ls --help` is kilobytes of keys), and the branch was taken at
+/// random for the key's first bytes.
 struct hashpjw {
   std::uint32_t value = 0;
-  void add(unsigned char c) noexcept {
-    value = (value << 4) + c;
-    std::uint32_t g = value & 0xf0000000U;
-    if (g != 0) {
-      value ^= g >> 24;
-      value ^= g;
-    }
+  static std::uint32_t step(std::uint32_t v, unsigned char c) noexcept {
+    v = (v << 4) + c;
+    return (v ^ ((v >> 24) & 0xf0U)) & 0x0fffffffU;
   }
+  void add(unsigned char c) noexcept { value = step(value, c); }
   void add(std::string_view s) noexcept {
-    for (char c : s) add(static_cast<unsigned char>(c));
+    const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+    std::size_t n = s.size();
+    std::uint32_t v = value;
+    for (; n >= 4; n -= 4, p += 4) v = step(step(step(step(v, p[0]), p[1]), p[2]), p[3]);
+    for (; n > 0; --n, ++p) v = step(v, *p);
+    value = v;
   }
 };
 
 inline std::uint32_t hash_string(std::string_view s) noexcept {
   hashpjw h;
-  for (char c : s) {
-    if (c == '\0') break;
-    h.add(static_cast<unsigned char>(c));
-  }
+  h.add(s.substr(0, s.find('\0')));
   return h.value;
 }
 
@@ -57,6 +61,8 @@ std::optional<std::string_view> expand_segment(std::string_view name) noexcept;
 
 /// How msgunfmt shows a segment: `<PRIu64>` for a macro, the bare `I` for the flag.
 std::string display_segment(std::string_view name);
+/// Appends `display_segment(name)` to `out`, without a string of its own.
+void append_display_segment(std::string& out, std::string_view name);
 /// `display_segment(name).size()`, without building it.
 inline std::size_t display_segment_size(std::string_view name) noexcept {
   return name == "I" ? 1 : name.size() + 2;

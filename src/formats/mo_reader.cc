@@ -510,7 +510,7 @@ result<void> mo_catalog::impl::read_sysdeps(const mo_open_options& options) {
       };
       out.display_at = static_cast<std::uint32_t>(sysdep_text.size());
       auto shown = [&](std::string_view seg) {
-        sysdep_text += mo_format::display_segment(seg);
+        mo_format::append_display_segment(sysdep_text, seg);  // into the reserved text: no allocation
         if (seg != "I") out.uses_macros = true;
         return true;
       };
@@ -539,10 +539,12 @@ result<void> mo_catalog::impl::read_sysdeps(const mo_open_options& options) {
 
 void mo_catalog::impl::sort_sysdeps() {
   // The first of equal keys wins, as in file order (std::stable_sort trips clang's
-  // deprecation of get_temporary_buffer in libstdc++ 12).
-  std::sort(sysdep_order.begin(), sysdep_order.end(), [this](std::uint32_t a, std::uint32_t b) {
-    std::string_view ka = key_of(expanded(sysdeps[a].orig)), kb = key_of(expanded(sysdeps[b].orig));
-    return ka != kb ? ka < kb : a < b;
+  // deprecation of get_temporary_buffer in libstdc++ 12). Each key is cut at its NUL once,
+  // not at every comparison: the sort runs at every open of a catalog that has such strings.
+  std::vector<std::string_view> keys(sysdeps.size());
+  for (std::uint32_t s : sysdep_order) keys[s] = key_of(expanded(sysdeps[s].orig));
+  std::sort(sysdep_order.begin(), sysdep_order.end(), [&keys](std::uint32_t a, std::uint32_t b) {
+    return keys[a] != keys[b] ? keys[a] < keys[b] : a < b;
   });
 }
 

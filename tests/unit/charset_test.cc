@@ -52,6 +52,28 @@ TEST(Charset, LongInputGrowsBuffer) {
   EXPECT_EQ(r.text.size(), 200000u);
 }
 
+// The check reads eight bytes a word and jumps to the first byte past ASCII in it: a bad
+// byte, or a good sequence, at every offset of a word, after ASCII and after other sequences.
+TEST(Charset, Utf8ValidationAtEveryOffset) {
+  for (std::size_t at = 0; at < 40; ++at) {
+    for (const char* before :
+         {"", "\xc3\xa9", "\xe2\x82\xac", "\xe6\x97\xa5", "\xed\x9f\xbf", "\xf0\x9f\x98\x80"}) {
+      std::string text(at, 'a');
+      text += before;
+      const std::size_t bad_at = text.size();
+      EXPECT_EQ(charset::find_invalid_utf8(text + "caf\xc3\xa9 cr\xc3\xa8me " + std::string(at, 'b')),
+                std::string_view::npos)
+          << at;
+      for (const char* bad :
+           {"\x80", "\xc3(", "\xc0\xaf", "\xed\xa0\x80", "\xff", "\xe2\x82", "\xe6\x97(", "\xe6(\x97",
+            "\xe0\x9f\xbf", "\xed\xa0\x80", "\xf0\x8f\xbf\xbf", "\xf4\x90\x80\x80"}) {
+        EXPECT_EQ(charset::find_invalid_utf8(text + bad + std::string(at % 9, 'c')), bad_at)
+            << at << " " << bad;
+      }
+    }
+  }
+}
+
 TEST(Charset, Utf8Validation) {
   EXPECT_EQ(charset::find_invalid_utf8("plain"), std::string_view::npos);
   EXPECT_EQ(charset::find_invalid_utf8("\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80"), std::string_view::npos);

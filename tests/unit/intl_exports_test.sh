@@ -35,6 +35,16 @@ if [[ -n "$foreign" ]]; then
   head -n 20 <<<"$foreign"
   fail=1
 fi
+# No data of the library's own: no program reads it, and each exported datum the library refers
+# to is a symbol the dynamic linker looks up at every start (src/c_api/exports.map). Only the
+# types' vtables and typeinfo, which -Bsymbolic binds at link time.
+data=$(nm -D --defined-only "$lib" | awk '$2 ~ /^[BDGRSuV]$/ {print $3}' | c++filt |
+  grep -vE '^(typeinfo|typeinfo name|vtable|VTT|construction vtable) for ' || true)
+if [[ -n "$data" ]]; then
+  echo "FAIL: data exported (add it to the local names of src/c_api/exports.map):"
+  head -n 20 <<<"$data"
+  fail=1
+fi
 if ! grep -q '^erli18n::setlocale(' < <(grep '^_Z' <<<"$exports" | c++filt); then
   echo "FAIL: erli18n's C++ API (erli18n::setlocale) is not exported"
   fail=1

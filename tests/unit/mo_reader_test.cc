@@ -266,6 +266,34 @@ TEST(MoReader, ExpandsSystemDependentStrings) {
   EXPECT_FALSE(i_flag->uses_format_macros);
 }
 
+// Many system-dependent strings, in an order their expansions do not sort in: each is found
+// by its expansion (the open sorts them), and of two whose expansions are equal the first in
+// the file answers, as glibc's lookup does (`<PRIu64>` and `<PRIuMAX>` are both `lu` here).
+TEST(MoReader, FindsEverySystemDependentStringAndTheFirstOfEqualKeys) {
+  std::string text = "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\n";
+  const char* macros[] = {"PRIu64", "PRId32", "PRIxMAX", "PRIo16", "PRIXLEAST8", "PRIiFAST64"};
+  for (int i = 0; i < 40; ++i) {
+    const std::string id = std::to_string((i * 17) % 40);
+    text += "#, c-format\nmsgid \"" + id + " %<" + macros[i % 6] + ">\"\nmsgstr \"t" + id + " %<" +
+            macros[i % 6] + ">\"\n\n";
+  }
+  text += "#, c-format\nmsgid \"same %<PRIu64>\"\nmsgstr \"first\"\n\n";
+  text += "#, c-format\nmsgid \"same %<PRIuMAX>\"\nmsgstr \"second\"\n\n";
+  erli18n::result<po_file> po = erli18n::read_po(text, "many.po");
+  ASSERT_TRUE(po) << po.error().to_string();
+  auto mo = open_bytes(compile(*po));
+  ASSERT_TRUE(mo) << mo.error().to_string();
+  const std::string values[] = {PRIu64, PRId32, PRIxMAX, PRIo16, PRIXLEAST8, PRIiFAST64};
+  for (int i = 0; i < 40; ++i) {
+    const std::string id = std::to_string((i * 17) % 40);
+    EXPECT_EQ(mo->lookup(id + " %" + values[i % 6]).value_or("?"), "t" + id + " %" + values[i % 6]) << id;
+  }
+  EXPECT_FALSE(mo->lookup("0 %<PRIu64>"));
+  if (std::string(PRIu64) == PRIuMAX) {
+    EXPECT_EQ(mo->lookup(std::string("same %") + PRIu64).value_or("?"), "first");
+  }
+}
+
 TEST(MoReader, ConvertsOtherCharsetsToUtf8) {
   auto mo = mo_catalog::open(std::string(ERLI18N_TEST_DATA) + "/mo/latin1.mo");
   ASSERT_TRUE(mo) << mo.error().to_string();

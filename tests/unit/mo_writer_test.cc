@@ -3,6 +3,7 @@
 // entries it keeps and drops, and the checks msgfmt makes without --check.
 #include <gtest/gtest.h>
 #include <algorithm>
+#include <cinttypes>
 
 #include <cstdint>
 #include <fstream>
@@ -83,6 +84,83 @@ TEST(MoWriter, HashIsHashpjw) {
   }
   EXPECT_EQ(hash_string("a fairly long message id \xc3\xa9"), h);
   EXPECT_LT(hash_string("a fairly long message id \xc3\xa9"), 0x10000000u);
+}
+
+// The reader hashes keys four bytes a step (hashpjw::add): every length and every tail,
+// with bytes past ASCII, against the manual's definition one byte at a time.
+TEST(MoWriter, HashOfEveryLengthIsHashpjw) {
+  std::string text;
+  for (int i = 0; i < 70; ++i) text += static_cast<char>(i % 3 == 0 ? 0xe9 - i : 'a' + (i * 7) % 26);
+  for (std::size_t n = 0; n <= text.size(); ++n) {
+    std::uint32_t h = 0;
+    for (unsigned char c : text.substr(0, n)) {
+      h = (h << 4) + c;
+      if (std::uint32_t g = h & 0xf0000000U) h ^= (g >> 24) ^ g;
+    }
+    erli18n::mo_format::hashpjw pjw;
+    pjw.add(std::string_view(text).substr(0, n));
+    EXPECT_EQ(pjw.value, h) << n;
+    EXPECT_EQ(erli18n::mo_format::hash_string(text.substr(0, n)), h) << n;
+    // In two parts, as a context and its msgid are hashed.
+    erli18n::mo_format::hashpjw parts;
+    parts.add(std::string_view(text).substr(0, n / 3));
+    parts.add(std::string_view(text).substr(n / 3, n - n / 3));
+    EXPECT_EQ(parts.value, h) << n;
+  }
+}
+
+// Every <inttypes.h> macro glibc expands in a system-dependent string has this platform's
+// value; a name that is none of them has none, however close.
+TEST(MoWriter, ExpandsEveryPriMacroAndNothingElse) {
+  using erli18n::mo_format::expand_segment;
+  struct macro {
+    const char* name;
+    const char* value;
+  };
+#define PRI_ROW(w)                                                                        \
+  {"PRId" #w, PRId##w}, {"PRIi" #w, PRIi##w}, {"PRIo" #w, PRIo##w}, {"PRIu" #w, PRIu##w}, \
+      {"PRIx" #w, PRIx##w}, {                                                             \
+    "PRIX" #w, PRIX##w                                                                    \
+  }
+  const macro macros[] = {PRI_ROW(8),      PRI_ROW(16),      PRI_ROW(32),      PRI_ROW(64),
+                          PRI_ROW(LEAST8), PRI_ROW(LEAST16), PRI_ROW(LEAST32), PRI_ROW(LEAST64),
+                          PRI_ROW(FAST8),  PRI_ROW(FAST16),  PRI_ROW(FAST32),  PRI_ROW(FAST64),
+                          PRI_ROW(MAX),    PRI_ROW(PTR)};
+#undef PRI_ROW
+  EXPECT_EQ(std::size(macros), 84u);
+  for (const macro& m : macros) {
+    std::optional<std::string_view> v = expand_segment(m.name);
+    ASSERT_TRUE(v) << m.name;
+    EXPECT_EQ(*v, m.value) << m.name;
+  }
+  EXPECT_EQ(expand_segment("I"), std::optional<std::string_view>("I"));
+  for (const char* other : {"",
+                            "P",
+                            "PRI",
+                            "PRId",
+                            "PRIdX",
+                            "PRId7",
+                            "PRId128",
+                            "PRId6",
+                            "PRId640",
+                            "PRIq64",
+                            "PRIdLEAST",
+                            "PRIdLEAST128",
+                            "PRIdFAST",
+                            "PRIdFAST8x",
+                            "PRIdMA",
+                            "PRIdMAXX",
+                            "PRIdPT",
+                            "PRIdLEASTMAX",
+                            "PRIdFASTPTR",
+                            "PRId 8",
+                            "pRId8",
+                            "SCNd8",
+                            "PRIu8 ",
+                            "II",
+                            "i"})
+    EXPECT_FALSE(expand_segment(other)) << other;
+  EXPECT_FALSE(expand_segment(std::string_view("PRId8\0", 6)));
 }
 
 TEST(MoWriter, MatchesMsgfmtGoldenFiles) {
