@@ -144,7 +144,8 @@ class plural_compiler {
   result<plural_rule> compile();
 
   // The native evaluator of a known rule with this program, or nullptr.
-  static detail::plural_native find_native(const std::vector<instruction>& program);
+  static detail::plural_native find_native(std::string_view expression,
+                                           const std::vector<instruction>& program);
 
  private:
   enum class tok { end, n, number, lparen, rparen, bang, question, colon, binary, invalid };
@@ -535,7 +536,46 @@ result<plural_rule> plural_compiler::compile() {
   return rule;
 }
 
-detail::plural_native plural_compiler::find_native(const std::vector<instruction>& program) {
+namespace {
+
+// `expression` without blanks and without the parentheses that enclose all of it, into
+// `out`; nullopt when it is longer than `out`. Two valid expressions equal this way
+// compile to one program: blanks never join or split a valid expression's tokens.
+std::optional<std::string_view> squeezed(std::string_view expression, std::array<char, 256>& out) noexcept {
+  std::size_t size = 0;
+  for (const char c : expression) {
+    if (c == ' ' || c == '\t') continue;
+    if (size == out.size()) return std::nullopt;
+    out[size++] = c;
+  }
+  std::string_view e(out.data(), size);
+  while (e.size() >= 2 && e.front() == '(') {
+    std::size_t depth = 0, close = 0;
+    for (std::size_t i = 0; i < e.size(); ++i) {
+      if (e[i] == '(') ++depth;
+      if (e[i] == ')' && --depth == 0) {
+        close = i;
+        break;
+      }
+    }
+    if (close != e.size() - 1) break;
+    e = e.substr(1, e.size() - 2);
+  }
+  return e;
+}
+
+}  // namespace
+
+detail::plural_native plural_compiler::find_native(std::string_view expression,
+                                                   const std::vector<instruction>& program) {
+  // Most catalogs spell a known rule as it is written there but for blanks and enclosing
+  // parentheses: found by its text, without compiling the known rules (a short-lived
+  // program opens one catalog and exits).
+  std::array<char, 256> buffer, known_buffer;
+  if (std::optional<std::string_view> text = squeezed(expression, buffer)) {
+    for (const detail::known_plural_rule& k : detail::known_plural_rules)
+      if (squeezed(k.expression, known_buffer) == *text) return k.evaluate;
+  }
   // Compiled once; comparing programs makes `(n != 1)` and `n!=1` both match `n != 1`.
   static const std::vector<std::vector<instruction>> known = [] {
     std::vector<std::vector<instruction>> programs;
@@ -565,7 +605,7 @@ plural_rule::plural_rule()
 result<plural_rule> plural_rule::parse(std::string_view plural_forms, const plural_limits& limits) {
   try {
     result<plural_rule> rule = plural_compiler(plural_forms, limits).compile();
-    if (rule) rule->native_ = plural_compiler::find_native(rule->program_);
+    if (rule) rule->native_ = plural_compiler::find_native(rule->expression_, rule->program_);
     return rule;
   } catch (const std::bad_alloc&) {
     // Not a property of the rule: callers that fall back to the default rule for an

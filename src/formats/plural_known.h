@@ -34,6 +34,8 @@ inline constexpr known_plural_rule known_plural_rules[] = {
      }},
     // French, Brazilian Portuguese, Turkish, ...
     {"n > 1", [](unsigned long n) noexcept -> unsigned long { return n > 1; }},
+    // The same, as coreutils' French catalog spells it
+    {"n >= 2", [](unsigned long n) noexcept -> unsigned long { return n >= 2; }},
     // Czech, Slovak
     {"(n==1) ? 0 : (n>=2 && n<=4) ? 1 : 2",
      [](unsigned long n) noexcept -> unsigned long { return (n == 1)             ? 0
