@@ -114,7 +114,8 @@ std::size_t find_invalid_utf8(std::string_view s) noexcept {
       std::memcpy(&word, p + i, 8);
       const std::uint64_t high = word & 0x8080808080808080ULL;
       if (high != 0) {
-        if constexpr (std::endian::native == std::endian::little) i += std::countr_zero(high) / 8;
+        if constexpr (std::endian::native == std::endian::little)
+          i += static_cast<std::size_t>(std::countr_zero(high)) / 8;
         break;
       }
       i += 8;

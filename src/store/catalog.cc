@@ -13,17 +13,6 @@
 #include "text_hash.h"
 
 namespace erli18n::detail {
-namespace {}  // namespace
-
-bool same_entry_key(const catalog_entry& e, const std::string_view* context,
-                    std::string_view msgid) noexcept {
-  if (e.msgid_size != msgid.size() || (e.context != nullptr) != (context != nullptr)) return false;
-  if (context &&
-      (e.context_size != context->size() || !same_bytes(e.context, context->data(), context->size())))
-    return false;
-  return same_bytes(e.msgid, msgid.data(), msgid.size());
-}
-
 namespace {
 
 // An entry over views (the views' text must outlive it); the first form ends at the first NUL.

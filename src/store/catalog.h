@@ -80,9 +80,6 @@ inline bool same_bytes(const char* a, const char* b, std::size_t n) noexcept {
   return true;
 }
 
-// Whether the entry's key is (context, msgid).
-bool same_entry_key(const catalog_entry& e, const std::string_view* context, std::string_view msgid) noexcept;
-
 // Whether static string e of the tables (indexed: it lies in the image) has this key: the
 // bytes up to its first NUL are context `\x04` msgid (key_size bytes), as the MO compares.
 // `native`: the image is in the host's byte order (the caller tested tables.swap).
@@ -99,6 +96,16 @@ inline bool mo_key_at(const mo_tables& t, std::uint32_t e, const std::string_vie
     s += context->size() + 1;
   }
   return same_bytes(s, msgid.data(), msgid.size());
+}
+
+// Whether the entry's key is (context, msgid).
+[[gnu::always_inline]] inline bool same_entry_key(const catalog_entry& e, const std::string_view* context,
+                                                  std::string_view msgid) noexcept {
+  if (e.msgid_size != msgid.size() || (e.context != nullptr) != (context != nullptr)) return false;
+  if (context &&
+      (e.context_size != context->size() || !same_bytes(e.context, context->data(), context->size())))
+    return false;
+  return same_bytes(e.msgid, msgid.data(), msgid.size());
 }
 
 class catalog {
@@ -196,21 +203,25 @@ template <bool native>
 [[gnu::always_inline]] inline std::optional<message_index::found> catalog::find_in_tables(
     const std::string_view* context, std::string_view msgid, std::uint64_t hash) const noexcept {
   const std::size_t key_size = (context ? context->size() + 1 : 0) + msgid.size();
-  std::optional<message_index::found> f = index_.find(hash, [&](std::uint32_t e) {
-    if (e >= tables_.count) [[unlikely]]
-      return same_entry_key(entries_[e - tables_.count], context, msgid);
-    return mo_key_at<native>(tables_, e, context, msgid, key_size);
-  });
+  std::optional<message_index::found> f = index_.find(
+      hash, [&](std::uint32_t e) __attribute__((always_inline)) {
+        if (e >= tables_.count) [[unlikely]]
+          return same_entry_key(entries_[e - tables_.count], context, msgid);
+        return mo_key_at<native>(tables_, e, context, msgid, key_size);
+      });
   if (!f || (f->flags & message_index::unusable) != 0) return std::nullopt;
   return f;
 }
 
-// The common case reads the translation's place in the `.mo`'s table, without an entry (a
-// file in the other byte order takes translation_otherwise).
+// With the index complete: a `.mo` read in place answers from the translation's place in its
+// table, without an entry (a file in the other byte order takes translation_otherwise), a
+// catalog of entries (a `.po`, a reloaded `.mo`) from the entry.
 [[gnu::always_inline]] inline std::optional<std::string_view> catalog::translation(
     const std::string_view* context, std::string_view msgid, std::uint64_t hash, bool plural,
     unsigned long n) const noexcept {
-  if (native_tables_ && index_.complete()) [[likely]] {
+  if (!index_.complete()) [[unlikely]]
+    return translation_otherwise(context, msgid, hash, plural, n);
+  if (native_tables_) [[likely]] {
     std::optional<message_index::found> f = find_in_tables<true>(context, msgid, hash);
     if (!f) return std::nullopt;
     if (f->entry < tables_.count) [[likely]] {
@@ -222,6 +233,15 @@ template <bool native>
       if ((f->flags & message_index::several_forms) != 0) return std::string_view(forms.data());
       return forms;
     }
+  } else if (mo_ == nullptr) {
+    // A `.po`'s entries, or a `.mo`'s copied ones.
+    std::optional<message_index::found> f = index_.find(
+        hash, [&](std::uint32_t e)
+                  __attribute__((always_inline)) { return same_entry_key(entries_[e], context, msgid); });
+    if (!f || (f->flags & message_index::unusable) != 0) return std::nullopt;
+    const catalog_entry& e = entries_[f->entry];
+    if (plural) return form(e.translation_view(), n);
+    return e.first_form();
   }
   return translation_otherwise(context, msgid, hash, plural, n);
 }
