@@ -55,8 +55,10 @@ struct mo_hit {
 };
 
 struct mo_access {
-  // mo_catalog::open of a file the caller opened (and closes: the mapping outlives it).
-  static result<mo_catalog> map(int fd, const std::string& path, const mo_open_options& options);
+  // mo_catalog::open of a regular file of `size` bytes (its fstat's) the caller opened (and
+  // closes: the mapping outlives it).
+  static result<mo_catalog> map(int fd, std::size_t size, const std::string& path,
+                                const mo_open_options& options);
   static mo_tables tables(const mo_catalog& mo) noexcept;
   static std::optional<mo_hit> find(const mo_catalog& mo, const std::string_view* context,
                                     std::string_view msgid) noexcept;

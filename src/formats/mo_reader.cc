@@ -732,20 +732,22 @@ result<mo_catalog> mo_catalog::from_memory(const void* data, std::size_t size, s
 result<mo_catalog> mo_catalog::open(const std::string& path, const mo_open_options& options) {
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return io_error(path, "cannot open", errno);
-  result<mo_catalog> r = detail::mo_access::map(fd, path, options);
+  result<mo_catalog> r = [&]() -> result<mo_catalog> {
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) return io_error(path, "cannot stat", errno);
+    if (!S_ISREG(st.st_mode)) return mo_error(path, errc::io, "not a regular file");
+    return detail::mo_access::map(fd, static_cast<std::size_t>(st.st_size), path, options);
+  }();
   ::close(fd);
   return r;
 }
 
 namespace detail {
 
-result<mo_catalog> mo_access::map(int fd, const std::string& path, const mo_open_options& options) {
+result<mo_catalog> mo_access::map(int fd, std::size_t size, const std::string& path,
+                                  const mo_open_options& options) {
   auto p = std::make_unique<mo_catalog::impl>();
   p->name = path;
-  struct stat st {};
-  if (::fstat(fd, &st) != 0) return io_error(path, "cannot stat", errno);
-  if (!S_ISREG(st.st_mode)) return mo_error(path, errc::io, "not a regular file");
-  auto size = static_cast<std::size_t>(st.st_size);
   if (size > options.max_bytes)
     return mo_error(path, errc::limit_exceeded,
                     "file is " + std::to_string(size) + " bytes, more than the limit of " +

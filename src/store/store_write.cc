@@ -54,7 +54,10 @@ result<opened_catalog> open_catalog(const std::string& path, std::size_t max_byt
   if (file.fd() < 0) return io_error(path, "cannot open", errno);
   struct stat st {};
   if (::fstat(file.fd(), &st) != 0) return io_error(path, "cannot stat", errno);
-  if (S_ISREG(st.st_mode)) return file;
+  if (S_ISREG(st.st_mode)) {
+    file.size = static_cast<std::size_t>(st.st_size);
+    return file;
+  }
   if (!S_ISFIFO(st.st_mode)) return make_error(errc::io, "not a regular file or a pipe", path);
   if (!read_streams)
     return make_error(errc::io, "is a pipe, which a reload does not read (load it again)", path);
@@ -95,7 +98,7 @@ result<void> store_write::read_file(detail::opened_catalog& file, const std::str
   while (got < 0 && errno == EINTR);
   if (got < 0) return io_error(path, "cannot read", errno);
   if (is_mo_image(std::string_view(head, static_cast<std::size_t>(got))))
-    return build_mo(mo_access::map(file.fd(), path, mo_limits(options)), options);
+    return build_mo(mo_access::map(file.fd(), file.size, path, mo_limits(options)), options);
   std::string text;
   if (result<void> r = read_to_end(file.fd(), path, options.max_bytes, text); !r) return r;
   bytes_read_ = text.size();

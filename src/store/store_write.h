@@ -37,7 +37,7 @@ class opened_catalog {
  public:
   opened_catalog() = default;
   opened_catalog(opened_catalog&& o) noexcept
-      : stream(o.stream), bytes(std::move(o.bytes)), fd_(std::exchange(o.fd_, -1)) {}
+      : stream(o.stream), size(o.size), bytes(std::move(o.bytes)), fd_(std::exchange(o.fd_, -1)) {}
   opened_catalog& operator=(opened_catalog&&) = delete;
   ~opened_catalog() { close(); }
 
@@ -49,6 +49,7 @@ class opened_catalog {
   }
 
   bool stream = false;
+  std::size_t size = 0;  // a regular file's, as the open measured it (fstat)
   std::string bytes;
 
  private:
