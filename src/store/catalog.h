@@ -177,8 +177,8 @@ class catalog {
   template <bool native = false>
   std::optional<message_index::found> find_in_tables(const std::string_view* context, std::string_view msgid,
                                                      std::uint64_t hash) const noexcept;
-  // translation() of a catalog that is not a `.mo` with its index complete, or of an entry
-  // that is not one of its static strings.
+  // translation() before the index is complete, of a `.mo` in the other byte order, and of
+  // a `.mo`'s system-dependent strings (entries of their own).
   std::optional<std::string_view> translation_otherwise(const std::string_view* context,
                                                         std::string_view msgid, std::uint64_t hash,
                                                         bool plural, unsigned long n) const noexcept;
@@ -198,7 +198,9 @@ class catalog {
   message_index index_;
 };
 
-// The usable entry of a `.mo` read in place with this key (the index is complete).
+// The usable entry of a `.mo` read in place with this key (the index is complete). The
+// key tests are forced inline, as the probe is: GCC's budget for the larger hit path that
+// inlines this left them out, a call per probe.
 template <bool native>
 [[gnu::always_inline]] inline std::optional<message_index::found> catalog::find_in_tables(
     const std::string_view* context, std::string_view msgid, std::uint64_t hash) const noexcept {
