@@ -103,9 +103,11 @@ std::string compile(const po_file& po, bool no_hash = false, bool big = false) {
   return bytes ? *bytes : std::string();
 }
 
+// The catalog reads `bytes` in place: they must outlive it (no temporaries).
 erli18n::result<mo_catalog> open_bytes(const std::string& bytes) {
   return mo_catalog::from_memory(bytes.data(), bytes.size(), "test.mo");
 }
+erli18n::result<mo_catalog> open_bytes(std::string&&) = delete;
 
 void put_word(std::string& bytes, std::size_t offset, std::uint32_t v) { std::memcpy(&bytes[offset], &v, 4); }
 std::uint32_t get_word(const std::string& bytes, std::size_t offset) {
@@ -281,7 +283,8 @@ TEST(MoReader, FindsEverySystemDependentStringAndTheFirstOfEqualKeys) {
   text += "#, c-format\nmsgid \"same %<PRIuMAX>\"\nmsgstr \"second\"\n\n";
   erli18n::result<po_file> po = erli18n::read_po(text, "many.po");
   ASSERT_TRUE(po) << po.error().to_string();
-  auto mo = open_bytes(compile(*po));
+  const std::string bytes = compile(*po);
+  auto mo = open_bytes(bytes);
   ASSERT_TRUE(mo) << mo.error().to_string();
   const std::string values[] = {PRIu64, PRId32, PRIxMAX, PRIo16, PRIXLEAST8, PRIiFAST64};
   for (int i = 0; i < 40; ++i) {
