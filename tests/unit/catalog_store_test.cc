@@ -21,6 +21,7 @@
 #include "erli18n/mo.h"
 #include "erli18n/po.h"
 #include "temp_dir.h"
+#include "test_support.h"
 
 namespace {
 
@@ -416,18 +417,8 @@ long mappings_of(const std::string& path) {
   return n;
 }
 
-// gcc tells a sanitizer build with __SANITIZE_*__, clang with __has_feature.
-#if defined(__has_feature)
-#define ERLI18N_HAS_FEATURE(x) __has_feature(x)
-#else
-#define ERLI18N_HAS_FEATURE(x) 0
-#endif
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__) || \
-    ERLI18N_HAS_FEATURE(address_sanitizer) || ERLI18N_HAS_FEATURE(thread_sanitizer)
-constexpr bool sanitized = true;  // their allocators hold freed memory back: RSS says nothing
-#else
-constexpr bool sanitized = false;
-#endif
+// Their allocators hold freed memory back: RSS says nothing under a sanitizer.
+using erli18n::test_support::sanitized;
 
 TEST(CatalogStore, ThousandsOfMoReloadsKeepMemoryAndMappingsBounded) {
   temp_dir dir;

@@ -196,18 +196,7 @@ TEST_F(IntlRemembered, AThreadsFirstAnswersTouchFewPagesAndAllStayRight) {
   // 100 call sites spread over the full table touched about 70 of its 128 pages. Under a
   // sanitizer the count says nothing about the table (its shadow memory and allocator fault
   // pages of their own: 113 in the ASan build), so only the answers are checked there.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-  constexpr bool sanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-  constexpr bool sanitized = true;
-#else
-  constexpr bool sanitized = false;
-#endif
-#else
-  constexpr bool sanitized = false;
-#endif
-  if (!sanitized) {
+  if (!erli18n::test_support::sanitized) {
     EXPECT_LT(faults, 40) << "page faults of a thread's first 100 lookups";
   }
 }

@@ -14,6 +14,21 @@
 
 namespace erli18n::test_support {
 
+// Whether this build runs under ASan or TSan (gcc tells with __SANITIZE_*__, clang with
+// __has_feature): their shadow memory and allocators fault and hold pages of their own, so
+// a test's bound on RSS or page faults says nothing there.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+inline constexpr bool sanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+inline constexpr bool sanitized = true;
+#else
+inline constexpr bool sanitized = false;
+#endif
+#else
+inline constexpr bool sanitized = false;
+#endif
+
 // The `.mo` bytes msgfmt writes for `po_text` (read as the file `name`). Text that does not
 // read or compile is the fixture's mistake: it throws with the diagnostic, which gtest
 // reports as the test's failure (and the terminate handler prints, before main).
