@@ -230,12 +230,15 @@ constexpr const char* escape_of_slow(char32_t c) noexcept {
 }
 
 const char* escape_of(char32_t c) noexcept {
+  // Characters, not pointers: a table of pointers is relocated at every start of a program
+  // linking the library, whether or not it writes a PO file.
   static constexpr auto table = [] {
-    std::array<const char*, 128> t{};
-    for (char32_t b = 0; b < 128; ++b) t[b] = escape_of_slow(b);
+    std::array<std::array<char, 3>, 128> t{};
+    for (char32_t b = 0; b < 128; ++b)
+      if (const char* e = escape_of_slow(b)) t[b] = {e[0], e[1], '\0'};
     return t;
   }();
-  return c < 128 ? table[c] : nullptr;
+  return c < 128 && table[c][0] != '\0' ? table[c].data() : nullptr;
 }
 
 // The bytes escape_of() escapes, for scanning a whole string.
