@@ -10,9 +10,11 @@ function(erli18n_ordered_link_script out functions cold)
   set(ERLI18N_ORDERED_LINK_SCRIPT "" PARENT_SCOPE)
   set(work ${CMAKE_CURRENT_BINARY_DIR}/ordered_link)
   file(MAKE_DIRECTORY ${work})
-  file(WRITE ${work}/empty.c "int erli18n_ordered_link_probe(void) { return 0; }\n")
-  execute_process(COMMAND ${CMAKE_C_COMPILER} -shared -fPIC -nodefaultlibs ${ARGN} -Wl,--verbose
-                          ${work}/empty.c -o ${work}/empty.so
+  # The C++ compiler: the project enables C only later (CMAKE_C_COMPILER is empty here at a
+  # first configure).
+  file(WRITE ${work}/empty.cc "int erli18n_ordered_link_probe() { return 0; }\n")
+  execute_process(COMMAND ${CMAKE_CXX_COMPILER} -shared -fPIC -nodefaultlibs ${ARGN} -Wl,--verbose
+                          ${work}/empty.cc -o ${work}/empty.so
                   OUTPUT_VARIABLE verbose ERROR_VARIABLE verbose_err RESULT_VARIABLE rc)
   set(rule_text "  .text           :\n  {\n")
   set(rule_rodata "  .rodata         : { ")
