@@ -6,6 +6,7 @@
 #ifndef ERLI18N_C_API_LOCALE_ALIASES_H
 #define ERLI18N_C_API_LOCALE_ALIASES_H
 
+#include <string>
 #include <string_view>
 
 namespace erli18n::intl {
@@ -13,6 +14,11 @@ namespace erli18n::intl {
 /// The text of glibc's alias file (/usr/share/locale/locale.alias), read once, on first use,
 /// and kept (empty when unreadable).
 std::string_view locale_alias_text();
+
+/// The whole text of the alias file at `path` (empty when it cannot be opened or read):
+/// what locale_alias_text() reads, apart for tests. Reads in one `read` a file that fits
+/// 4 KiB (Debian's is 3), and more only when it does not.
+std::string read_alias_file(const char* path);
 
 /// The locale `name` stands for in `file_text`, the text of an alias file (matched without
 /// regard to ASCII case), or `name` itself when it is no alias: `alias value` per line,

@@ -3,8 +3,6 @@
 #include <pthread.h>
 #include <sys/mman.h>
 
-#include <cstdlib>
-#include <cstring>
 #include <memory>
 #include <new>
 #include <type_traits>
@@ -31,20 +29,12 @@ pthread_key_t caches_key() {
 
 }  // namespace
 
-thread_caches::thread_caches() {
-  static_assert(std::is_trivially_copyable_v<remembered_answer>, "answers are zeroed bytes");
-  // One cache line per slot: aligned as the type asks (malloc only promises 16 bytes).
-  constexpr std::size_t bytes = sizeof(remembered_answer) << small_answer_bits;
-  answers = static_cast<remembered_answer*>(std::aligned_alloc(alignof(remembered_answer), bytes));
-  if (answers == nullptr) throw std::bad_alloc();
-  std::memset(static_cast<void*>(answers), 0, bytes);
-}
+static_assert(std::is_trivially_copyable_v<remembered_answer>, "answers are zeroed bytes");
+static_assert(sizeof(thread_caches::small_answers) == sizeof(remembered_answer)
+                                                          << thread_caches::small_answer_bits);
 
 thread_caches::~thread_caches() {
-  if (answers_bits == answer_bits)
-    ::munmap(answers, answer_slots * sizeof(remembered_answer));
-  else
-    std::free(answers);
+  if (answers != small_answers) ::munmap(answers, answer_slots * sizeof(remembered_answer));
 }
 
 bool thread_caches::grow_answers() noexcept {
@@ -56,7 +46,6 @@ bool thread_caches::grow_answers() noexcept {
     answers_stored = 0;  // try again after another table's fill
     return false;
   }
-  std::free(answers);
   answers = static_cast<remembered_answer*>(full);
   answers_bits = answer_bits;
   return true;

@@ -60,7 +60,12 @@ struct alignas(64) remembered_answer {  // one cache line
   const char* text = nullptr;  // the translation, before any codeset conversion
 };
 
-struct thread_caches {
+struct alignas(remembered_answer) thread_caches {
+  // The small answer table (see `answers` below), first: its slots' alignment then costs
+  // no padding. Zeroed by its members' initializers, in place: no allocation of its own.
+  static constexpr unsigned small_answer_bits = 6;
+  remembered_answer small_answers[std::size_t{1} << small_answer_bits];
+
   // translate.cc: a handful of recent resolutions, replaced in turn. Few enough to scan
   // on every lookup; bounded, so untrusted domains or locale names cannot grow it.
   static constexpr std::size_t resolution_slots = 8;
@@ -77,17 +82,17 @@ struct thread_caches {
   std::string language;  // empty when unset or empty
 
   // Answers by call site, in 2-way sets chosen by the msgid pointer. A thread starts with
-  // a small table (16 KiB, 4 pages) and moves to the full one (512 KiB of address space,
-  // zero pages until used) once it has remembered as many answers as the small one holds:
-  // a short-lived program (`ls --help`: some 50 lookups) would otherwise touch a page of
-  // the full table for nearly every msgid it looks up, and each first touch is a page
-  // fault. 8,192 slots in full: with 4,096, about 8% of the lookups of lookup_bench's 1,128
-  // mixed keys missed, each evicted by a third key in its set. Not a std::array member:
-  // zeroing it would touch every page.
-  static constexpr unsigned small_answer_bits = 8;
+  // the small table inside this object (64 slots, 4 KiB: the thread's first lookup touches
+  // no page of its own for it) and moves to the full one (512 KiB of address space, zero
+  // pages until used) once it has remembered as many answers as the small one holds: a
+  // short-lived program (`ls --help`: some 50 lookups) would otherwise touch a page of the
+  // full table for nearly every msgid it looks up, and each first touch is a page fault.
+  // 8,192 slots in full: with 4,096, about 8% of the lookups of lookup_bench's 1,128 mixed
+  // keys missed, each evicted by a third key in its set. Not a std::array member: zeroing
+  // it would touch every page.
   static constexpr unsigned answer_bits = 13;
   static constexpr std::size_t answer_slots = std::size_t{1} << answer_bits;
-  remembered_answer* answers = nullptr;
+  remembered_answer* answers = small_answers;
   unsigned answers_bits = small_answer_bits;  // the table's size: 1 << answers_bits slots
   std::uint32_t answers_stored = 0;           // answers remembered in the small table
 
@@ -102,7 +107,7 @@ struct thread_caches {
   }
   bool grow_answers() noexcept;
 
-  thread_caches();
+  thread_caches() = default;
   ~thread_caches();
   thread_caches(const thread_caches&) = delete;
   thread_caches& operator=(const thread_caches&) = delete;

@@ -36,7 +36,6 @@ bool register_membarrier() noexcept {
   return syscall(__NR_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0;
 }
 
-// Decided once, before main: readers and the writer must agree for the process's life.
 thread_local bool t_overflow = false;
 
 void release_slot(void* p) {
@@ -79,7 +78,7 @@ reader_slot* claim_slot() noexcept {
 std::atomic<std::uint64_t> global_epoch{1};
 // Readers without a slot: a count of those inside a read section.
 std::atomic<std::uint64_t> overflow_readers{0};
-const bool asymmetric_fences = register_membarrier();
+std::atomic<bool> asymmetric_fences{false};
 constinit thread_local reader_slot* t_slot = nullptr;
 
 reader_slot* claim_this_thread_slot() noexcept {
@@ -90,9 +89,32 @@ reader_slot* claim_this_thread_slot() noexcept {
   return t_slot;
 }
 
+// Registers for membarrier's private expedited command once, on the first synchronize (no
+// process pays its two system calls before it retires something), and says whether the
+// process is registered. Concurrent first callers wait for the one that registers (a
+// function-local static), so every synchronize returns from here with the final answer.
+static bool fences_are_asymmetric() noexcept {
+  static const bool registered = [] {
+    const bool r = register_membarrier();
+    if (r) asymmetric_fences.store(true, std::memory_order_seq_cst);
+    return r;
+  }();
+  return registered;
+}
+
+// Why readers that read `asymmetric_fences` at any moment are covered. A reader takes the
+// light path (a plain store, no fence) only after it saw the flag true; the flag is set
+// only inside fences_are_asymmetric's one-time initialisation, after the registration, and
+// every synchronize goes through that initialisation before it scans, so every scan made
+// when any reader can have seen the flag true is preceded by a membarrier: on the reader's
+// CPU that is a full barrier, either before its slot store (then its pointer load sees the
+// pointer the writer published before the membarrier) or after it (then the scan below
+// sees the slot). A reader that saw the flag false uses a seq_cst store, ordered before its
+// pointer load by itself, with or without a membarrier. A reader needs no consistent view
+// of the flag across read sections: each section decides on its own.
 void synchronize() noexcept {
   // Every reader's slot store is now ordered before its pointer load, on every CPU.
-  if (asymmetric_fences) syscall(__NR_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0);
+  if (fences_are_asymmetric()) syscall(__NR_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0);
   const std::uint64_t now = global_epoch.fetch_add(1, std::memory_order_seq_cst) + 1;
   const std::size_t used = slots_used.load(std::memory_order_seq_cst);
   for (std::size_t i = 0; i < used; ++i) {

@@ -12,8 +12,12 @@
 // would cost a third of a lookup, so the cost is moved to the writer: readers only stop the
 // compiler from reordering, and the writer, before it scans, makes the kernel run a full
 // barrier on every CPU running a thread of the process (membarrier's private expedited
-// command, Linux 4.14+). Where that command is unavailable, and under ThreadSanitizer
-// (which does not model it), readers use a sequentially consistent store instead.
+// command, Linux 4.14+). That command needs the process registered first, two system calls
+// that a short program (one that loads its catalogs and exits, and so never retires one)
+// need not pay: the registration is made by the first `synchronize`, and until then, as
+// where the command is unavailable and under ThreadSanitizer (which does not model it),
+// readers use a sequentially consistent store instead. Why a reader that saw the old mode
+// and one that saw the new are both safe: see `synchronize` in epoch.cc.
 #ifndef ERLI18N_SRC_EPOCH_H
 #define ERLI18N_SRC_EPOCH_H
 
@@ -30,7 +34,9 @@ struct alignas(64) reader_slot {
 // What the inline read section below reads (epoch.cc defines them).
 extern std::atomic<std::uint64_t> global_epoch;
 extern std::atomic<std::uint64_t> overflow_readers;
-extern const bool asymmetric_fences;  // membarrier registered: readers need no fence
+// membarrier registered: readers need no fence. False until the first synchronize, then
+// for good (it never goes back).
+extern std::atomic<bool> asymmetric_fences;
 extern constinit thread_local reader_slot* t_slot;
 reader_slot* claim_this_thread_slot() noexcept;
 
@@ -46,7 +52,7 @@ inline reader_slot* this_thread_slot() noexcept {
 class read_section {
  public:
   read_section() noexcept : slot_(this_thread_slot()) {
-    if (slot_ && asymmetric_fences) [[likely]] {
+    if (slot_ && asymmetric_fences.load(std::memory_order_relaxed)) [[likely]] {
       slot_->epoch.store(global_epoch.load(std::memory_order_relaxed), std::memory_order_relaxed);
       std::atomic_signal_fence(std::memory_order_seq_cst);  // the writer's membarrier does the rest
     } else if (slot_) {

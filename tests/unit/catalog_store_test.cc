@@ -124,6 +124,37 @@ TEST(CatalogStore, LookupFamilyFromPoAndMo) {
   }
 }
 
+// A file is mapped as an MO first when it is of an MO's size, its magic unread (no system
+// call for it); what the mapping refuses is told apart by its magic as before: a .po of any
+// size (under 28 bytes, or over, whatever its extension) is read as text, a damaged .mo
+// keeps the MO reader's error, an empty file is no catalog.
+TEST(CatalogStore, FilesAreToldApartByTheirMagicWithoutReadingItFirst) {
+  temp_dir dir;
+  catalog_store store;
+  const std::string mo = compile(fr_po);
+  auto as_mo = store.load("app", "fr", dir.write("po-named.mo", fr_po));  // a .po, however named
+  ASSERT_TRUE(as_mo) << as_mo.error().to_string();
+  EXPECT_EQ(as_mo->messages, 5u);
+  EXPECT_EQ(store.dgettext("app", "fr", "Hello"), "Bonjour");
+  auto tiny = store.load("tiny", "fr", dir.write("tiny.po", "msgid \"a\"\nmsgstr \"b\"\n"));  // 23 bytes
+  ASSERT_TRUE(tiny) << tiny.error().to_string();
+  EXPECT_EQ(store.dgettext("tiny", "fr", "a"), "b");
+  auto real = store.load("real", "fr", dir.write("real.mo", mo));
+  ASSERT_TRUE(real) << real.error().to_string();
+  EXPECT_EQ(real->messages, 5u);
+  std::string damaged = mo.substr(0, 4) + std::string(40, '\xff');  // MO magic, nothing sound
+  auto bad = store.load("bad", "fr", dir.write("bad.mo", damaged));
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().code, errc::syntax) << bad.error().to_string();
+  auto stub = store.load("stub", "fr", dir.write("stub.mo", mo.substr(0, 20)));  // magic, too short
+  ASSERT_FALSE(stub);
+  EXPECT_NE(stub.error().message.find("too small for an mo header"), std::string::npos)
+      << stub.error().to_string();
+  auto empty = store.load("empty", "fr", dir.write("empty.mo", ""));
+  auto empty_po = store.load_buffer("empty2", "fr", std::string_view{}, "empty.po");
+  ASSERT_EQ(static_cast<bool>(empty), static_cast<bool>(empty_po));  // as the text reader has it
+}
+
 TEST(CatalogStore, ReturnedTextIsNulTerminated) {
   catalog_store store;
   ASSERT_TRUE(store.load_buffer("app", "fr", fr_po, "fr.po"));

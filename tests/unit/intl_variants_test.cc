@@ -11,6 +11,7 @@
 #include "codeset_conversion.h"
 #include "locale_aliases.h"
 #include "locale_variants.h"
+#include "temp_dir.h"
 
 namespace {
 
@@ -110,6 +111,38 @@ TEST(IntlAliases, AliasFileLinesAsGlibcReadsThem) {
   EXPECT_EQ(expand_locale_alias_in("de", file), "de");
   EXPECT_EQ(expand_locale_alias_in("germa", file), "germa");  // whole words only
   EXPECT_EQ(expand_locale_alias_in("", file), "");
+}
+
+// The file is read whole however long it is (past the first read's 4 KiB, and with lines
+// longer than that), and a missing or unreadable one holds no aliases.
+TEST(IntlAliases, AnAliasFileIsReadWholeAndParsedAsBefore) {
+  using erli18n::intl::expand_locale_alias_in;
+  using erli18n::intl::read_alias_file;
+  erli18n::test_support::temp_dir dir;
+  std::string text = "# " + std::string(5000, 'c') + "\n";  // a comment longer than a read
+  for (int i = 0; i < 300; i++) text += "alias" + std::to_string(i) + "\tvalue" + std::to_string(i) + "\n";
+  text += "  long" + std::string(6000, 'x') + "  far_away.UTF-8 # and a comment\n";
+  text += "\t#german de_DE.UTF-8\n";  // a comment after blanks hides the line
+  text += "Swiss de_CH.UTF-8 # trailing\n";
+  text += "sw#iss\tnothing\n";    // '#' inside the alias: the line names none
+  text += "last\tlast_LA.UTF-8";  // no final newline
+  const std::string path = dir.write("locale.alias", text);
+  const std::string read = read_alias_file(path.c_str());
+  EXPECT_EQ(read, text);
+  EXPECT_EQ(expand_locale_alias_in("alias0", read), "value0");
+  EXPECT_EQ(expand_locale_alias_in("ALIAS299", read), "value299");
+  EXPECT_EQ(expand_locale_alias_in("long" + std::string(6000, 'x'), read), "far_away.UTF-8");
+  EXPECT_EQ(expand_locale_alias_in("german", read), "german");
+  EXPECT_EQ(expand_locale_alias_in("swiss", read), "de_CH.UTF-8");
+  EXPECT_EQ(expand_locale_alias_in("sw", read), "sw");
+  EXPECT_EQ(expand_locale_alias_in("last", read), "last_LA.UTF-8");
+  EXPECT_EQ(expand_locale_alias_in("alias3000", read), "alias3000");
+  // Exactly one read's worth: the end is known only from the next, empty, read.
+  const std::string page(4095, '#');
+  EXPECT_EQ(read_alias_file(dir.write("page.alias", page + "\n").c_str()), page + "\n");
+  EXPECT_EQ(read_alias_file(dir.write("empty.alias", "").c_str()), "");
+  EXPECT_EQ(read_alias_file((dir.root() + "/missing.alias").c_str()), "");
+  EXPECT_EQ(read_alias_file(dir.root().c_str()), "");  // a folder
 }
 
 TEST(IntlAliases, TheSystemFileHasGlibcsAliases) {
