@@ -135,10 +135,10 @@ TEST(CatalogStore, FilesAreToldApartByTheirMagicWithoutReadingItFirst) {
   auto as_mo = store.load("app", "fr", dir.write("po-named.mo", fr_po));  // a .po, however named
   ASSERT_TRUE(as_mo) << as_mo.error().to_string();
   EXPECT_EQ(as_mo->messages, 5u);
-  EXPECT_EQ(store.dgettext("app", "fr", "Hello"), "Bonjour");
+  EXPECT_EQ(store.dlgettext("app", "fr", "Hello"), "Bonjour");
   auto tiny = store.load("tiny", "fr", dir.write("tiny.po", "msgid \"a\"\nmsgstr \"b\"\n"));  // 23 bytes
   ASSERT_TRUE(tiny) << tiny.error().to_string();
-  EXPECT_EQ(store.dgettext("tiny", "fr", "a"), "b");
+  EXPECT_EQ(store.dlgettext("tiny", "fr", "a"), "b");
   auto real = store.load("real", "fr", dir.write("real.mo", mo));
   ASSERT_TRUE(real) << real.error().to_string();
   EXPECT_EQ(real->messages, 5u);

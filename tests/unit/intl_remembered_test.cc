@@ -134,7 +134,9 @@ TEST_F(IntlRemembered, ReadersFencesAreRegisteredAtTheFirstReclamationOnly) {
   const long commands = ::syscall(__NR_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
   const bool offered = commands >= 0 && (commands & MEMBARRIER_CMD_PRIVATE_EXPEDITED) != 0;
   // Under ThreadSanitizer the store never registers; ASan's build does, as the plain one.
-  if (!erli18n::test_support::sanitized) EXPECT_EQ(registered_for_membarrier(), offered);
+  if (!erli18n::test_support::sanitized) {
+    EXPECT_EQ(registered_for_membarrier(), offered);
+  }
   EXPECT_STREQ(::dgettext("t", hello), "Moin");
   EXPECT_STREQ(::dgettext("t", "Hello world"), "Hello world");  // not in the new catalog
 }
