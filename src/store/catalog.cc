@@ -433,9 +433,11 @@ result<built_catalog> build_catalog(const po_file& po, const load_options& optio
   }
   // Plural translations are stored as their forms joined by NULs, as in a `.mo`, and
   // system-dependent strings expanded. Reserved up front: items keep views into these
-  // strings, so they must never move.
+  // strings, so they must never move. At most three a message (a plural's forms, then a
+  // system-dependent plural's expanded msgid and forms): two was one short, and a growing
+  // vector moved short strings under their views (fuzz_store found it).
   std::vector<std::string> joined;
-  joined.reserve(2 * po.messages.size());
+  joined.reserve(3 * po.messages.size());
   std::vector<pending> items;
   items.reserve(po.messages.size());
   std::size_t fuzzy_skipped = 0;
