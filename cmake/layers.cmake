@@ -22,7 +22,8 @@ function(erli18n_add_layer name)
   set_target_properties(${target} PROPERTIES CXX_STANDARD 23 CXX_STANDARD_REQUIRED ON CXX_EXTENSIONS OFF
                                              POSITION_INDEPENDENT_CODE ON)
   # A section per function and datum: liberli18n_intl.so's link orders them
-  # (src/c_api/startup_order.ld) and drops those it never calls (--gc-sections).
+  # (src/c_api/startup_functions.ld, cold_rodata.ld) and drops those it never calls
+  # (--gc-sections).
   target_compile_options(${target} PRIVATE -ffunction-sections -fdata-sections)
   erli18n_set_warnings(${target})
 endfunction()
