@@ -38,7 +38,7 @@ packages=(
   # their reports: Debian's default one, llvm-14's, fails with clang-19's runtimes)
   clang-format-14 clang-19 libclang-rt-19-dev llvm-19
   # callgrind: the intl_startup_layout test lists the functions a preloaded `ls --help` runs
-  # (and scripts/gen_startup_order.py, which writes src/c_api/startup_order.ld from them)
+  # (and scripts/gen_startup_order.py, which writes src/c_api/startup_functions.ld from them)
   valgrind
   # the API reference (make docs, the api_docs test)
   doxygen
