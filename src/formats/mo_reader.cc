@@ -388,8 +388,8 @@ result<void> mo_catalog::impl::walk_segmented(std::uint32_t desc, std::uint32_t 
                                               Piece&& piece, Segment&& segment) const {
   // A descriptor: the offset of the concatenated texts, then (text length, segment index)
   // pairs; the last pair has index 0xffffffff and its text includes the terminating NUL.
-  // `piece` gets each text (the last one without its NUL), `segment` each segment's name;
-  // either returns false to stop the walk early (a limit was reached, which the caller
+  // `piece` gets each text (the last one without its NUL), `segment` each segment's name
+  // and index; either returns false to stop the walk early (a limit was reached, which the caller
   // reports).
   if (desc > size || size - desc < 4)
     return mo_error(name, errc::syntax,
@@ -432,7 +432,7 @@ result<void> mo_catalog::impl::walk_segmented(std::uint32_t desc, std::uint32_t 
                       "system-dependent segment " + std::to_string(ref) + " at " + hex(seg_off) +
                           " is outside the file or not NUL-terminated");
     std::string_view seg_name(reinterpret_cast<const char*>(data) + seg_off, seg_len - 1);
-    if (!segment(seg_name.substr(0, seg_name.find('\0')))) return {};
+    if (!segment(seg_name.substr(0, seg_name.find('\0')), ref)) return {};
   }
 }
 
@@ -448,26 +448,40 @@ std::size_t expansion_limit(const mo_open_options& options, std::size_t size) no
 
 }  // namespace
 
-// Long (about 85 lines) on purpose: the two passes over the system-dependent strings (measure
-// against the expansion limit, then expand) read the same descriptors with the same lambdas;
-// keeping them together keeps the limit check next to what it bounds.
+// Long (about 100 lines) on purpose: the two passes over the system-dependent strings (measure
+// against the expansion limit, then expand) read the same descriptors through the same segment
+// cache; keeping them together keeps the limit check next to what it bounds.
 result<void> mo_catalog::impl::read_sysdeps(const mo_open_options& options) {
   std::uint32_t nseg = word(28), seg_table = word(32), nsys = word(36), osys = word(40), tsys = word(44);
   auto descriptor = [&](std::uint32_t i, bool translation) {
     return word((translation ? tsys : osys) + std::size_t{4} * i);
+  };
+  // A catalog refers to a few segments many times (coreutils: 21 strings, 59 references), so
+  // each of the first segments is expanded once, on its first reference, not at each one.
+  struct cached_segment {
+    bool known = false;
+    bool expandable = false;
+    std::string_view value;
+  };
+  std::array<cached_segment, 16> cache{};
+  auto expansion = [&cache](std::string_view seg, std::uint32_t ref) -> std::optional<std::string_view> {
+    if (ref >= cache.size()) return mo_format::expand_segment(seg);
+    cached_segment& c = cache[ref];
+    if (!c.known) {
+      std::optional<std::string_view> v = mo_format::expand_segment(seg);
+      c = {true, v.has_value(), v.value_or(std::string_view())};
+    }
+    if (!c.expandable) return std::nullopt;
+    return c.value;
   };
   // Expansion is where a small file can ask for much memory: every string may point at
   // one long text, or repeat a long segment name. So a first pass only measures, and stops
   // as soon as the limit is passed; nothing is allocated before the total is known to fit.
   const std::size_t limit = expansion_limit(options, size);
   constexpr std::size_t per_entry = sizeof(sysdep_entry) + sizeof(std::uint32_t);
-  std::size_t total = 0;       // bytes measured so far, bookkeeping included
-  std::size_t text_bytes = 0;  // of which the texts and their NULs
-  auto add = [&](std::size_t bytes) {
-    total += bytes;
-    text_bytes += bytes;
-    return total <= limit;
-  };
+  std::size_t total = 0;           // bytes measured so far, bookkeeping included
+  std::size_t display_bytes = 0;   // the texts as shown and their NULs
+  std::size_t expanded_bytes = 0;  // the texts expanded and their NULs
   auto over_limit = [&] {
     const bool by_size = limit < std::min(options.max_bytes, std::size_t{UINT32_MAX});
     return mo_error(name, errc::limit_exceeded,
@@ -483,11 +497,23 @@ result<void> mo_catalog::impl::read_sysdeps(const mo_open_options& options) {
     if (total > limit) return over_limit();
     for (bool translation : {false, true}) {
       // Each text is kept twice (as shown, and expanded), each copy followed by a NUL.
-      if (!add(2)) return over_limit();
-      auto piece = [&](std::string_view p) { return add(2 * p.size()); };
-      auto segment = [&](std::string_view seg) {
-        std::optional<std::string_view> value = mo_format::expand_segment(seg);
-        return add(mo_format::display_segment_size(seg) + (value ? value->size() : 0));
+      total += 2;
+      display_bytes += 1;
+      expanded_bytes += 1;
+      if (total > limit) return over_limit();
+      auto piece = [&](std::string_view p) {
+        total += 2 * p.size();
+        display_bytes += p.size();
+        expanded_bytes += p.size();
+        return total <= limit;
+      };
+      auto segment = [&](std::string_view seg, std::uint32_t ref) {
+        const std::optional<std::string_view> value = expansion(seg, ref);
+        const std::size_t shown = mo_format::display_segment_size(seg);
+        total += shown + (value ? value->size() : 0);
+        display_bytes += shown;
+        expanded_bytes += value ? value->size() : 0;
+        return total <= limit;
       };
       if (result<void> r = walk_segmented(descriptor(i, translation), nseg, seg_table, piece, segment); !r)
         return r;
@@ -495,41 +521,54 @@ result<void> mo_catalog::impl::read_sysdeps(const mo_open_options& options) {
     }
   }
 
-  // The second pass fills exactly what the first one measured.
-  sysdep_text.reserve(text_bytes);
-  sysdeps.reserve(nsys);
+  // The second pass fills exactly what the first one measured, in one walk a string: the
+  // texts as shown first, the expanded ones after them. Every descriptor was read whole by
+  // the first pass, so this one cannot fail.
+  sysdeps.resize(nsys);
   sysdep_order.reserve(nsys);
-  for (std::uint32_t i = 0; i < nsys; ++i) {
-    sysdep_entry e;
-    for (bool translation : {false, true}) {
-      sysdep_string& out = translation ? e.trans : e.orig;
-      const std::uint32_t desc = descriptor(i, translation);
-      auto piece = [this](std::string_view p) {
-        sysdep_text += p;
-        return true;
-      };
-      out.display_at = static_cast<std::uint32_t>(sysdep_text.size());
-      auto shown = [&](std::string_view seg) {
-        mo_format::append_display_segment(sysdep_text, seg);  // into the reserved text: no allocation
-        if (seg != "I") out.uses_macros = true;
-        return true;
-      };
-      if (result<void> r = walk_segmented(desc, nseg, seg_table, piece, shown); !r) return r;
-      out.display_size = static_cast<std::uint32_t>(sysdep_text.size() - out.display_at);
-      sysdep_text += '\0';
-      out.expanded_at = static_cast<std::uint32_t>(sysdep_text.size());
-      auto expand = [&](std::string_view seg) {
-        if (std::optional<std::string_view> value = mo_format::expand_segment(seg))
-          sysdep_text += *value;
-        else
-          out.expandable = false;
-        return true;
-      };
-      if (result<void> r = walk_segmented(desc, nseg, seg_table, piece, expand); !r) return r;
-      out.expanded_size = static_cast<std::uint32_t>(sysdep_text.size() - out.expanded_at);
-      sysdep_text += '\0';
-    }
-    sysdeps.push_back(e);
+  // Zero-filled then written (not resize_and_overwrite: libstdc++ 12 hands that one's
+  // callback the capacity it allocated, which may exceed the size asked for, and the bytes
+  // past what was measured were then kept as text).
+  sysdep_text.assign(display_bytes + expanded_bytes, '\0');
+  {
+    char* const buf = sysdep_text.data();
+    char* shown_at = buf;
+    char* expanded_at = buf + display_bytes;
+    auto put = [](char*& at, std::string_view p) {
+      if (!p.empty()) std::memcpy(at, p.data(), p.size());
+      at += p.size();
+    };
+    for (std::uint32_t i = 0; i < nsys; ++i)
+      for (bool translation : {false, true}) {
+        sysdep_string& out = translation ? sysdeps[i].trans : sysdeps[i].orig;
+        out.display_at = static_cast<std::uint32_t>(shown_at - buf);
+        out.expanded_at = static_cast<std::uint32_t>(expanded_at - buf);
+        auto piece = [&](std::string_view p) {
+          put(shown_at, p);
+          put(expanded_at, p);
+          return true;
+        };
+        auto segment = [&](std::string_view seg, std::uint32_t ref) {
+          if (seg == "I") {
+            *shown_at++ = 'I';
+          } else {
+            *shown_at++ = '<';
+            put(shown_at, seg);
+            *shown_at++ = '>';
+            out.uses_macros = true;
+          }
+          if (const std::optional<std::string_view> value = expansion(seg, ref))
+            put(expanded_at, *value);
+          else
+            out.expandable = false;
+          return true;
+        };
+        (void)walk_segmented(descriptor(i, translation), nseg, seg_table, piece, segment);
+        out.display_size = static_cast<std::uint32_t>(shown_at - buf) - out.display_at;
+        out.expanded_size = static_cast<std::uint32_t>(expanded_at - buf) - out.expanded_at;
+        *shown_at++ = '\0';
+        *expanded_at++ = '\0';
+      }
   }
   for (std::uint32_t i = 0; i < nsys; ++i)
     if (sysdeps[i].orig.expandable && sysdeps[i].trans.expandable) sysdep_order.push_back(i);
@@ -540,12 +579,36 @@ result<void> mo_catalog::impl::read_sysdeps(const mo_open_options& options) {
 void mo_catalog::impl::sort_sysdeps() {
   // The first of equal keys wins, as in file order (std::stable_sort trips clang's
   // deprecation of get_temporary_buffer in libstdc++ 12). Each key is cut at its NUL once,
-  // not at every comparison: the sort runs at every open of a catalog that has such strings.
-  std::vector<std::string_view> keys(sysdeps.size());
-  for (std::uint32_t s : sysdep_order) keys[s] = key_of(expanded(sysdeps[s].orig));
-  std::sort(sysdep_order.begin(), sysdep_order.end(), [&keys](std::uint32_t a, std::uint32_t b) {
-    return keys[a] != keys[b] ? keys[a] < keys[b] : a < b;
-  });
+  // and its first 8 bytes read as one big-endian number, which orders most pairs of keys
+  // without a memcmp: the sort runs at every open of a catalog that has such strings.
+  struct sort_key {
+    std::uint64_t prefix;
+    std::string_view key;
+    std::uint32_t s;
+    bool operator<(const sort_key& o) const noexcept {
+      if (prefix != o.prefix) return prefix < o.prefix;
+      return key != o.key ? key < o.key : s < o.s;
+    }
+  };
+  std::vector<sort_key> keys;
+  keys.reserve(sysdep_order.size());
+  for (std::uint32_t s : sysdep_order) {
+    const std::string_view k = key_of(expanded(sysdeps[s].orig));
+    unsigned char bytes[8] = {};
+    std::memcpy(bytes, k.data(), std::min<std::size_t>(k.size(), 8));
+    std::uint64_t prefix = 0;
+    for (unsigned char b : bytes) prefix = prefix << 8 | b;
+    keys.push_back({prefix, k, s});
+  }
+  // Mostly in order already (msgfmt writes the strings sorted before expansion): insertion
+  // sort for a few, the general sort beyond.
+  if (keys.size() <= 64) {
+    for (std::size_t i = 1; i < keys.size(); ++i)
+      for (std::size_t j = i; j > 0 && keys[j] < keys[j - 1]; --j) std::swap(keys[j], keys[j - 1]);
+  } else {
+    std::sort(keys.begin(), keys.end());
+  }
+  for (std::size_t i = 0; i < keys.size(); ++i) sysdep_order[i] = keys[i].s;
 }
 
 error mo_catalog::impl::utf8_error(const char* what, std::size_t index, std::size_t desc,

@@ -268,6 +268,19 @@ TEST(MoReader, ExpandsSystemDependentStrings) {
   EXPECT_FALSE(i_flag->uses_format_macros);
 }
 
+// `text` (a PO file) and two c-format strings whose keys are `prefix` then "same " and
+// `<PRIu64>` or `<PRIuMAX>` (both `lu` here), compiled.
+std::string compile_with_equal_keys(std::string text, const std::string& prefix) {
+  text += "#, c-format\nmsgid \"" + prefix + "same %<PRIu64>\"\nmsgstr \"first\"\n\n";
+  text += "#, c-format\nmsgid \"" + prefix + "same %<PRIuMAX>\"\nmsgstr \"second\"\n\n";
+  erli18n::result<po_file> po = erli18n::read_po(text, "many.po");
+  if (!po) {
+    ADD_FAILURE() << po.error().to_string();
+    return {};
+  }
+  return compile(*po);
+}
+
 // Many system-dependent strings, in an order their expansions do not sort in: each is found
 // by its expansion (the open sorts them), and of two whose expansions are equal the first in
 // the file answers, as glibc's lookup does (`<PRIu64>` and `<PRIuMAX>` are both `lu` here).
@@ -279,11 +292,7 @@ TEST(MoReader, FindsEverySystemDependentStringAndTheFirstOfEqualKeys) {
     text += "#, c-format\nmsgid \"" + id + " %<" + macros[i % 6] + ">\"\nmsgstr \"t" + id + " %<" +
             macros[i % 6] + ">\"\n\n";
   }
-  text += "#, c-format\nmsgid \"same %<PRIu64>\"\nmsgstr \"first\"\n\n";
-  text += "#, c-format\nmsgid \"same %<PRIuMAX>\"\nmsgstr \"second\"\n\n";
-  erli18n::result<po_file> po = erli18n::read_po(text, "many.po");
-  ASSERT_TRUE(po) << po.error().to_string();
-  const std::string bytes = compile(*po);
+  const std::string bytes = compile_with_equal_keys(text, "");
   auto mo = open_bytes(bytes);
   ASSERT_TRUE(mo) << mo.error().to_string();
   const std::string values[] = {PRIu64, PRId32, PRIxMAX, PRIo16, PRIXLEAST8, PRIiFAST64};
@@ -295,6 +304,81 @@ TEST(MoReader, FindsEverySystemDependentStringAndTheFirstOfEqualKeys) {
   if (std::string(PRIu64) == PRIuMAX) {
     EXPECT_EQ(mo->lookup(std::string("same %") + PRIu64).value_or("?"), "first");
   }
+}
+
+// More strings than the open sorts by insertion (64) and more distinct segments than it
+// expands once each (16), with keys alike in their first 8 bytes or more: every string is
+// found by its expansion, shown with its macros, and the first of equal keys answers.
+TEST(MoReader, FindsSystemDependentStringsPastTheSmallSortAndTheSegmentCache) {
+  const char* macros[] = {"PRId8",  "PRIi8",  "PRIo8",  "PRIu8",  "PRIx8",   "PRIX8",  "PRId16",
+                          "PRIi16", "PRIo16", "PRIu16", "PRIx16", "PRIX16",  "PRId32", "PRIi32",
+                          "PRIo32", "PRIu32", "PRIx32", "PRIX32", "PRIuMAX", "PRIxPTR"};
+  const std::string values[] = {PRId8,  PRIi8,  PRIo8,  PRIu8,  PRIx8,   PRIX8,  PRId16,
+                                PRIi16, PRIo16, PRIu16, PRIx16, PRIX16,  PRId32, PRIi32,
+                                PRIo32, PRIu32, PRIx32, PRIX32, PRIuMAX, PRIxPTR};
+  constexpr int strings = 150;
+  std::string text = "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\n";
+  auto id_of = [](int i) { return "a common prefix " + std::to_string((i * 37) % strings); };
+  for (int i = 0; i < strings; ++i)
+    text += "#, c-format\nmsgid \"" + id_of(i) + " %<" + macros[i % 20] + ">\"\nmsgstr \"t" +
+            std::to_string(i) + " %<" + macros[(i + 1) % 20] + ">\"\n\n";
+  const std::string bytes = compile_with_equal_keys(text, "a common prefix ");
+  auto mo = open_bytes(bytes);
+  ASSERT_TRUE(mo) << mo.error().to_string();
+  for (int i = 0; i < strings; ++i)
+    EXPECT_EQ(mo->lookup(id_of(i) + " %" + values[i % 20]).value_or("?"),
+              "t" + std::to_string(i) + " %" + values[(i + 1) % 20])
+        << i;
+  if (std::string(PRIu64) == PRIuMAX) {
+    EXPECT_EQ(mo->lookup("a common prefix same %" PRIu64).value_or("?"), "first");
+  }
+  // Each string as shown keeps its macros; its expansion has this platform's values.
+  std::size_t shown = 0;
+  for (std::size_t i = 0; i < mo->size(); ++i) {
+    erli18n::result<erli18n::mo_entry> e = mo->entry(i);
+    ASSERT_TRUE(e) << e.error().to_string();
+    if (!e->system_dependent || e->msgid.find("same") != std::string_view::npos) continue;
+    const std::string_view t = e->translation;
+    const int k = std::stoi(std::string(t.substr(1, t.find(' ') - 1)));
+    EXPECT_EQ(e->msgid, id_of(k) + " %<" + macros[k % 20] + ">");
+    EXPECT_EQ(t, "t" + std::to_string(k) + " %<" + macros[(k + 1) % 20] + ">");
+    EXPECT_TRUE(e->uses_format_macros);
+    erli18n::result<std::optional<erli18n::mo_entry>> x = mo->expanded_entry(i);
+    ASSERT_TRUE(x && *x);
+    EXPECT_EQ((*x)->msgid, id_of(k) + " %" + values[k % 20]);
+    EXPECT_EQ((*x)->translation, "t" + std::to_string(k) + " %" + values[(k + 1) % 20]);
+    ++shown;
+  }
+  EXPECT_EQ(shown, std::size_t{strings});
+}
+
+// One short system-dependent string: its texts (22 bytes, NULs included) are more than a
+// string holds inline and less than twice that. The open once kept the bytes past them that
+// the text's buffer had room for (libstdc++ 12's resize_and_overwrite passes on the capacity
+// it allocated), and validate() then read them as text: under ASan, whose allocations are
+// filled with 0xbe, it refused the catalog (found by fuzz_compile_mo).
+TEST(MoReader, KeepsOnlyTheTextsOfAShortSystemDependentString) {
+  erli18n::result<po_file> po = erli18n::read_po(
+      "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\n"
+      "#, c-format\nmsgid \"z %<PRId8>\"\nmsgstr \"ab\"\n",
+      "short.po");
+  ASSERT_TRUE(po) << po.error().to_string();
+  const std::string bytes = compile(*po);
+  auto mo = open_bytes(bytes);
+  ASSERT_TRUE(mo) << mo.error().to_string();
+  erli18n::result<void> valid = mo->validate();
+  EXPECT_TRUE(valid) << valid.error().to_string();
+  EXPECT_EQ(mo->lookup("z %" PRId8).value_or("?"), "ab");
+  std::size_t shown = 0;
+  for (std::size_t i = 0; i < mo->size(); ++i) {
+    erli18n::result<erli18n::mo_entry> e = mo->entry(i);
+    ASSERT_TRUE(e) << e.error().to_string();
+    if (!e->system_dependent) continue;
+    EXPECT_EQ(e->msgid, "z %<PRId8>");
+    EXPECT_EQ(e->translation, "ab");
+    ++shown;
+  }
+  EXPECT_EQ(shown, 1u);
 }
 
 TEST(MoReader, ConvertsOtherCharsetsToUtf8) {
