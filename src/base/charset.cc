@@ -1,14 +1,13 @@
 #include "charset.h"
 
 #include <iconv.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include <bit>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
+
+#include "utf8_blocks.h"
 
 namespace erli18n::charset {
 namespace {
@@ -107,23 +106,15 @@ bool is_supported(std::string_view name) {
 std::size_t find_invalid_utf8(std::string_view s) noexcept {
   const auto* p = reinterpret_cast<const unsigned char*>(s.data());
   const std::size_t n = s.size();
+  // Longer strings are checked whole, 32 bytes at a time, where the CPU can (utf8_blocks.h):
+  // nearly every string is valid, and the reader below then runs only to say where one is
+  // not.
+  if (n >= 32 && detail::avx2_usable() && detail::utf8_valid_avx2(p, n)) return std::string_view::npos;
   std::size_t i = 0;
   while (i < n) {
-    // ASCII, most of most catalogs, sixteen bytes at a time (SSE2, every x86-64 has it)
-    // or eight; a block with a byte past ASCII goes straight to that byte (text in French
-    // or German has one every few words, and walking the ASCII bytes before it one by one
-    // cost more than the block's test).
-#if defined(__SSE2__)
-    while (n - i >= 16) {
-      const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
-      const auto high = static_cast<unsigned>(_mm_movemask_epi8(block));
-      if (high != 0) {
-        i += static_cast<std::size_t>(std::countr_zero(high));
-        break;
-      }
-      i += 16;
-    }
-#endif
+    // ASCII, most of most catalogs, eight bytes at a time; a word with a byte past ASCII
+    // goes straight to that byte (text in French or German has one every few words, and
+    // walking the ASCII bytes before it one by one cost more than the word's test).
     while (n - i >= 8) {
       std::uint64_t word;
       std::memcpy(&word, p + i, 8);

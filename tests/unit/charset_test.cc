@@ -2,11 +2,111 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <random>
 #include <string>
+#include <string_view>
+
+#include "utf8_blocks.h"
 
 namespace {
 
 using namespace erli18n;
+
+// The offset of the first ill-formed sequence by the Unicode Standard's table of well-formed
+// byte sequences (Table 3-7), read one sequence at a time, or npos: the oracle of the tests
+// below, written apart from the library's reader.
+std::size_t first_ill_formed(std::string_view s) {
+  for (std::size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    std::size_t len = 1;
+    unsigned char lo = 0x80, hi = 0xBF;
+    if (c <= 0x7F) {
+      len = 1;
+    } else if (c >= 0xC2 && c <= 0xDF) {
+      len = 2;
+    } else if (c == 0xE0) {
+      len = 3, lo = 0xA0;
+    } else if ((c >= 0xE1 && c <= 0xEC) || c == 0xEE || c == 0xEF) {
+      len = 3;
+    } else if (c == 0xED) {
+      len = 3, hi = 0x9F;
+    } else if (c == 0xF0) {
+      len = 4, lo = 0x90;
+    } else if (c >= 0xF1 && c <= 0xF3) {
+      len = 4;
+    } else if (c == 0xF4) {
+      len = 4, hi = 0x8F;
+    } else {
+      return i;
+    }
+    if (len > 1) {
+      if (s.size() - i < len) return i;
+      const auto second = static_cast<unsigned char>(s[i + 1]);
+      if (second < lo || second > hi) return i;
+      for (std::size_t k = 2; k < len; ++k)
+        if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return i;
+    }
+    i += len;
+  }
+  return std::string_view::npos;
+}
+
+// find_invalid_utf8 against the oracle, and the block check (where the CPU runs it) alone:
+// a block check that took a bad string for good would hide behind nothing.
+void expect_as_oracle(std::string_view s) {
+  const std::size_t want = first_ill_formed(s);
+  ASSERT_EQ(charset::find_invalid_utf8(s), want) << testing::PrintToString(std::string(s));
+  if (charset::detail::avx2_usable()) {
+    ASSERT_EQ(charset::detail::utf8_valid_avx2(reinterpret_cast<const unsigned char*>(s.data()), s.size()),
+              want == std::string_view::npos)
+        << testing::PrintToString(std::string(s));
+  }
+}
+
+// Every sequence of four bytes drawn from each byte class's edges (ASCII, the continuations'
+// ranges, every kind of lead byte, the bytes no sequence has), at offsets that put it at
+// the start, across a 32-byte block's end, and at the string's end.
+TEST(Charset, Utf8ChecksAgreeWithTheStandardOnEveryShortSequence) {
+  const unsigned char edges[] = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF,
+                                 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE,
+                                 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xF7, 0xF8, 0xFF};
+  for (std::size_t at : {0, 14, 29, 30, 31, 32, 60}) {
+    std::string text(at + 4 + 3, 'a');
+    for (unsigned char a : edges)
+      for (unsigned char b : edges)
+        for (unsigned char c : edges)
+          for (unsigned char d : edges) {
+            text[at] = static_cast<char>(a), text[at + 1] = static_cast<char>(b);
+            text[at + 2] = static_cast<char>(c), text[at + 3] = static_cast<char>(d);
+            expect_as_oracle(text);                                      // followed by ASCII
+            expect_as_oracle(std::string_view(text).substr(0, at + 4));  // at the end
+          }
+  }
+}
+
+// Random texts of valid characters of every length, with a byte changed or not, of every
+// length up to a few blocks: sequences cut by block ends and string ends anywhere.
+TEST(Charset, Utf8ChecksAgreeWithTheStandardOnRandomText) {
+  std::mt19937 random(25);
+  const char* characters[] = {"a",
+                              " ",
+                              "\xc3\xa9",
+                              "\xd0\x96",
+                              "\xe2\x82\xac",
+                              "\xe6\x97\xa5",
+                              "\xed\x9f\xbf",
+                              "\xee\x80\x80",
+                              "\xf0\x9f\x98\x80",
+                              "\xf4\x8f\xbf\xbf"};
+  for (int round = 0; round < 20000; ++round) {
+    std::string text;
+    const std::size_t length = random() % 140;
+    while (text.size() < length) text += characters[random() % std::size(characters)];
+    if (round % 2 == 1 && !text.empty()) text[random() % text.size()] = static_cast<char>(random() % 256);
+    expect_as_oracle(text);
+  }
+}
 
 TEST(Charset, RecognisesUtf8Spellings) {
   EXPECT_TRUE(charset::is_utf8("UTF-8"));
