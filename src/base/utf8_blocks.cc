@@ -7,13 +7,12 @@
 // block before it did not end inside a sequence.
 #include "utf8_blocks.h"
 
-#include <atomic>
 #include <cstdint>
 #include <cstring>
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#include <cpuid.h>
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && __has_include(<sys/platform/x86.h>)
 #include <immintrin.h>
+#include <sys/platform/x86.h>
 #define ERLI18N_UTF8_AVX2 1
 #endif
 
@@ -125,23 +124,12 @@ struct block_checker {
 }  // namespace
 
 bool avx2_usable() noexcept {
-  // 0: not asked yet, 1: no, 2: yes. Threads that race here ask the CPU the same question.
-  static std::atomic<int> known{0};
-  int k = known.load(std::memory_order_relaxed);
-  if (k == 0) {
-    unsigned a = 0, b = 0, c = 0, d = 0;
-    bool yes = false;
-    // The CPU has AVX and the OS saves its registers (OSXSAVE, then XCR0's SSE and AVX
-    // state bits), and the CPU has AVX2.
-    if (__get_cpuid(1, &a, &b, &c, &d) && (c & bit_OSXSAVE) != 0 && (c & bit_AVX) != 0) {
-      unsigned lo = 0, hi = 0;
-      __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-      if ((lo & 0x6) == 0x6 && __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & bit_AVX2) != 0) yes = true;
-    }
-    k = yes ? 2 : 1;
-    known.store(k, std::memory_order_relaxed);
-  }
-  return k == 2;
+  // glibc's record of the CPU (made at its start, for its own string functions), not the
+  // CPUID instruction: in a virtual machine each CPUID traps to the hypervisor, which cost
+  // `ls --help` more than all of its UTF-8 checks. "Active": the CPU has AVX2 and the
+  // operating system saves its registers.
+  static const bool active = CPU_FEATURE_ACTIVE(AVX2);
+  return active;
 }
 
 __attribute__((target("avx2"))) bool utf8_valid_avx2(const unsigned char* p, std::size_t n) noexcept {

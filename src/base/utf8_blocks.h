@@ -7,8 +7,8 @@
 
 namespace erli18n::charset::detail {
 
-/// Whether this CPU (and its operating system) runs AVX2 code: asked of the CPU once, at the
-/// first call, not before main (a preloaded library must not probe the CPU at every start).
+/// Whether this CPU (and its operating system) runs AVX2 code, as glibc found at its start
+/// (no CPUID here: a preloaded library must not probe the CPU at every start).
 bool avx2_usable() noexcept;
 
 /// Whether the n bytes at p are well-formed UTF-8 (the rules of find_invalid_utf8: no
