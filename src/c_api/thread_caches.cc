@@ -3,7 +3,7 @@
 #include <pthread.h>
 #include <sys/mman.h>
 
-#include <memory>
+#include <cstdlib>
 #include <new>
 #include <type_traits>
 
@@ -13,8 +13,23 @@ __thread thread_caches* t_caches __attribute__((tls_model("initial-exec"))) = nu
 
 namespace {
 
+// The caches live in memory of their own alignment from aligned_alloc, not from C++'s
+// aligned operator new: libstdc++'s calls a function of libgcc's that lies far from the
+// start-up code, a page fault of its own on every process's first lookup.
+thread_caches* new_caches() {
+  void* p = std::aligned_alloc(alignof(thread_caches), sizeof(thread_caches));
+  if (p == nullptr) throw std::bad_alloc();
+  return new (p) thread_caches();
+}
+static_assert(std::is_nothrow_default_constructible_v<thread_caches>, "new_caches cannot leak its memory");
+
+void delete_caches(thread_caches* caches) noexcept {
+  caches->~thread_caches();
+  std::free(caches);
+}
+
 void release(void* caches) {
-  delete static_cast<thread_caches*>(caches);
+  delete_caches(static_cast<thread_caches*>(caches));
   t_caches = nullptr;  // a lookup even later makes a fresh set (see the header)
 }
 
@@ -54,9 +69,12 @@ bool thread_caches::grow_answers() noexcept {
 thread_caches& make_thread_caches() {
   const pthread_key_t key = caches_key();
   if (void* p = pthread_getspecific(key)) return *static_cast<thread_caches*>(p);
-  auto fresh = std::make_unique<thread_caches>();
-  if (pthread_setspecific(key, fresh.get()) != 0) throw std::bad_alloc();
-  t_caches = fresh.release();
+  thread_caches* fresh = new_caches();
+  if (pthread_setspecific(key, fresh) != 0) {
+    delete_caches(fresh);
+    throw std::bad_alloc();
+  }
+  t_caches = fresh;
   return *t_caches;
 }
 
