@@ -12,7 +12,14 @@
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && __has_include(<sys/platform/x86.h>)
 #include <immintrin.h>
+// glibc's header is C's: it names C's boolean type, which clang's C++ does not know.
+#if defined(__clang__)
+#define _Bool bool
 #include <sys/platform/x86.h>
+#undef _Bool
+#else
+#include <sys/platform/x86.h>
+#endif
 #define ERLI18N_UTF8_AVX2 1
 #endif
 
