@@ -144,8 +144,8 @@ __attribute__((target("avx2"))) bool utf8_valid_avx2(const unsigned char* p, std
   std::size_t i = 0;
   for (; n - i >= 32; i += 32) checker.check(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + i)));
   if (i == n) return checker.valid();
-  const std::size_t last = n - 32;  // where the last 32 bytes start, when there are 32
   if (n >= 32 + 4) {
+    const std::size_t last = n - 32;  // where the last 32 bytes start
     // The last 32 bytes, read again in part: a byte's check needs only the three before
     // it, which the four at last - 4 hold (in the top of their broadcast). The block before
     // may end inside a sequence this one completes: it is judged here, with the bytes after.
