@@ -48,21 +48,38 @@ static_assert(std::is_trivially_copyable_v<remembered_answer>, "answers are zero
 static_assert(sizeof(thread_caches::small_answers) == sizeof(remembered_answer)
                                                           << thread_caches::small_answer_bits);
 
+namespace {
+std::size_t table_bytes(unsigned bits) { return sizeof(remembered_answer) << bits; }
+}  // namespace
+
 thread_caches::~thread_caches() {
-  if (answers != small_answers) ::munmap(answers, answer_slots * sizeof(remembered_answer));
+  if (answers != small_answers) ::munmap(answers, table_bytes(answers_bits));
 }
 
 bool thread_caches::grow_answers() noexcept {
-  // A mapping of its own: zero pages, each costing only when first touched, and
-  // page-aligned (a calloc this large is a mapping too, but 16 bytes into its first page).
-  void* full = ::mmap(nullptr, answer_slots * sizeof(remembered_answer), PROT_READ | PROT_WRITE,
-                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (full == MAP_FAILED) {
-    answers_stored = 0;  // try again after another table's fill
-    return false;
+  const unsigned bits = answers_bits == small_answer_bits ? middle_answer_bits : answer_bits;
+  // A mapping of its own, page-aligned (a calloc this large is a mapping too, but 16 bytes
+  // into its first page), its pages in place at once (see the header).
+  void* larger = ::mmap(nullptr, table_bytes(bits), PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+  answers_stored = 0;  // on failure: try again after another fill
+  if (larger == MAP_FAILED) return false;
+  remembered_answer* old = answers;
+  const unsigned old_bits = answers_bits;
+  answers = static_cast<remembered_answer*>(larger);
+  answers_bits = bits;
+  // The answers move along (a thread that outgrew a table is looking up its call sites
+  // again and again), each into the first free way of its set in the larger table.
+  for (std::size_t i = 0; i < std::size_t{1} << old_bits; ++i) {
+    if (old[i].caller_msgid == nullptr) continue;
+    remembered_answer* set = answer_set(old[i].caller_msgid, old[i].n);
+    remembered_answer* way = set[0].caller_msgid == nullptr ? &set[0] : &set[1];
+    if (way->caller_msgid == nullptr) {
+      *way = old[i];
+      ++answers_stored;
+    }
   }
-  answers = static_cast<remembered_answer*>(full);
-  answers_bits = answer_bits;
+  if (old != small_answers) ::munmap(old, table_bytes(old_bits));
   return true;
 }
 

@@ -81,31 +81,44 @@ struct alignas(remembered_answer) thread_caches {
   int language_counter = 0;
   std::string language;  // empty when unset or empty
 
-  // Answers by call site, in 2-way sets chosen by the msgid pointer. A thread starts with
-  // the small table inside this object (64 slots, 4 KiB: the thread's first lookup touches
-  // no page of its own for it) and moves to the full one (512 KiB of address space, zero
-  // pages until used) once it has remembered as many answers as the small one holds: a
-  // short-lived program (`ls --help`: some 50 lookups) would otherwise touch a page of the
-  // full table for nearly every msgid it looks up, and each first touch is a page fault.
-  // 8,192 slots in full: with 4,096, about 8% of the lookups of lookup_bench's 1,128 mixed
-  // keys missed, each evicted by a third key in its set. Not a std::array member: zeroing
-  // it would touch every page.
+  // Answers by call site, in 2-way sets chosen by the msgid pointer, in a table that grows
+  // with the thread's use. A thread starts with the small table inside this object (64
+  // slots, 4 KiB: its first lookups touch no page of their own for it), moves to a middle
+  // one (1,024 slots, 64 KiB) once it has remembered as many answers as the small one
+  // holds, and to the full one (8,192 slots, 512 KiB) once the middle one has taken its
+  // fill; the answers of the table left move to the new one. A short-lived
+  // program (`ls --help`: some 50 lookups) stays in the small table. The larger tables are
+  // mapped with every page in place (MAP_POPULATE: one system call): by the time a thread
+  // moves to one, the answers it goes on to remember fall on nearly all of its pages
+  // (1,024 answers hashed over 128 pages leave none untouched, in all likelihood), and a
+  // first touch of each page would be a page fault of its own, which costs a few
+  // microseconds in a virtual machine (13 on the one of docs/performance.md) where filling
+  // the page in the mapping costs under one. 8,192 slots in full: with 4,096, about 8% of
+  // the lookups of lookup_bench's 1,128 mixed keys missed, each evicted by a third key in
+  // its set. Not std::array members: zeroing them would touch every page.
+  static constexpr unsigned middle_answer_bits = 10;
   static constexpr unsigned answer_bits = 13;
-  static constexpr std::size_t answer_slots = std::size_t{1} << answer_bits;
   remembered_answer* answers = small_answers;
   unsigned answers_bits = small_answer_bits;  // the table's size: 1 << answers_bits slots
-  std::uint32_t answers_stored = 0;           // answers remembered in the small table
+  std::uint32_t answers_stored = 0;           // answers remembered in the current table
 
-  /// Counts an answer about to be remembered, and moves to the full table when the small
-  /// one has taken its fill (its answers are dropped: they are found again). Returns false
-  /// when the table changed, so that the caller asks answer_set again. Never throws: when
-  /// the full table cannot be had, the small one stays.
+  /// Counts an answer about to be remembered, and moves to the next larger table, with the
+  /// answers of this one, when this one has taken its fill. Returns false when the table changed, so that the
+  /// caller asks answer_set again. Never throws: when a larger table cannot be had, the
+  /// current one stays.
   bool note_answer_stored() noexcept {
-    if (answers_bits == answer_bits || ++answers_stored < (std::uint32_t{1} << small_answer_bits))
-      return true;
+    if (answers_bits == answer_bits || ++answers_stored < (std::uint32_t{1} << answers_bits)) return true;
     return !grow_answers();
   }
   bool grow_answers() noexcept;
+
+  /// The two slots (one set) an answer for (msgid, n) may occupy: two ways, so that two
+  /// call sites hashed to the same set do not keep evicting each other.
+  remembered_answer* answer_set(const char* msgid, unsigned long n) noexcept {
+    auto p = reinterpret_cast<std::uintptr_t>(msgid);
+    std::uint64_t h = (static_cast<std::uint64_t>(p) ^ n) * 0x9E3779B97F4A7C15u;  // Fibonacci hashing
+    return &answers[(h >> (64 - answers_bits)) & ~std::uint64_t{1}];
+  }
 
   thread_caches() = default;
   ~thread_caches();

@@ -196,14 +196,6 @@ const resolution& resolved(thread_caches& caches, const char* domain, int catego
   return r;
 }
 
-// The two slots (one set) an answer for (msgid, n) may occupy: two ways, so that two call
-// sites hashed to the same set do not keep evicting each other.
-remembered_answer* answer_set(thread_caches& caches, const char* msgid, unsigned long n) noexcept {
-  auto p = reinterpret_cast<std::uintptr_t>(msgid);
-  std::uint64_t h = (static_cast<std::uint64_t>(p) ^ n) * 0x9E3779B97F4A7C15u;  // Fibonacci hashing
-  return &caches.answers[(h >> (64 - caches.answers_bits)) & ~std::uint64_t{1}];
-}
-
 // Whether the caller's text `msgid` ("context\004msgid" for a context) is the key `a` holds.
 // strncmp stops at the caller's NUL, so a shorter caller text is never read past its end.
 bool same_key(const char* msgid, const remembered_answer& a) noexcept {
@@ -235,7 +227,7 @@ std::optional<catalog_message> find_message(const resolution& resolution, const 
 }
 
 // The translation of the call, before codeset conversion; null when untranslated.
-// `set` is answer_set(caches, msgid, n), n being 0 for a singular lookup.
+// `set` is caches.answer_set(msgid, n), n being 0 for a singular lookup.
 const char* lookup(thread_caches& caches, remembered_answer* set, const resolution& resolution,
                    const char* msgid, const char* msgid_plural, bool plural, unsigned long n) {
   if (!plural) n = 0;
@@ -256,7 +248,7 @@ const char* lookup(thread_caches& caches, remembered_answer* set, const resoluti
   if (!found) return nullptr;
   // Remembered when the key has a copy in the catalog and n fits the slot's field.
   if (found->msgid.data() != nullptr && n <= UINT32_MAX) {
-    if (!caches.note_answer_stored()) set = answer_set(caches, msgid, n);  // a larger table
+    if (!caches.note_answer_stored()) set = caches.answer_set(msgid, n);  // a larger table
     // The newest answer goes first and the older one moves to the second way (least
     // recently remembered out), unless the first way held this very call site.
     if (set[0].caller_msgid != msgid) set[1] = set[0];
@@ -294,7 +286,7 @@ const char* translate(const char* domain, const char* msgid, const char* msgid_p
     // are made only once a lookup gets past the "C" locale: a program that never
     // translates allocates nothing.)
     thread_caches* caches = t_caches;
-    remembered_answer* set = caches != nullptr ? answer_set(*caches, msgid, plural ? n : 0) : nullptr;
+    remembered_answer* set = caches != nullptr ? caches->answer_set(msgid, plural ? n : 0) : nullptr;
     __builtin_prefetch(set);
     __builtin_prefetch(msgid);
 
@@ -316,7 +308,7 @@ const char* translate(const char* domain, const char* msgid, const char* msgid_p
       if (locale == "C" || locale == "POSIX") return untranslated;
       caches = &this_thread_caches();
       r = &resolved(*caches, domain, category, cat, locale, thread_locale, global_locale, bindings, counter);
-      set = answer_set(*caches, msgid, plural ? n : 0);
+      set = caches->answer_set(msgid, plural ? n : 0);
     }
     const char* found = lookup(*caches, set, *r, msgid, msgid_plural, plural, n);
     if (found == nullptr) return untranslated;

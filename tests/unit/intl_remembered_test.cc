@@ -201,18 +201,20 @@ TEST_F(IntlRemembered, TheLocaleIsFollowedThroughSetlocaleAndUselocale) {
 }
 
 // A short-lived program's lookups touch few pages: a thread's first answers go to a small
-// table inside its caches (64 slots), not across the full 512 KiB one, where nearly every
-// call site would take a page fault of its own (`ls --help` makes some 50). Past 64 answers
-// the thread moves to the full table, and every call site is still answered right,
-// remembered or not.
+// table inside its caches (64 slots), not across a larger one, where nearly every call site
+// would take a page fault of its own (`ls --help` makes some 50). Past 64 answers the thread
+// moves to a middle table, past 1,024 more to the full one (thread_caches.h; the tables
+// themselves are tested in intl_thread_caches_test), and every call site is still answered
+// right, remembered or not, across both moves.
 TEST_F(IntlRemembered, AThreadsFirstAnswersTouchFewPagesAndAllStayRight) {
   std::string po = header();
-  for (int i = 0; i < 600; i++)
+  constexpr int sites = 1500;
+  for (int i = 0; i < sites; i++)
     po += "msgid \"call site " + std::to_string(i) + "\"\nmsgstr \"Aufruf " + std::to_string(i) + "\"\n\n";
   write_catalog(dir, "de", "many", po);
   ASSERT_NE(::bindtextdomain("many", dir.root().c_str()), nullptr);
-  std::vector<std::string> msgids;  // each its own buffer: 600 call sites
-  for (int i = 0; i < 600; i++) msgids.push_back("call site " + std::to_string(i));
+  std::vector<std::string> msgids;  // each its own buffer: a call site each
+  for (int i = 0; i < sites; i++) msgids.push_back("call site " + std::to_string(i));
   ASSERT_STREQ(::dgettext("many", msgids[0].c_str()), "Aufruf 0");  // the catalog is loaded here
 
   long faults = -1, grown_faults = -1;
@@ -224,25 +226,25 @@ TEST_F(IntlRemembered, AThreadsFirstAnswersTouchFewPagesAndAllStayRight) {
       wrong += std::string(::dgettext("many", msgids[i].c_str())) != "Aufruf " + std::to_string(i);
     ::getrusage(RUSAGE_THREAD, &after);
     faults = after.ru_minflt - before.ru_minflt;
-    for (int i = 50; i < 150; i++)  // past the small table's fill: the full table
+    for (int i = 50; i < 150; i++)  // past the small table's fill: the middle table
       wrong += std::string(::dgettext("many", msgids[i].c_str())) != "Aufruf " + std::to_string(i);
     ::getrusage(RUSAGE_THREAD, &before);
     grown_faults = before.ru_minflt - after.ru_minflt;
-    for (int round = 0; round < 2; round++)  // every call site, then each remembered
-      for (int i = 0; i < 600; i++)
+    for (int round = 0; round < 2; round++)  // every call site (into the full table), then each remembered
+      for (int i = 0; i < sites; i++)
         wrong += std::string(::dgettext("many", msgids[i].c_str())) != "Aufruf " + std::to_string(i);
   });
   fresh.join();
   EXPECT_EQ(wrong, 0);
-  // 50 call sites spread over the full table would touch about 40 of its 128 pages; the small
-  // table is in the caches' own allocation. The next 100, past the small table's fill, do
-  // go to the full table: its pages are touched then (so the count above is the small
-  // table's doing). Under a sanitizer the counts say nothing about the table (its shadow
-  // memory and allocator fault pages of their own: 113 in the ASan build), so only the
-  // answers are checked there.
+  // 50 call sites spread over the middle table would touch nearly all of its 16 pages; the
+  // small table is in the caches' own allocation. The next 100, past the small table's
+  // fill, do go to the middle table: its pages are put in place then, and counted (so the
+  // count above is the small table's doing). Under a sanitizer the counts say nothing about the table (its
+  // shadow memory and allocator fault pages of their own: 113 in the ASan build), so only the answers are
+  // checked there.
   if (!erli18n::test_support::sanitized) {
     EXPECT_LE(faults, 4) << "page faults of a thread's first 50 lookups";  // 3 here; 6 with a 16 KiB table
-    EXPECT_GT(grown_faults, faults) << "page faults of its next 100, in the full table";
+    EXPECT_GT(grown_faults, faults) << "page faults of its next 100, in the middle table";
   }
 }
 

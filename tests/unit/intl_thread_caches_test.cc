@@ -1,0 +1,104 @@
+// liberli18n_intl.so's per-thread answer table (src/c_api/thread_caches.h): it starts inside
+// the thread's caches, grows to a middle and then a full table as answers are remembered,
+// and each larger table has its pages in place when it is made, so that the answers stored
+// in it take no page fault each.
+#include <gtest/gtest.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "thread_caches.h"
+
+namespace {
+
+using erli18n::intl::remembered_answer;
+using erli18n::intl::thread_caches;
+
+// How many pages of the table `caches` uses now are resident (mincore).
+std::size_t resident_pages(const thread_caches& caches) {
+  const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  const std::size_t bytes = sizeof(remembered_answer) << caches.answers_bits;
+  std::vector<unsigned char> in_core((bytes + page - 1) / page);
+  EXPECT_EQ(::mincore(caches.answers, bytes, in_core.data()), 0);
+  std::size_t resident = 0;
+  for (unsigned char c : in_core) resident += c & 1;
+  return resident;
+}
+
+// Notes answers until the table changes; returns how many were noted.
+std::uint32_t fill(thread_caches& caches) {
+  for (std::uint32_t noted = 1;; ++noted)
+    if (!caches.note_answer_stored()) return noted;
+}
+
+TEST(IntlThreadCaches, TheTableGrowsSmallToMiddleToFullAfterEachFill) {
+  auto caches = std::make_unique<thread_caches>();
+  EXPECT_EQ(caches->answers, caches->small_answers);
+  EXPECT_EQ(caches->answers_bits, thread_caches::small_answer_bits);
+
+  EXPECT_EQ(fill(*caches), 1u << thread_caches::small_answer_bits);
+  EXPECT_EQ(caches->answers_bits, thread_caches::middle_answer_bits);
+  EXPECT_NE(caches->answers, caches->small_answers);
+
+  EXPECT_EQ(fill(*caches), 1u << thread_caches::middle_answer_bits);
+  EXPECT_EQ(caches->answers_bits, thread_caches::answer_bits);
+
+  // The full table is the last: it never changes again.
+  for (int i = 0; i < 100000; i++) ASSERT_TRUE(caches->note_answer_stored());
+  EXPECT_EQ(caches->answers_bits, thread_caches::answer_bits);
+}
+
+TEST(IntlThreadCaches, ALargerTableIsZeroedWithItsPagesInPlace) {
+  auto caches = std::make_unique<thread_caches>();
+  fill(*caches);
+  const std::size_t middle_pages = (sizeof(remembered_answer) << thread_caches::middle_answer_bits) /
+                                   static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  EXPECT_EQ(resident_pages(*caches), middle_pages) << "the middle table's pages, before any answer is stored";
+  fill(*caches);
+  const std::size_t full_pages = (sizeof(remembered_answer) << thread_caches::answer_bits) /
+                                 static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  EXPECT_EQ(resident_pages(*caches), full_pages) << "the full table's pages, before any answer is stored";
+  // Zero pages: every slot reads as empty.
+  std::size_t filled = 0;
+  for (std::size_t i = 0; i < (std::size_t{1} << caches->answers_bits); i++)
+    filled += caches->answers[i].caller_msgid != nullptr;
+  EXPECT_EQ(filled, 0u);
+}
+
+// Answers stored as translate() stores them (the first free way of the set) are found in
+// their sets after each move to a larger table, with what they held.
+TEST(IntlThreadCaches, RememberedAnswersMoveToEachLargerTable) {
+  auto caches = std::make_unique<thread_caches>();
+  static const char call_sites[48] = {};
+  std::vector<int> stored;
+  for (int i = 0; i < 48; i++) {
+    const unsigned long n = static_cast<unsigned long>(i % 3);
+    remembered_answer* set = caches->answer_set(&call_sites[i], n);
+    ASSERT_TRUE(caches->note_answer_stored());
+    remembered_answer& way = set[0].caller_msgid == nullptr ? set[0] : set[1];
+    if (way.caller_msgid != nullptr) continue;  // both ways taken: not remembered
+    way.caller_msgid = &call_sites[i];
+    way.n = static_cast<std::uint32_t>(n);
+    way.text = &call_sites[i];
+    stored.push_back(i);
+  }
+  ASSERT_GT(stored.size(), 24u);  // 48 in 32 sets of two ways: 38 here
+  auto found = [&](int i) {
+    const remembered_answer* set = caches->answer_set(&call_sites[i], static_cast<unsigned long>(i % 3));
+    for (int w = 0; w < 2; w++)
+      if (set[w].caller_msgid == &call_sites[i])
+        return set[w].n == static_cast<std::uint32_t>(i % 3) && set[w].text == &call_sites[i];
+    return false;
+  };
+  for (int i : stored) EXPECT_TRUE(found(i)) << "in the small table: call site " << i;
+  for (int table = 0; table < 2; table++) {
+    fill(*caches);
+    for (int i : stored) EXPECT_TRUE(found(i)) << "after move " << table + 1 << ": call site " << i;
+  }
+  EXPECT_EQ(caches->answers_bits, thread_caches::answer_bits);
+}
+
+}  // namespace
