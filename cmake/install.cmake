@@ -9,7 +9,8 @@ include(CMakePackageConfigHelpers)
 # erli18n::http, erli18n::http_httplib and erli18n::http_beast are the shared libraries in
 # erli18nSharedTargets.cmake and the static ones in erli18nStaticTargets.cmake, of which
 # erli18nConfig.cmake includes one (shared by default; docs/install.md). The libintl-compatible
-# C ABI, erli18n::intl and erli18n::intl_static, is in erli18nTargets.cmake, always included.
+# C ABI, erli18n::intl, erli18n::intl_cxx (the same with the C++ API exported too) and
+# erli18n::intl_static, is in erli18nTargets.cmake, always included.
 set(erli18n_install_dirs
     ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT dev
     LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT runtime NAMELINK_COMPONENT dev
@@ -19,7 +20,7 @@ if(ERLI18N_BUILD_SHARED)
   install(TARGETS erli18n_shared erli18n_tools_shared ${ERLI18N_HTTP_SHARED_TARGETS} EXPORT erli18nSharedTargets
           ${erli18n_install_dirs})
 endif()
-install(TARGETS erli18n_intl erli18n_intl_static EXPORT erli18nTargets ${erli18n_install_dirs})
+install(TARGETS erli18n_intl erli18n_intl_cxx erli18n_intl_static EXPORT erli18nTargets ${erli18n_install_dirs})
 install(DIRECTORY include/erli18n DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT dev)
 if(ERLI18N_BUILD_TOOLS)
   install(TARGETS erli18n_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT runtime)
@@ -71,7 +72,7 @@ install(FILES ${PROJECT_BINARY_DIR}/erli18nConfig.cmake
 # leaves them out of the flags.
 file(RELATIVE_PATH erli18n_pc_to_prefix /prefix/${CMAKE_INSTALL_LIBDIR}/pkgconfig /prefix)
 string(REGEX REPLACE "/$" "" erli18n_pc_to_prefix "${erli18n_pc_to_prefix}")
-set(erli18n_pc_files erli18n erli18n_tools erli18n_intl)
+set(erli18n_pc_files erli18n erli18n_tools erli18n_intl erli18n_intl_cxx)
 foreach(pc_prefix relocatable usr)
   if(pc_prefix STREQUAL "usr")
     set(ERLI18N_PC_PREFIX /usr)

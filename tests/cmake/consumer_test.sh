@@ -61,6 +61,7 @@ cmake --install "$work/package" --prefix "$work/consumer-installed" >>"$work/pac
 fr_po=$consumer/catalogs/fr/LC_MESSAGES/consumer.po
 "$work/package/intl_consumer" "$fr_po" | grep -qx ok
 "$work/package/intl_static_consumer" "$fr_po" | grep -qx ok
+"$work/package/intl_cxx_consumer" "$fr_po" | grep -qx ok
 # The static C ABI is self-contained: no libstdc++ or liberli18n at run time.
 if ldd "$work/package/intl_static_consumer" | grep liberli18n >/dev/null; then
   echo "FAIL: intl_static_consumer needs a shared erli18n library at run time"
