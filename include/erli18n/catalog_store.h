@@ -67,6 +67,9 @@ struct load_options {
   /// read; a damaged one (a string outside the file, text that is not UTF-8 in a UTF-8
   /// catalog) then reads as missing, as glibc reads it. `.po` files are always read whole.
   bool verify_all = false;
+  /// For a `.mo` mapped in place: mo_open_options::populate_bytes (the first bytes of the
+  /// file put in the mapping at load, in one system call). 0: each page when first read.
+  std::size_t populate_mo_bytes = 0;
 };
 
 /// What a successful load did.

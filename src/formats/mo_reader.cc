@@ -51,6 +51,11 @@ error mo_error(const std::string& name, errc code, std::string message) {
   return e;
 }
 
+// mo_open_options::populate_bytes: the pages put in the mapping now, in one system call,
+// rather than each by a page fault at its first read. Best effort: a kernel older than 5.14
+// refuses the advice (EINVAL), and the pages then come as they are read.
+void populate(void* addr, std::size_t bytes) noexcept { ::madvise(addr, bytes, MADV_POPULATE_READ); }
+
 std::string hex(std::uint64_t v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "0x%" PRIx64, v);
@@ -825,6 +830,7 @@ result<mo_catalog> mo_access::map(int fd, std::size_t size, const std::string& p
   // around each one read (the kernel's fault-around), which would map a whole small file
   // on the first fault and make the resident size that of every file opened.
   ::madvise(addr, size, MADV_RANDOM);
+  if (options.populate_bytes != 0) populate(addr, std::min(size, options.populate_bytes));
   p->map = mapping(addr, size);
   p->data = static_cast<const unsigned char*>(addr);
   p->size = size;

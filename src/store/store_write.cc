@@ -140,6 +140,7 @@ result<void> store_write::publish(std::string source, bool from_file, const load
 mo_open_options store_write::mo_limits(const load_options& options) {
   mo_open_options o;
   o.max_bytes = options.max_bytes;
+  o.populate_bytes = options.populate_mo_bytes;
   return o;
 }
 

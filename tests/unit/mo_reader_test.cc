@@ -2,6 +2,7 @@
 // system-dependent strings), the mmap and buffer paths, charset conversion, and every
 // kind of malformed file failing cleanly — at open for the fixed structure, at access for
 // an individual string.
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <malloc.h>
 #include <unistd.h>
@@ -200,6 +201,113 @@ TEST(MoReader, IteratesEntriesInFileOrder) {
   }
   EXPECT_TRUE(std::is_sorted(keys.begin(), keys.end()));
   EXPECT_FALSE(mo->entry(48));
+}
+
+// The resident size, in bytes, of the first mapping whose /proc/self/smaps header line `is`
+// accepts (the pages in the mapping, whether the page cache had them or not).
+template <typename Predicate>
+std::size_t resident_bytes_of_mapping_where(Predicate is) {
+  std::ifstream smaps("/proc/self/smaps");
+  bool in_it = false;
+  for (std::string line; std::getline(smaps, line);) {
+    unsigned long long lo = 0, hi = 0;
+    if (std::sscanf(line.c_str(), "%llx-%llx ", &lo, &hi) == 2) {  // a mapping's first line
+      in_it = is(line, lo, hi);
+    } else if (in_it && line.rfind("Rss:", 0) == 0) {
+      return std::stoull(line.substr(4)) * 1024;
+    }
+  }
+  ADD_FAILURE() << "no such mapping";
+  return 0;
+}
+std::size_t resident_bytes_of_mapping(const void* addr) {
+  const auto at = reinterpret_cast<std::uintptr_t>(addr);
+  return resident_bytes_of_mapping_where(
+      [&](const std::string&, unsigned long long lo, unsigned long long hi) { return lo <= at && at < hi; });
+}
+
+// Drops the file's pages from the page cache, so that a mapping of it starts with none of
+// them: a page cache filled by the write can hold the file in large folios, which the kernel
+// maps a whole folio at a time at the first read.
+void evict_from_page_cache(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY);
+  ASSERT_GE(fd, 0);
+  EXPECT_EQ(::fdatasync(fd), 0);
+  EXPECT_EQ(::posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED), 0);
+  ::close(fd);
+}
+
+// mo_open_options::populate_bytes: the file's first pages are in the mapping once it is open
+// (one system call), where otherwise only those the open read are (and read ahead).
+TEST(MoReader, PopulatesTheMappingsFirstBytesAtOpenWhenAsked) {
+  po_file po;
+  for (int i = 0; i < 2500; ++i)
+    po.messages.push_back(
+        msg("key " + std::to_string(i) + std::string(240, 'k'), "value " + std::string(240, 'v')));
+  const std::string bytes = compile(po);
+  ASSERT_GT(bytes.size(), 1200000u);  // past the 1 MiB the last case populates, by far more than 64 KiB
+  const auto path =
+      std::filesystem::temp_directory_path() / ("erli18n_mo_populate_" + std::to_string(::getpid()) + ".mo");
+  {
+    std::ofstream out(path, std::ios::binary);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  }
+  const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  const std::size_t file_bytes = (bytes.size() + page - 1) / page * page;
+  evict_from_page_cache(path.string());
+  {
+    auto lazy = mo_catalog::open(path.string());
+    ASSERT_TRUE(lazy) << lazy.error().to_string();
+    // The pages the open read, and those the kernel read ahead and mapped around them.
+    EXPECT_LT(resident_bytes_of_mapping(lazy->image().data()), file_bytes / 4) << "without populate_bytes";
+  }
+  evict_from_page_cache(path.string());
+  {
+    erli18n::mo_open_options all;
+    all.populate_bytes = std::size_t{4} << 20;
+    auto mo = mo_catalog::open(path.string(), all);
+    ASSERT_TRUE(mo) << mo.error().to_string();
+    EXPECT_EQ(resident_bytes_of_mapping(mo->image().data()), file_bytes) << "the whole file";
+    EXPECT_EQ(mo->lookup("key 7" + std::string(240, 'k')).value_or("?"), "value " + std::string(240, 'v'));
+  }
+  evict_from_page_cache(path.string());
+  {
+    erli18n::mo_open_options first;
+    first.populate_bytes = std::size_t{1} << 20;
+    auto mo = mo_catalog::open(path.string(), first);
+    ASSERT_TRUE(mo) << mo.error().to_string();
+    const std::size_t resident = resident_bytes_of_mapping(mo->image().data());
+    EXPECT_GE(resident, std::size_t{1} << 20) << "the first MiB";
+    EXPECT_LE(resident, (std::size_t{1} << 20) + (std::size_t{64} << 10)) << "the first MiB, and no more";
+  }
+  std::filesystem::remove(path);
+}
+
+// load_options::populate_mo_bytes reaches the `.mo` the store maps (the C ABI's loads).
+TEST(MoReader, TheStorePopulatesAMappedMoWhenAsked) {
+  po_file po;
+  for (int i = 0; i < 800; ++i)
+    po.messages.push_back(
+        msg("store key " + std::to_string(i) + std::string(240, 'k'), std::string(240, 'v')));
+  const std::string bytes = compile(po);
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("erli18n_store_populate_" + std::to_string(::getpid()) + ".mo");
+  {
+    std::ofstream out(path, std::ios::binary);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  }
+  evict_from_page_cache(path.string());
+  const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  erli18n::catalog_store store;
+  erli18n::load_options options;
+  options.populate_mo_bytes = std::size_t{4} << 20;
+  ASSERT_TRUE(store.load("d", "fr", path.string(), options));
+  const std::size_t resident =
+      resident_bytes_of_mapping_where([&](const std::string& line, unsigned long long, unsigned long long) {
+        return line.ends_with(path.string());
+      });
+  EXPECT_EQ(resident, (bytes.size() + page - 1) / page * page);
+  std::filesystem::remove(path);
 }
 
 TEST(MoReader, OpensByMmap) {
