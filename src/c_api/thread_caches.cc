@@ -73,11 +73,12 @@ bool thread_caches::grow_answers() noexcept {
   for (std::size_t i = 0; i < std::size_t{1} << old_bits; ++i) {
     if (old[i].caller_msgid == nullptr) continue;
     remembered_answer* set = answer_set(old[i].caller_msgid, old[i].n);
-    remembered_answer* way = set[0].caller_msgid == nullptr ? &set[0] : &set[1];
-    if (way->caller_msgid == nullptr) {
-      *way = old[i];
-      ++answers_stored;
-    }
+    for (unsigned w = 0; w < answer_ways; ++w)
+      if (set[w].caller_msgid == nullptr) {
+        set[w] = old[i];
+        ++answers_stored;
+        break;
+      }
   }
   if (old != small_answers) ::munmap(old, table_bytes(old_bits));
   return true;

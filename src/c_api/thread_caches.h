@@ -81,12 +81,13 @@ struct alignas(remembered_answer) thread_caches {
   int language_counter = 0;
   std::string language;  // empty when unset or empty
 
-  // Answers by call site, in 2-way sets chosen by the msgid pointer, in a table that grows
+  // Answers by call site, in 4-way sets chosen by the msgid pointer, in a table that grows
   // with the thread's use. A thread starts with the small table inside this object (64
   // slots, 4 KiB: its first lookups touch no page of their own for it), moves to a middle
   // one (1,024 slots, 64 KiB) once it has remembered as many answers as the small one
-  // holds, and to the full one (8,192 slots, 512 KiB) once the middle one has taken its
-  // fill; the answers of the table left move to the new one. A short-lived
+  // holds, and to the full one (8,192 slots, 512 KiB) once it has remembered half as many as
+  // the middle one holds (fuller, its sets would evict answers the thread asks for again);
+  // the answers of the table left move to the new one. A short-lived
   // program (`ls --help`: some 50 lookups) stays in the small table. The larger tables are
   // mapped with every page in place (MAP_POPULATE: one system call): by the time a thread
   // moves to one, the answers it goes on to remember fall on nearly all of its pages
@@ -107,17 +108,38 @@ struct alignas(remembered_answer) thread_caches {
   /// caller asks answer_set again. Never throws: when a larger table cannot be had, the
   /// current one stays.
   bool note_answer_stored() noexcept {
-    if (answers_bits == answer_bits || ++answers_stored < (std::uint32_t{1} << answers_bits)) return true;
+    if (answers_bits == answer_bits || ++answers_stored < fill_of(answers_bits)) return true;
     return !grow_answers();
+  }
+  /// The answers a table of 1 << bits slots takes before the thread moves on (see above).
+  static constexpr std::uint32_t fill_of(unsigned bits) noexcept {
+    return bits == small_answer_bits ? std::uint32_t{1} << bits : std::uint32_t{1} << (bits - 1);
   }
   bool grow_answers() noexcept;
 
-  /// The two slots (one set) an answer for (msgid, n) may occupy: two ways, so that two
-  /// call sites hashed to the same set do not keep evicting each other.
+  /// The slots (one set of answer_ways) an answer for (msgid, n) may occupy. Four ways, so
+  /// that the call sites hashed to one set do not keep evicting each other: with two, a
+  /// program cycling through 1,826 call sites in the full table (bench/intl_lookups.c) found
+  /// some 60 sets holding three of them, and each of those missed on every round.
+  static constexpr unsigned answer_ways = 4;
   remembered_answer* answer_set(const char* msgid, unsigned long n) noexcept {
     auto p = reinterpret_cast<std::uintptr_t>(msgid);
     std::uint64_t h = (static_cast<std::uint64_t>(p) ^ n) * 0x9E3779B97F4A7C15u;  // Fibonacci hashing
-    return &answers[(h >> (64 - answers_bits)) & ~std::uint64_t{1}];
+    return &answers[(h >> (64 - answers_bits)) & ~std::uint64_t{answer_ways - 1}];
+  }
+
+  /// The way of `set` a new answer for `msgid` goes to: the first, the others moving one
+  /// way down (the least recently remembered out), or, when a way already holds this call
+  /// site (an answer gone stale), only those before it.
+  static remembered_answer& way_for_new_answer(remembered_answer* set, const char* msgid) noexcept {
+    unsigned last = answer_ways - 1;
+    for (unsigned w = 0; w < answer_ways; ++w)
+      if (set[w].caller_msgid == msgid) {
+        last = w;
+        break;
+      }
+    for (unsigned w = last; w > 0; --w) set[w] = set[w - 1];
+    return set[0];
   }
 
   thread_caches() = default;

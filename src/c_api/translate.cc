@@ -233,7 +233,7 @@ const char* lookup(thread_caches& caches, remembered_answer* set, const resoluti
   if (!plural) n = 0;
   const std::uint64_t epoch = catalogs_epoch();  // before the lookup whose answer it stamps
   const std::int64_t now = catalog_clock();
-  for (int way = 0; way < 2; ++way)
+  for (unsigned way = 0; way < thread_caches::answer_ways; ++way)
     if (const char* text = remembered(set[way], msgid, plural, n, resolution, epoch, now)) return text;
 
   request r{{}, false, msgid, {}, plural, n};
@@ -249,10 +249,7 @@ const char* lookup(thread_caches& caches, remembered_answer* set, const resoluti
   // Remembered when the key has a copy in the catalog and n fits the slot's field.
   if (found->msgid.data() != nullptr && n <= UINT32_MAX) {
     if (!caches.note_answer_stored()) set = caches.answer_set(msgid, n);  // a larger table
-    // The newest answer goes first and the older one moves to the second way (least
-    // recently remembered out), unless the first way held this very call site.
-    if (set[0].caller_msgid != msgid) set[1] = set[0];
-    remembered_answer& slot = set[0];
+    remembered_answer& slot = thread_caches::way_for_new_answer(set, msgid);
     slot.caller_msgid = msgid;
     slot.resolution = resolution.serial;
     slot.epoch = static_cast<std::uint32_t>(epoch);

@@ -203,7 +203,7 @@ TEST_F(IntlRemembered, TheLocaleIsFollowedThroughSetlocaleAndUselocale) {
 // A short-lived program's lookups touch few pages: a thread's first answers go to a small
 // table inside its caches (64 slots), not across a larger one, where nearly every call site
 // would take a page fault of its own (`ls --help` makes some 50). Past 64 answers the thread
-// moves to a middle table, past 1,024 more to the full one (thread_caches.h; the tables
+// moves to a middle table, past 512 more to the full one (thread_caches.h; the tables
 // themselves are tested in intl_thread_caches_test), and every call site is still answered
 // right, remembered or not, across both moves.
 TEST_F(IntlRemembered, AThreadsFirstAnswersTouchFewPagesAndAllStayRight) {

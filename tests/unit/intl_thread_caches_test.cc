@@ -43,7 +43,7 @@ TEST(IntlThreadCaches, TheTableGrowsSmallToMiddleToFullAfterEachFill) {
   EXPECT_EQ(caches->answers_bits, thread_caches::middle_answer_bits);
   EXPECT_NE(caches->answers, caches->small_answers);
 
-  EXPECT_EQ(fill(*caches), 1u << thread_caches::middle_answer_bits);
+  EXPECT_EQ(fill(*caches), 1u << (thread_caches::middle_answer_bits - 1));  // half of the middle table
   EXPECT_EQ(caches->answers_bits, thread_caches::answer_bits);
 
   // The full table is the last: it never changes again.
@@ -78,17 +78,19 @@ TEST(IntlThreadCaches, RememberedAnswersMoveToEachLargerTable) {
     const unsigned long n = static_cast<unsigned long>(i % 3);
     remembered_answer* set = caches->answer_set(&call_sites[i], n);
     ASSERT_TRUE(caches->note_answer_stored());
-    remembered_answer& way = set[0].caller_msgid == nullptr ? set[0] : set[1];
-    if (way.caller_msgid != nullptr) continue;  // both ways taken: not remembered
-    way.caller_msgid = &call_sites[i];
-    way.n = static_cast<std::uint32_t>(n);
-    way.text = &call_sites[i];
+    remembered_answer* way = nullptr;
+    for (unsigned w = 0; w < thread_caches::answer_ways && way == nullptr; w++)
+      if (set[w].caller_msgid == nullptr) way = &set[w];
+    if (way == nullptr) continue;  // every way taken: not remembered
+    way->caller_msgid = &call_sites[i];
+    way->n = static_cast<std::uint32_t>(n);
+    way->text = &call_sites[i];
     stored.push_back(i);
   }
-  ASSERT_GT(stored.size(), 24u);  // 48 in 32 sets of two ways: 38 here
+  ASSERT_GT(stored.size(), 24u);  // 48 in 16 sets of four ways
   auto found = [&](int i) {
     const remembered_answer* set = caches->answer_set(&call_sites[i], static_cast<unsigned long>(i % 3));
-    for (int w = 0; w < 2; w++)
+    for (unsigned w = 0; w < thread_caches::answer_ways; w++)
       if (set[w].caller_msgid == &call_sites[i])
         return set[w].n == static_cast<std::uint32_t>(i % 3) && set[w].text == &call_sites[i];
     return false;
@@ -99,6 +101,31 @@ TEST(IntlThreadCaches, RememberedAnswersMoveToEachLargerTable) {
     for (int i : stored) EXPECT_TRUE(found(i)) << "after move " << table + 1 << ": call site " << i;
   }
   EXPECT_EQ(caches->answers_bits, thread_caches::answer_bits);
+}
+
+// A new answer takes the first way of its set; the others move one way down and the least
+// recently remembered leaves, unless a way holds the same call site (a stale answer): then
+// only the ways before it move, and the answers after it stay.
+TEST(IntlThreadCaches, ANewAnswerGoesFirstAndTheLeastRecentlyRememberedLeaves) {
+  static const char sites[8] = {};
+  remembered_answer set[thread_caches::answer_ways] = {};
+  for (unsigned w = 0; w < thread_caches::answer_ways; w++) set[w].caller_msgid = &sites[w];  // 0 1 2 3
+
+  remembered_answer& first = thread_caches::way_for_new_answer(set, &sites[4]);
+  EXPECT_EQ(&first, &set[0]);
+  first.caller_msgid = &sites[4];
+  const char* after_new[] = {&sites[4], &sites[0], &sites[1], &sites[2]};  // 3 left
+  for (unsigned w = 0; w < thread_caches::answer_ways; w++) EXPECT_EQ(set[w].caller_msgid, after_new[w]) << w;
+
+  remembered_answer& again = thread_caches::way_for_new_answer(set, &sites[1]);  // in way 2
+  again.caller_msgid = &sites[1];
+  const char* after_again[] = {&sites[1], &sites[4], &sites[0], &sites[2]};  // 2 stays last
+  for (unsigned w = 0; w < thread_caches::answer_ways; w++)
+    EXPECT_EQ(set[w].caller_msgid, after_again[w]) << w;
+
+  thread_caches::way_for_new_answer(set, &sites[1]).caller_msgid = &sites[1];  // in way 0: nothing moves
+  for (unsigned w = 0; w < thread_caches::answer_ways; w++)
+    EXPECT_EQ(set[w].caller_msgid, after_again[w]) << w;
 }
 
 }  // namespace
