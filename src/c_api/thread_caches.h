@@ -87,16 +87,16 @@ struct alignas(remembered_answer) thread_caches {
   // one (1,024 slots, 64 KiB) once it has remembered as many answers as the small one
   // holds, and to the full one (8,192 slots, 512 KiB) once it has remembered half as many as
   // the middle one holds (fuller, its sets would evict answers the thread asks for again);
-  // the answers of the table left move to the new one. A short-lived
-  // program (`ls --help`: some 50 lookups) stays in the small table. The larger tables are
-  // mapped with every page in place (MAP_POPULATE: one system call): by the time a thread
-  // moves to one, the answers it goes on to remember fall on nearly all of its pages
-  // (1,024 answers hashed over 128 pages leave none untouched, in all likelihood), and a
-  // first touch of each page would be a page fault of its own, which costs a few
-  // microseconds in a virtual machine (13 on the one of docs/performance.md) where filling
-  // the page in the mapping costs under one. 8,192 slots in full: with 4,096, about 8% of
-  // the lookups of lookup_bench's 1,128 mixed keys missed, each evicted by a third key in
-  // its set. Not std::array members: zeroing them would touch every page.
+  // the answers of the table left move to the new one. A short-lived program (`ls --help`:
+  // some 50 lookups) stays in the small table. The larger tables are mapped with every page
+  // in place (MAP_POPULATE: one system call): the answers a table takes fall on nearly all
+  // of its pages (the middle one's 512 leave none of its 16 untouched, in all likelihood;
+  // the full one's first 512 leave about 2 of its 128), and a first touch of each page
+  // would be a page fault of its own, which costs a few microseconds in a virtual machine
+  // (13 on the one of docs/performance.md) where filling the page in the mapping costs
+  // under one. 8,192 slots in full: with 4,096, about 8% of the lookups of lookup_bench's
+  // 1,128 mixed keys missed, each evicted by a third key in its set. Not std::array
+  // members: zeroing them would touch every page.
   static constexpr unsigned middle_answer_bits = 10;
   static constexpr unsigned answer_bits = 13;
   remembered_answer* answers = small_answers;
@@ -104,9 +104,9 @@ struct alignas(remembered_answer) thread_caches {
   std::uint32_t answers_stored = 0;           // answers remembered in the current table
 
   /// Counts an answer about to be remembered, and moves to the next larger table, with the
-  /// answers of this one, when this one has taken its fill. Returns false when the table changed, so that the
-  /// caller asks answer_set again. Never throws: when a larger table cannot be had, the
-  /// current one stays.
+  /// answers of this one, when this one has taken its fill. Returns false when the table
+  /// changed, so that the caller asks answer_set again. Never throws: when a larger table
+  /// cannot be had, the current one stays.
   bool note_answer_stored() noexcept {
     if (answers_bits == answer_bits || ++answers_stored < fill_of(answers_bits)) return true;
     return !grow_answers();
