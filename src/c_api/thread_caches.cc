@@ -4,6 +4,7 @@
 #include <sys/mman.h>
 
 #include <cstdlib>
+#include <cstring>
 #include <new>
 #include <type_traits>
 
@@ -45,6 +46,7 @@ pthread_key_t caches_key() {
 }  // namespace
 
 static_assert(std::is_trivially_copyable_v<remembered_answer>, "answers are zeroed bytes");
+static_assert(sizeof(remembered_answer) == 32, "two answers a cache line, 128 a page (see the header)");
 static_assert(sizeof(thread_caches::small_answers) == sizeof(remembered_answer)
                                                           << thread_caches::small_answer_bits);
 
@@ -72,7 +74,7 @@ bool thread_caches::grow_answers() noexcept {
   // again and again), each into the first free way of its set in the larger table.
   for (std::size_t i = 0; i < std::size_t{1} << old_bits; ++i) {
     if (old[i].caller_msgid == nullptr) continue;
-    remembered_answer* set = answer_set(old[i].caller_msgid, old[i].n);
+    remembered_answer* set = answer_set(old[i].caller_msgid, old[i].n_plus == 0 ? 0 : old[i].n_plus - 1u);
     for (unsigned w = 0; w < answer_ways; ++w)
       if (set[w].caller_msgid == nullptr) {
         set[w] = old[i];
@@ -82,6 +84,11 @@ bool thread_caches::grow_answers() noexcept {
   }
   if (old != small_answers) ::munmap(old, table_bytes(old_bits));
   return true;
+}
+
+void thread_caches::forget_answers() noexcept {
+  std::memset(static_cast<void*>(answers), 0, table_bytes(answers_bits));
+  for (resolution& r : resolutions) r.answers_second = INT64_MIN;  // a new serial at the next lookup
 }
 
 thread_caches& make_thread_caches() {

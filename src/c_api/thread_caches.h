@@ -32,7 +32,16 @@ struct resolution {
   bool global_locale = false;
   std::uint64_t bindings = 0;  // domain_bindings.h's generation it was made under
   int glibc_counter = 0;       // and glibc's catalog counter (setlocale moves it)
-  std::uint64_t serial = 0;    // unique in the thread: answers remember it
+  // The answers found under this resolution carry the low bits of `serial`, and are good
+  // while it holds. It is taken anew from the thread's counter (thread_caches::next_serial)
+  // at the first lookup, and whenever the catalogs' epoch (catalog_files.h's
+  // catalogs_epoch()) or the catalogs' clock second (catalog_clock()) has moved since: an
+  // answer is kept one second at most, so that catalogs are still looked at on disk, and
+  // none outlives a reload. `answers_epoch` and `answers_second` are what the serial was
+  // taken under; the second's initial value is no clock's.
+  std::uint64_t serial = 0;
+  std::uint64_t answers_epoch = 0;
+  std::int64_t answers_second = INT64_MIN;
   std::vector<catalog_file*> files;
   const char* bound_codeset = nullptr;  // NULL when unset or ""
   // The output codeset is known to be UTF-8 (nothing to convert) for as long as this
@@ -44,20 +53,18 @@ struct resolution {
 
 // An answer remembered for one call site: the caller's msgid pointer, recognised again by
 // comparing the caller's text with the catalog's copy of the key (so a reused buffer
-// holding another text is never mistaken for it).
-struct alignas(64) remembered_answer {  // one cache line
-  const char* caller_msgid = nullptr;   // as passed: "context\004msgid" for a context
-  std::uint64_t resolution = 0;         // the serial of the resolution it was found under
-  std::uint32_t epoch = 0;              // catalog_files.h's catalogs_epoch() then (low bits)
-  std::uint32_t second = 0;             // catalog_clock() then (low bits): kept one second at
-                                        // most, so that catalogs are still looked at on disk
-  std::uint32_t n = 0;                  // 0 for a singular lookup
-  bool plural = false;
-  std::uint32_t msgid_size = 0;
-  std::uint32_t context_size = 0;
-  const char* msgid = nullptr;  // the catalog's copy of the key
-  const char* context = nullptr;
-  const char* text = nullptr;  // the translation, before any codeset conversion
+// holding another text is never mistaken for it). 32 bytes: the larger tables below are
+// touched page by page as a thread's call sites fill them, and in a virtual machine each
+// page's first touch costs microseconds (docs/performance.md); with the 64 bytes of a
+// layout that stamped each answer with its resolution, epoch and second, a program cycling
+// through 1,826 call sites touched 144 pages of answers, not 72.
+struct alignas(32) remembered_answer {
+  const char* caller_msgid = nullptr;  // as passed: "context\004msgid" for a context
+  const char* key = nullptr;           // the catalog's copy of the same text, contiguous
+  const char* text = nullptr;          // the translation, before any codeset conversion
+  std::uint32_t serial = 0;            // the low bits of its resolution's serial then
+  std::uint16_t key_size = 0;          // the answer is remembered only when the key fits
+  std::uint16_t n_plus = 0;            // 0 for a singular lookup, else n + 1 (n < 65,535)
 };
 
 struct alignas(remembered_answer) thread_caches {
@@ -73,7 +80,20 @@ struct alignas(remembered_answer) thread_caches {
   std::size_t filled = 0;       // slots in use
   std::size_t next_victim = 0;  // the slot a new resolution replaces when all are in use
   std::size_t last = 0;         // the slot the previous lookup used: tried first
-  std::uint64_t serials = 0;
+  std::uint64_t serials = 0;    // the last serial taken (resolution::serial)
+
+  /// A new serial for a resolution's answers. The answers keep its low 32 bits only: when
+  /// those wrap, every answer is forgotten and every resolution takes a new serial at its
+  /// next lookup, so that no answer outlives its serial's wrap (at one new serial a
+  /// microsecond, that takes over an hour of a thread's churning through resolutions).
+  std::uint64_t next_serial() noexcept {
+    if (static_cast<std::uint32_t>(++serials) == 0) {
+      forget_answers();
+      ++serials;  // 0 is no answer's serial
+    }
+    return serials;
+  }
+  void forget_answers() noexcept;
 
   // LANGUAGE as last read, re-read when a binding or glibc's catalog counter moves (glibc
   // too answers from its cache until then; see docs/c-abi.md).
@@ -83,20 +103,19 @@ struct alignas(remembered_answer) thread_caches {
 
   // Answers by call site, in 4-way sets chosen by the msgid pointer, in a table that grows
   // with the thread's use. A thread starts with the small table inside this object (64
-  // slots, 4 KiB: its first lookups touch no page of their own for it), moves to a middle
-  // one (1,024 slots, 64 KiB) once it has remembered as many answers as the small one
-  // holds, and to the full one (8,192 slots, 512 KiB) once it has remembered half as many as
-  // the middle one holds (fuller, its sets would evict answers the thread asks for again);
-  // the answers of the table left move to the new one. A short-lived program (`ls --help`:
-  // some 50 lookups) stays in the small table. The larger tables are mapped with every page
-  // in place (MAP_POPULATE: one system call): the answers a table takes fall on nearly all
-  // of its pages (the middle one's 512 leave none of its 16 untouched, in all likelihood;
-  // the full one's first 512 leave about 2 of its 128), and a first touch of each page
-  // would be a page fault of its own, which costs a few microseconds in a virtual machine
-  // (13 on the one of docs/performance.md) where filling the page in the mapping costs
-  // under one. 8,192 slots in full: with 4,096, about 8% of the lookups of lookup_bench's
-  // 1,128 mixed keys missed, each evicted by a third key in its set. Not std::array
-  // members: zeroing them would touch every page.
+  // slots, 2 KiB: its first lookups touch no page of their own for it), moves to a middle
+  // one (1,024 slots, 32 KiB) once it has remembered as many answers as the small one
+  // holds, and to the full one (8,192 slots, 256 KiB) once it has remembered half as many
+  // as the middle one holds (fuller, its sets would evict answers the thread asks for
+  // again); the answers of the table left move to the new one. A short-lived program (`ls
+  // --help`: some 50 lookups) stays in the small table. The larger tables are mapped with
+  // every page in place (MAP_POPULATE: one system call): the answers a table takes fall on
+  // all of its pages in all likelihood (512 answers on 8 or 64 pages), and a first touch
+  // of a page not in place costs a page fault of its own: in the virtual machine of
+  // docs/performance.md, 10 microseconds a page, against 5 for a page in place. 8,192
+  // slots in full: with 4,096, about 8% of the lookups of lookup_bench's 1,128 mixed keys
+  // missed, each evicted by a third key in its set. Not std::array members: zeroing them
+  // would touch every page.
   static constexpr unsigned middle_answer_bits = 10;
   static constexpr unsigned answer_bits = 13;
   remembered_answer* answers = small_answers;

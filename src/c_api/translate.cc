@@ -130,10 +130,10 @@ bool matches(const resolution& r, const char* domain, int category, std::string_
 // global locale: made under the global locale with the same counters, so the category's
 // locale name is the one it was made for (only setlocale renames it, and that moves
 // glibc's counter). Null when the full check must run.
-const resolution* same_global_resolution(const thread_caches& caches, const char* domain, int category,
-                                         std::uint64_t bindings, int counter) noexcept {
+resolution* same_global_resolution(thread_caches& caches, const char* domain, int category,
+                                   std::uint64_t bindings, int counter) noexcept {
   if (caches.last >= caches.filled) return nullptr;
-  const resolution& r = caches.resolutions[caches.last];
+  resolution& r = caches.resolutions[caches.last];
   if (!r.global_locale || r.category != category || r.bindings != bindings || r.glibc_counter != counter ||
       std::strcmp(r.domain.c_str(), domain) != 0)
     return nullptr;
@@ -153,9 +153,9 @@ bool utf8_for_good(const char* bound_codeset, bool thread_locale, bool global_lo
 // The calling thread's resolution of (domain, category) for `locale`, made when none of its
 // recent ones matches. Matching compares texts, never only pointers: a caller may reuse a
 // buffer for another domain.
-const resolution& resolved(thread_caches& caches, const char* domain, int category, const char* category_dir,
-                           std::string_view locale, bool thread_locale, bool global_locale,
-                           std::uint64_t bindings, int counter) {
+resolution& resolved(thread_caches& caches, const char* domain, int category, const char* category_dir,
+                     std::string_view locale, bool thread_locale, bool global_locale, std::uint64_t bindings,
+                     int counter) {
   for (std::size_t i = 0; i < caches.filled; ++i) {
     if (matches(caches.resolutions[i], domain, category, locale, thread_locale, global_locale, bindings,
                 counter)) {
@@ -185,7 +185,6 @@ const resolution& resolved(thread_caches& caches, const char* domain, int catego
   fresh.global_locale = global_locale;
   fresh.bindings = bindings;
   fresh.glibc_counter = counter;
-  fresh.serial = ++caches.serials;
   fresh.files = catalogs_to_try(binding.dir, category_dir, domain, languages);
   fresh.bound_codeset = binding.codeset;
   fresh.utf8_output = utf8_for_good(binding.codeset, thread_locale, global_locale);
@@ -196,23 +195,22 @@ const resolution& resolved(thread_caches& caches, const char* domain, int catego
   return r;
 }
 
-// Whether the caller's text `msgid` ("context\004msgid" for a context) is the key `a` holds.
-// strncmp stops at the caller's NUL, so a shorter caller text is never read past its end.
-bool same_key(const char* msgid, const remembered_answer& a) noexcept {
-  if (a.context != nullptr) {
-    if (std::strncmp(msgid, a.context, a.context_size) != 0 || msgid[a.context_size] != '\004') return false;
-    msgid += a.context_size + 1;
-  }
-  return std::strncmp(msgid, a.msgid, a.msgid_size) == 0 && msgid[a.msgid_size] == '\0';
+// The answer the thread remembers for this call in `a`, or null. strncmp stops at the
+// caller's NUL, so a shorter caller text is never read past its end.
+const char* remembered(const remembered_answer& a, const char* msgid, std::uint16_t n_plus,
+                       std::uint32_t serial) noexcept {
+  if (a.caller_msgid != msgid || a.serial != serial || a.n_plus != n_plus) return nullptr;
+  return std::strncmp(msgid, a.key, a.key_size) == 0 && msgid[a.key_size] == '\0' ? a.text : nullptr;
 }
 
-// The answer the thread remembers for this call, or null.
-const char* remembered(const remembered_answer& a, const char* msgid, bool plural, unsigned long n,
-                       const resolution& r, std::uint64_t epoch, std::int64_t now) noexcept {
-  if (a.caller_msgid != msgid || a.resolution != r.serial || a.plural != plural || a.n != n ||
-      a.epoch != static_cast<std::uint32_t>(epoch) || a.second != static_cast<std::uint32_t>(now))
-    return nullptr;
-  return same_key(msgid, a) ? a.text : nullptr;
+// The catalog's copy of the key the caller passed as `msgid` ("context\004msgid" for a
+// context): the message's msgid, with its context when that lies right before it, as a
+// `.mo` keeps them. Null when there is no such copy.
+std::string_view key_copy(const catalog_message& m) noexcept {
+  if (m.context.data() == nullptr) return m.msgid;
+  const char* context_end = m.context.data() + m.context.size();
+  if (context_end + 1 != m.msgid.data() || *context_end != '\004') return {};
+  return {m.context.data(), m.context.size() + 1 + m.msgid.size()};
 }
 
 std::optional<catalog_message> find_message(const resolution& resolution, const request& r,
@@ -228,13 +226,22 @@ std::optional<catalog_message> find_message(const resolution& resolution, const 
 
 // The translation of the call, before codeset conversion; null when untranslated.
 // `set` is caches.answer_set(msgid, n), n being 0 for a singular lookup.
-const char* lookup(thread_caches& caches, remembered_answer* set, const resolution& resolution,
-                   const char* msgid, const char* msgid_plural, bool plural, unsigned long n) {
+const char* lookup(thread_caches& caches, remembered_answer* set, resolution& resolution, const char* msgid,
+                   const char* msgid_plural, bool plural, unsigned long n) {
   if (!plural) n = 0;
   const std::uint64_t epoch = catalogs_epoch();  // before the lookup whose answer it stamps
   const std::int64_t now = catalog_clock();
-  for (unsigned way = 0; way < thread_caches::answer_ways; ++way)
-    if (const char* text = remembered(set[way], msgid, plural, n, resolution, epoch, now)) return text;
+  if (resolution.answers_epoch != epoch || resolution.answers_second != now) {
+    resolution.serial = caches.next_serial();
+    resolution.answers_epoch = epoch;
+    resolution.answers_second = now;
+  }
+  const auto serial = static_cast<std::uint32_t>(resolution.serial);
+  // n + 1 for a plural lookup; 0 (never remembered) when that does not fit the slot's field.
+  const std::uint16_t n_plus = !plural ? 0 : n < UINT16_MAX ? static_cast<std::uint16_t>(n + 1) : 0;
+  if (!plural || n_plus != 0)
+    for (unsigned way = 0; way < thread_caches::answer_ways; ++way)
+      if (const char* text = remembered(set[way], msgid, n_plus, serial)) return text;
 
   request r{{}, false, msgid, {}, plural, n};
   if (plural && msgid_plural != nullptr) r.msgid_plural = msgid_plural;
@@ -246,21 +253,17 @@ const char* lookup(thread_caches& caches, remembered_answer* set, const resoluti
   }
   std::optional<catalog_message> found = find_message(resolution, r, now);
   if (!found) return nullptr;
-  // Remembered when the key has a copy in the catalog and n fits the slot's field.
-  if (found->msgid.data() != nullptr && n <= UINT32_MAX) {
+  // Remembered when the key has one copy in the catalog that fits the slot, and n fits too.
+  const std::string_view key = key_copy(*found);
+  if (key.data() != nullptr && key.size() <= UINT16_MAX && (!plural || n_plus != 0)) {
     if (!caches.note_answer_stored()) set = caches.answer_set(msgid, n);  // a larger table
     remembered_answer& slot = thread_caches::way_for_new_answer(set, msgid);
     slot.caller_msgid = msgid;
-    slot.resolution = resolution.serial;
-    slot.epoch = static_cast<std::uint32_t>(epoch);
-    slot.second = static_cast<std::uint32_t>(now);
-    slot.n = static_cast<std::uint32_t>(n);
-    slot.plural = plural;
-    slot.msgid_size = static_cast<std::uint32_t>(found->msgid.size());
-    slot.context_size = static_cast<std::uint32_t>(found->context.size());
-    slot.msgid = found->msgid.data();
-    slot.context = found->context.data();
+    slot.key = key.data();
     slot.text = found->text.data();
+    slot.serial = serial;
+    slot.key_size = static_cast<std::uint16_t>(key.size());
+    slot.n_plus = n_plus;
   }
   return found->text.data();
 }
@@ -294,9 +297,9 @@ const char* translate(const char* domain, const char* msgid, const char* msgid_p
     const int counter = glibc_catalog_counter();
     const bool global_locale =
         !thread_locale && uselocale(static_cast<locale_t>(nullptr)) == LC_GLOBAL_LOCALE;
-    const resolution* r = caches != nullptr && global_locale
-                              ? same_global_resolution(*caches, domain, category, bindings, counter)
-                              : nullptr;
+    resolution* r = caches != nullptr && global_locale
+                        ? same_global_resolution(*caches, domain, category, bindings, counter)
+                        : nullptr;
     if (r == nullptr) {
       if (!thread_locale) {
         const char* name = nl_langinfo(NL_LOCALE_NAME(category));  // honours uselocale

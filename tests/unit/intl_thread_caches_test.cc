@@ -3,19 +3,27 @@
 // and each larger table has its pages in place when it is made, so that the answers stored
 // in it take no page fault each.
 #include <gtest/gtest.h>
+#include <libintl.h>
+#include <locale.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <memory>
+#include <string>
 #include <vector>
 
+#include "test_support.h"
 #include "thread_caches.h"
+#include "translate.h"
 
 namespace {
 
 using erli18n::intl::remembered_answer;
 using erli18n::intl::thread_caches;
+using erli18n::intl::translate;
 
 // How many pages of the table `caches` uses now are resident (mincore).
 std::size_t resident_pages(const thread_caches& caches) {
@@ -83,7 +91,7 @@ TEST(IntlThreadCaches, RememberedAnswersMoveToEachLargerTable) {
       if (set[w].caller_msgid == nullptr) way = &set[w];
     if (way == nullptr) continue;  // every way taken: not remembered
     way->caller_msgid = &call_sites[i];
-    way->n = static_cast<std::uint32_t>(n);
+    way->n_plus = static_cast<std::uint16_t>(n + 1);
     way->text = &call_sites[i];
     stored.push_back(i);
   }
@@ -92,7 +100,7 @@ TEST(IntlThreadCaches, RememberedAnswersMoveToEachLargerTable) {
     const remembered_answer* set = caches->answer_set(&call_sites[i], static_cast<unsigned long>(i % 3));
     for (unsigned w = 0; w < thread_caches::answer_ways; w++)
       if (set[w].caller_msgid == &call_sites[i])
-        return set[w].n == static_cast<std::uint32_t>(i % 3) && set[w].text == &call_sites[i];
+        return set[w].n_plus == static_cast<std::uint16_t>(i % 3 + 1) && set[w].text == &call_sites[i];
     return false;
   };
   for (int i : stored) EXPECT_TRUE(found(i)) << "in the small table: call site " << i;
@@ -126,6 +134,85 @@ TEST(IntlThreadCaches, ANewAnswerGoesFirstAndTheLeastRecentlyRememberedLeaves) {
   thread_caches::way_for_new_answer(set, &sites[1]).caller_msgid = &sites[1];  // in way 0: nothing moves
   for (unsigned w = 0; w < thread_caches::answer_ways; w++)
     EXPECT_EQ(set[w].caller_msgid, after_again[w]) << w;
+}
+
+// Answers keep the low 32 bits of their resolution's serial: when those wrap, every answer
+// is forgotten and every resolution takes a new serial at its next lookup, so that an
+// answer stamped 2^32 serials ago can never pass for a current one.
+TEST(IntlThreadCaches, AWrapOfTheSerialsLowBitsForgetsEveryAnswer) {
+  auto caches = std::make_unique<thread_caches>();
+  fill(*caches);  // the middle table: a mapping of its own
+  static const char site[1] = {};
+  caches->filled = 2;
+  for (std::size_t i = 0; i < caches->filled; i++) {
+    caches->resolutions[i].serial = caches->next_serial();
+    caches->resolutions[i].answers_second = 7;
+  }
+  EXPECT_EQ(caches->resolutions[1].serial, 2u);
+  remembered_answer* set = caches->answer_set(site, 0);
+  set[0].caller_msgid = site;
+  set[0].serial = 2;
+
+  caches->serials = 0xFFFFFFFEu;
+  EXPECT_EQ(caches->next_serial(), 0xFFFFFFFFu) << "no wrap yet";
+  EXPECT_EQ(set[0].caller_msgid, site);
+  EXPECT_EQ(caches->resolutions[0].answers_second, 7);
+
+  EXPECT_EQ(caches->next_serial(), 0x100000001u) << "the low bits skip 0";
+  for (std::size_t i = 0; i < (std::size_t{1} << caches->answers_bits); i++)
+    ASSERT_EQ(caches->answers[i].caller_msgid, nullptr) << "slot " << i;
+  for (std::size_t i = 0; i < caches->filled; i++)
+    EXPECT_EQ(caches->resolutions[i].answers_second, INT64_MIN) << "resolution " << i << " keeps its serial";
+}
+
+// The answer translate() remembered for the call site `msgid` asked with n (0 for a
+// singular lookup), or null.
+const remembered_answer* answer_of(const char* msgid, unsigned long n) {
+  thread_caches* caches = erli18n::intl::t_caches;
+  if (caches == nullptr) return nullptr;
+  const remembered_answer* set = caches->answer_set(msgid, n);
+  for (unsigned w = 0; w < thread_caches::answer_ways; w++)
+    if (set[w].caller_msgid == msgid) return &set[w];
+  return nullptr;
+}
+
+// translate() remembers an answer with the catalog's copy of the whole key the caller
+// passed (a context with it: a `.mo` keeps "context\004msgid" as one string) and the
+// plural lookup's n + 1; an n too large for the slot is answered, never remembered, and
+// the call site's singular and plural answers are told apart.
+TEST(IntlThreadCaches, TranslateRemembersAnswersByTheCatalogsCopyOfTheKey) {
+  erli18n::test_support::temp_dir dir;
+  dir.write("de/LC_MESSAGES/tc.mo",
+            erli18n::test_support::mo_from_po(
+                "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\n"
+                "msgctxt \"menu\"\nmsgid \"Open\"\nmsgstr \"Öffnen\"\n\n"
+                "msgid \"file\"\nmsgid_plural \"files\"\nmsgstr[0] \"Datei\"\nmsgstr[1] \"Dateien\"\n"));
+  ASSERT_NE(::setlocale(LC_ALL, "C.UTF-8"), nullptr);
+  ::setenv("LANGUAGE", "de", 1);
+  ASSERT_NE(::bindtextdomain("tc", dir.root().c_str()), nullptr);
+
+  static const char open_in_menu[] = "menu\004Open";
+  for (int round = 0; round < 2; round++)
+    EXPECT_STREQ(translate("tc", open_in_menu, nullptr, false, 0, LC_MESSAGES), "Öffnen") << round;
+  const remembered_answer* a = answer_of(open_in_menu, 0);
+  ASSERT_NE(a, nullptr);
+  EXPECT_NE(a->key, open_in_menu) << "the catalog's copy, not the caller's";
+  EXPECT_EQ(std::string(a->key, a->key_size), open_in_menu);
+  EXPECT_STREQ(a->text, "Öffnen");
+  EXPECT_EQ(a->n_plus, 0u);
+
+  static const char file[] = "file";
+  for (int round = 0; round < 2; round++) {
+    EXPECT_STREQ(translate("tc", file, "files", true, 2, LC_MESSAGES), "Dateien") << round;
+    EXPECT_STREQ(translate("tc", file, "files", true, 70000, LC_MESSAGES), "Dateien") << round;
+    EXPECT_STREQ(translate("tc", file, "files", true, 0, LC_MESSAGES), "Dateien") << round;
+    EXPECT_STREQ(translate("tc", file, nullptr, false, 0, LC_MESSAGES), "Datei") << round;
+    EXPECT_STREQ(translate("tc", file, "files", true, 1, LC_MESSAGES), "Datei") << round;
+  }
+  ASSERT_NE(answer_of(file, 2), nullptr);
+  EXPECT_EQ(answer_of(file, 2)->n_plus, 3u);
+  EXPECT_EQ(answer_of(file, 70000), nullptr) << "n does not fit the slot";
+  ::unsetenv("LANGUAGE");
 }
 
 }  // namespace
