@@ -101,23 +101,22 @@ struct alignas(remembered_answer) thread_caches {
   int language_counter = 0;
   std::string language;  // empty when unset or empty
 
-  // Answers by call site, in 4-way sets chosen by the msgid pointer, in a table that grows
+  // Answers by call site, in 8-way sets chosen by the msgid pointer, in a table that grows
   // with the thread's use. A thread starts with the small table inside this object (64
   // slots, 2 KiB: its first lookups touch no page of their own for it), moves to a middle
   // one (1,024 slots, 32 KiB) once it has remembered as many answers as the small one
-  // holds, and to the full one (8,192 slots, 256 KiB) once it has remembered half as many
+  // holds, and to the full one (4,096 slots, 128 KiB) once it has remembered half as many
   // as the middle one holds (fuller, its sets would evict answers the thread asks for
   // again); the answers of the table left move to the new one. A short-lived program (`ls
   // --help`: some 50 lookups) stays in the small table. The larger tables are mapped with
   // every page in place (MAP_POPULATE: one system call): the answers a table takes fall on
-  // all of its pages in all likelihood (512 answers on 8 or 64 pages), and a first touch
+  // all of its pages in all likelihood (512 answers on 8 or 32 pages), and a first touch
   // of a page not in place costs a page fault of its own: in the virtual machine of
-  // docs/performance.md, 10 microseconds a page, against 5 for a page in place. 8,192
-  // slots in full: with 4,096, about 8% of the lookups of lookup_bench's 1,128 mixed keys
-  // missed, each evicted by a third key in its set. Not std::array members: zeroing them
-  // would touch every page.
+  // docs/performance.md, 10 microseconds a page, against 5 for a page in place; so the
+  // full table is as small as its sets allow. Not std::array members: zeroing them would
+  // touch every page.
   static constexpr unsigned middle_answer_bits = 10;
-  static constexpr unsigned answer_bits = 13;
+  static constexpr unsigned answer_bits = 12;
   remembered_answer* answers = small_answers;
   unsigned answers_bits = small_answer_bits;  // the table's size: 1 << answers_bits slots
   std::uint32_t answers_stored = 0;           // answers remembered in the current table
@@ -136,11 +135,14 @@ struct alignas(remembered_answer) thread_caches {
   }
   bool grow_answers() noexcept;
 
-  /// The slots (one set of answer_ways) an answer for (msgid, n) may occupy. Four ways, so
-  /// that the call sites hashed to one set do not keep evicting each other: with two, a
-  /// program cycling through 1,826 call sites in the full table (bench/intl_lookups.c) found
-  /// some 60 sets holding three of them, and each of those missed on every round.
-  static constexpr unsigned answer_ways = 4;
+  /// The slots (one set of answer_ways) an answer for (msgid, n) may occupy. Eight ways, so
+  /// that the call sites hashed to one set seldom outnumber its ways: a program cycling
+  /// through more call sites than a set holds misses on each of them at every round (the
+  /// least recently remembered leaves first). bench/intl_lookups.c cycles through 1,826:
+  /// with 2 ways in 8,192 slots, some 60 sets held three of them; with 8 ways in 4,096, a
+  /// Poisson estimate leaves about 4 sets over 8, and 10,000 lookups took 10% less time
+  /// than with 4 ways in 8,192 (twice the pages: docs/performance.md).
+  static constexpr unsigned answer_ways = 8;
   remembered_answer* answer_set(const char* msgid, unsigned long n) noexcept {
     auto p = reinterpret_cast<std::uintptr_t>(msgid);
     std::uint64_t h = (static_cast<std::uint64_t>(p) ^ n) * 0x9E3779B97F4A7C15u;  // Fibonacci hashing

@@ -95,7 +95,7 @@ TEST(IntlThreadCaches, RememberedAnswersMoveToEachLargerTable) {
     way->text = &call_sites[i];
     stored.push_back(i);
   }
-  ASSERT_GT(stored.size(), 24u);  // 48 in 16 sets of four ways
+  ASSERT_GT(stored.size(), 24u);  // 48 in 8 sets of eight ways
   auto found = [&](int i) {
     const remembered_answer* set = caches->answer_set(&call_sites[i], static_cast<unsigned long>(i % 3));
     for (unsigned w = 0; w < thread_caches::answer_ways; w++)
@@ -115,25 +115,28 @@ TEST(IntlThreadCaches, RememberedAnswersMoveToEachLargerTable) {
 // recently remembered leaves, unless a way holds the same call site (a stale answer): then
 // only the ways before it move, and the answers after it stay.
 TEST(IntlThreadCaches, ANewAnswerGoesFirstAndTheLeastRecentlyRememberedLeaves) {
-  static const char sites[8] = {};
-  remembered_answer set[thread_caches::answer_ways] = {};
-  for (unsigned w = 0; w < thread_caches::answer_ways; w++) set[w].caller_msgid = &sites[w];  // 0 1 2 3
+  constexpr unsigned ways = thread_caches::answer_ways;
+  static const char sites[ways + 1] = {};
+  remembered_answer set[ways] = {};
+  for (unsigned w = 0; w < ways; w++) set[w].caller_msgid = &sites[w];  // 0 1 2 ... ways-1
 
-  remembered_answer& first = thread_caches::way_for_new_answer(set, &sites[4]);
+  remembered_answer& first = thread_caches::way_for_new_answer(set, &sites[ways]);
   EXPECT_EQ(&first, &set[0]);
-  first.caller_msgid = &sites[4];
-  const char* after_new[] = {&sites[4], &sites[0], &sites[1], &sites[2]};  // 3 left
-  for (unsigned w = 0; w < thread_caches::answer_ways; w++) EXPECT_EQ(set[w].caller_msgid, after_new[w]) << w;
+  first.caller_msgid = &sites[ways];
+  std::vector<const char*> after_new = {&sites[ways]};  // the last, ways-1, left
+  for (unsigned w = 0; w + 1 < ways; w++) after_new.push_back(&sites[w]);
+  for (unsigned w = 0; w < ways; w++) EXPECT_EQ(set[w].caller_msgid, after_new[w]) << w;
 
   remembered_answer& again = thread_caches::way_for_new_answer(set, &sites[1]);  // in way 2
   again.caller_msgid = &sites[1];
-  const char* after_again[] = {&sites[1], &sites[4], &sites[0], &sites[2]};  // 2 stays last
-  for (unsigned w = 0; w < thread_caches::answer_ways; w++)
-    EXPECT_EQ(set[w].caller_msgid, after_again[w]) << w;
+  std::vector<const char*> after_again = after_new;  // the ways after way 2 stay
+  after_again[0] = &sites[1];
+  after_again[1] = &sites[ways];
+  after_again[2] = &sites[0];
+  for (unsigned w = 0; w < ways; w++) EXPECT_EQ(set[w].caller_msgid, after_again[w]) << w;
 
   thread_caches::way_for_new_answer(set, &sites[1]).caller_msgid = &sites[1];  // in way 0: nothing moves
-  for (unsigned w = 0; w < thread_caches::answer_ways; w++)
-    EXPECT_EQ(set[w].caller_msgid, after_again[w]) << w;
+  for (unsigned w = 0; w < ways; w++) EXPECT_EQ(set[w].caller_msgid, after_again[w]) << w;
 }
 
 // Answers keep the low 32 bits of their resolution's serial: when those wrap, every answer
