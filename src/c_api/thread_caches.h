@@ -55,9 +55,9 @@ struct resolution {
 // comparing the caller's text with the catalog's copy of the key (so a reused buffer
 // holding another text is never mistaken for it). 32 bytes: the larger tables below are
 // touched page by page as a thread's call sites fill them, and in a virtual machine each
-// page's first touch costs microseconds (docs/performance.md); with the 64 bytes of a
-// layout that stamped each answer with its resolution, epoch and second, a program cycling
-// through 1,826 call sites touched 144 pages of answers, not 72.
+// page's first touch costs microseconds (docs/performance.md); in the 64 bytes of a layout
+// that stamped each answer with its resolution, epoch and second, the same answers took
+// twice the pages.
 struct alignas(32) remembered_answer {
   const char* caller_msgid = nullptr;  // as passed: "context\004msgid" for a context
   const char* key = nullptr;           // the catalog's copy of the same text, contiguous
