@@ -96,11 +96,15 @@ std::array<cldr_plural_entry, row_count> unpack() noexcept {
   return e;
 }
 
-// Made at the first call: static storage zeroed at load, nothing relocated, and nothing
-// touched by a program that never asks.
+// Made at the first call, on the heap and kept for the life of the process: nothing
+// relocated at load, and nothing touched by a program that never asks. Not a static
+// array: its 12 KB of zeroed storage would lie in .bss between variables that every
+// program using liberli18n_intl.so touches, and spread them over one page more (an
+// anonymous page, the dearest kind at start-up: docs/performance.md). A failed
+// allocation terminates, as it would in any static initialiser.
 const cldr_plural_entry* table() noexcept {
-  static const std::array<cldr_plural_entry, row_count> entries = unpack();
-  return entries.data();
+  static const auto* const entries = new std::array<cldr_plural_entry, row_count>(unpack());
+  return entries->data();
 }
 
 const cldr_plural_entry* find_exact(std::string_view key) noexcept {

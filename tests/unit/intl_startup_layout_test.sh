@@ -2,7 +2,8 @@
 # liberli18n_intl.so's layout for a short program's start (docs/c-abi.md "Start-up";
 # src/c_api/CMakeLists.txt): the functions a preloaded `ls --help` runs in the library lie
 # together at the start of its .text, its large tables before the read-only data a start-up
-# reads, its relocated data (every page of which each start writes) small, and the layout
+# reads, its relocated data (every page of which each start writes) small, the zeroed
+# variables a start-up writes together at the start of its .bss, and the layout
 # stays one a debugger or valgrind reads (one .text: callgrind names the library's functions
 # by their object). Fails when src/c_api/startup_functions.ld has gone stale (regenerate it
 # with scripts/gen_startup_order.py) or a table of pointers comes back.
@@ -83,6 +84,21 @@ for cold in _ZN7erli18n10po_unicode6detail8bmp_rowsE _ZN7erli18n4cldr14likely_su
 done
 if ((present == 0)); then
   echo "FAIL: none of the cold tables is in the library: this check means nothing"
+  fail=1
+fi
+
+# Zeroed data: the variables a start-up writes lie in .bss before the store's reader slots
+# (64 KiB, of which a program uses the first), and each page of them costs an anonymous page
+# at every start. An object of a few KiB among them (CLDR's plural table was one: 12 KB,
+# now on the heap) pushes the slots onto a page of their own.
+read -r bss_addr _ < <(section .bss)
+slots=$(address _ZN7erli18n6detail12_GLOBAL__N_15slotsE)
+if [[ -z "$slots" ]]; then
+  echo "FAIL: no reader slots (_ZN7erli18n6detail12_GLOBAL__N_15slotsE) in the library: this check means nothing"
+  fail=1
+elif ((slots - 16#$bss_addr > 1024)); then
+  echo "FAIL: the reader slots lie $((slots - 16#$bss_addr)) bytes into .bss (at most 1 KiB: the variables before them are small)"
+  nm -S --size-sort "$lib" | awk '$3 ~ /^[bB]$/' | tail -5
   fail=1
 fi
 
