@@ -149,13 +149,16 @@ struct alignas(remembered_answer) thread_caches {
     return &answers[(h >> (64 - answers_bits)) & ~std::uint64_t{answer_ways - 1}];
   }
 
-  /// The way of `set` a new answer for `msgid` goes to: the first, the others moving one
-  /// way down (the least recently remembered out), or, when a way already holds this call
-  /// site (an answer gone stale), only those before it.
-  static remembered_answer& way_for_new_answer(remembered_answer* set, const char* msgid) noexcept {
+  /// The way of `set` a new answer for `msgid` asked with `n_plus` (remembered_answer's)
+  /// goes to: the first, the others moving one way down (the least recently remembered
+  /// out), or, when a way already holds this call site with this n (an answer gone stale),
+  /// only those before it. (The call site's answers for another n stay: a singular lookup
+  /// and a plural one with n = 0 share a set.)
+  static remembered_answer& way_for_new_answer(remembered_answer* set, const char* msgid,
+                                               std::uint16_t n_plus) noexcept {
     unsigned last = answer_ways - 1;
     for (unsigned w = 0; w < answer_ways; ++w)
-      if (set[w].caller_msgid == msgid) {
+      if (set[w].caller_msgid == msgid && set[w].n_plus == n_plus) {
         last = w;
         break;
       }

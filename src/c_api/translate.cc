@@ -257,7 +257,7 @@ const char* lookup(thread_caches& caches, remembered_answer* set, resolution& re
   const std::string_view key = key_copy(*found);
   if (key.data() != nullptr && key.size() <= UINT16_MAX && (!plural || n_plus != 0)) {
     if (!caches.note_answer_stored()) set = caches.answer_set(msgid, n);  // a larger table
-    remembered_answer& slot = thread_caches::way_for_new_answer(set, msgid);
+    remembered_answer& slot = thread_caches::way_for_new_answer(set, msgid, n_plus);
     slot.caller_msgid = msgid;
     slot.key = key.data();
     slot.text = found->text.data();
