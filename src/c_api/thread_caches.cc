@@ -74,7 +74,7 @@ bool thread_caches::grow_answers() noexcept {
   // again and again), each into the first free way of its set in the larger table.
   for (std::size_t i = 0; i < std::size_t{1} << old_bits; ++i) {
     if (old[i].caller_msgid == nullptr) continue;
-    remembered_answer* set = answer_set(old[i].caller_msgid, old[i].n_plus == 0 ? 0 : old[i].n_plus - 1u);
+    remembered_answer* set = answer_set(old[i].caller_msgid, remembered_answer::n_of(old[i].n_plus));
     for (unsigned w = 0; w < answer_ways; ++w)
       if (set[w].caller_msgid == nullptr) {
         set[w] = old[i];

@@ -64,7 +64,14 @@ struct alignas(32) remembered_answer {
   const char* text = nullptr;          // the translation, before any codeset conversion
   std::uint32_t serial = 0;            // the low bits of its resolution's serial then
   std::uint16_t key_size = 0;          // the answer is remembered only when the key fits
-  std::uint16_t n_plus = 0;            // 0 for a singular lookup, else n + 1 (n < 65,535)
+  std::uint16_t n_plus = 0;            // n_plus_of the lookup
+
+  /// The n_plus of a lookup: 0 for a singular one, n + 1 for a plural one, and 0 too for a
+  /// plural one whose n does not fit (such a lookup is never remembered); n_of undoes it.
+  static constexpr std::uint16_t n_plus_of(bool plural, unsigned long n) noexcept {
+    return !plural || n >= UINT16_MAX ? 0 : static_cast<std::uint16_t>(n + 1);
+  }
+  static constexpr unsigned long n_of(std::uint16_t n_plus) noexcept { return n_plus == 0 ? 0 : n_plus - 1u; }
 };
 
 struct alignas(remembered_answer) thread_caches {

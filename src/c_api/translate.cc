@@ -203,6 +203,17 @@ const char* remembered(const remembered_answer& a, const char* msgid, std::uint1
   return std::strncmp(msgid, a.key, a.key_size) == 0 && msgid[a.key_size] == '\0' ? a.text : nullptr;
 }
 
+// The answer `set` remembers for this call under `serial`, or null (also when n does not
+// fit an answer: such a call is never remembered).
+const char* remembered_in(const remembered_answer* set, const char* msgid, bool plural, unsigned long n,
+                          std::uint32_t serial) noexcept {
+  const std::uint16_t n_plus = remembered_answer::n_plus_of(plural, n);
+  if (plural && n_plus == 0) return nullptr;
+  for (unsigned way = 0; way < thread_caches::answer_ways; ++way)
+    if (const char* text = remembered(set[way], msgid, n_plus, serial)) return text;
+  return nullptr;
+}
+
 // The catalog's copy of the key the caller passed as `msgid` ("context\004msgid" for a
 // context): the message's msgid, with its context when that lies right before it, as a
 // `.mo` keeps them. Null when there is no such copy.
@@ -237,11 +248,7 @@ const char* lookup(thread_caches& caches, remembered_answer* set, resolution& re
     resolution.answers_second = now;
   }
   const auto serial = static_cast<std::uint32_t>(resolution.serial);
-  // n + 1 for a plural lookup; 0 (never remembered) when that does not fit the slot's field.
-  const std::uint16_t n_plus = !plural ? 0 : n < UINT16_MAX ? static_cast<std::uint16_t>(n + 1) : 0;
-  if (!plural || n_plus != 0)
-    for (unsigned way = 0; way < thread_caches::answer_ways; ++way)
-      if (const char* text = remembered(set[way], msgid, n_plus, serial)) return text;
+  if (const char* text = remembered_in(set, msgid, plural, n, serial)) return text;
 
   request r{{}, false, msgid, {}, plural, n};
   if (plural && msgid_plural != nullptr) r.msgid_plural = msgid_plural;
@@ -255,6 +262,7 @@ const char* lookup(thread_caches& caches, remembered_answer* set, resolution& re
   if (!found) return nullptr;
   // Remembered when the key has one copy in the catalog that fits the slot, and n fits too.
   const std::string_view key = key_copy(*found);
+  const std::uint16_t n_plus = remembered_answer::n_plus_of(plural, n);
   if (key.data() != nullptr && key.size() <= UINT16_MAX && (!plural || n_plus != 0)) {
     if (!caches.note_answer_stored()) set = caches.answer_set(msgid, n);  // a larger table
     remembered_answer& slot = thread_caches::way_for_new_answer(set, msgid, n_plus);
@@ -268,10 +276,36 @@ const char* lookup(thread_caches& caches, remembered_answer* set, resolution& re
   return found->text.data();
 }
 
-}  // namespace
+// The answer the thread remembers for this call, when it can be told without leaving the
+// thread's caches: the thread in the process's global locale with no erli18n locale of its
+// own, the resolution it used last still the call's (same domain, category and counters),
+// its serial still current (the catalogs' epoch and clock second unchanged), the answer's
+// text needing no conversion. Null when any of that does not hold: translate_in_full then
+// decides, and remembers. Nothing here sets errno, and nothing allocates. (Most lookups of
+// a program end here: without errno's keeping, the category's name, the try block and
+// translate_in_full's frame, a remembered answer costs about a fifth less.)
+const char* remembered_answer_of(const char* domain, const char* msgid, bool plural, unsigned long n,
+                                 int category) noexcept {
+  thread_caches* caches = t_caches;
+  if (caches == nullptr || msgid == nullptr) return nullptr;
+  if (domain == nullptr) domain = text_domain();
+  // Both counters are read before the state they guard, as in translate_in_full.
+  const std::uint64_t bindings = bindings_generation();
+  const int counter = glibc_catalog_counter();
+  if (!detail::thread_locale_override().empty() ||
+      uselocale(static_cast<locale_t>(nullptr)) != LC_GLOBAL_LOCALE)
+    return nullptr;
+  const resolution* r = same_global_resolution(*caches, domain, category, bindings, counter);
+  if (r == nullptr || !r->utf8_output) return nullptr;
+  if (r->answers_epoch != catalogs_epoch() || r->answers_second != catalog_clock()) return nullptr;
+  return remembered_in(caches->answer_set(msgid, plural ? n : 0), msgid, plural, n,
+                       static_cast<std::uint32_t>(r->serial));
+}
 
-const char* translate(const char* domain, const char* msgid, const char* msgid_plural, bool plural,
-                      unsigned long n, int category) noexcept {
+// translate's every case: a lookup that remembered_answer_of could not answer.
+[[gnu::noinline]] const char* translate_in_full(const char* domain, const char* msgid,
+                                                const char* msgid_plural, bool plural, unsigned long n,
+                                                int category) noexcept {
   errno_keeper keep;
   if (msgid == nullptr) return nullptr;
   const char* untranslated = (plural && n != 1) ? msgid_plural : msgid;
@@ -323,6 +357,14 @@ const char* translate(const char* domain, const char* msgid, const char* msgid_p
   } catch (...) {  // allocation failure: answer as a miss rather than throw into C
     return untranslated;
   }
+}
+
+}  // namespace
+
+const char* translate(const char* domain, const char* msgid, const char* msgid_plural, bool plural,
+                      unsigned long n, int category) noexcept {
+  if (const char* text = remembered_answer_of(domain, msgid, plural, n, category)) return text;
+  return translate_in_full(domain, msgid, msgid_plural, plural, n, category);
 }
 
 }  // namespace erli18n::intl
