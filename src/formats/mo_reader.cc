@@ -43,7 +43,8 @@ namespace {
 
 using mo_format::segment_end;
 
-error mo_error(const std::string& name, errc code, std::string message) {
+// Cold, as every error constructor of the load path (store_write.h says why).
+[[gnu::cold]] error mo_error(const std::string& name, errc code, std::string message) {
   error e;
   e.code = code;
   e.file = name;
@@ -301,7 +302,7 @@ struct mo_catalog::impl {
                               Segment&& segment) const;
   void sort_sysdeps();
   result<void> check_sysdep_utf8() const;
-  error utf8_error(const char* what, std::size_t index, std::size_t desc, std::size_t at) const;
+  [[gnu::cold]] error utf8_error(const char* what, std::size_t index, std::size_t desc, std::size_t at) const;
   result<mo_entry> entry(std::size_t index, bool check_text) const;
   result<void> read_header();
   result<void> convert();

@@ -52,8 +52,8 @@ struct pending {
   std::size_t column = 0;
 };
 
-error build_error(const std::string& file, std::size_t line, std::size_t column, errc code,
-                  std::string message) {
+[[gnu::cold]] error build_error(const std::string& file, std::size_t line, std::size_t column, errc code,
+                                std::string message) {
   error e;
   e.code = code;
   e.message = std::move(message);

@@ -28,7 +28,11 @@ namespace erli18n::detail {
 
 using store_impl = catalog_store::impl;
 
-error make_error(errc code, std::string message, std::string file = {});
+// The error constructors here, mo_reader.cc's and catalog.cc's are cold: GCC then moves
+// the blocks that build an error (and the paths that lead only to them) out of the load
+// path's code, which a short gettext program runs once at start-up, page by page
+// (liberli18n_intl.so: `ls --help` runs one page fewer of it).
+[[gnu::cold]] error make_error(errc code, std::string message, std::string file = {});
 
 // A catalog's file, opened once: checking a pipe's first bytes for the MO magic and then
 // opening it again would lose them. A regular file is read where it is (`fd`); a pipe or
@@ -124,7 +128,7 @@ class store_write {
 
 // Runs a write; exceptions (allocation failures, a throwing callback or test hook) become
 // errors, and the store is as it was.
-error failure(errc code, const char* what) noexcept;
+[[gnu::cold]] error failure(errc code, const char* what) noexcept;
 
 template <class F>
 auto guarded(F&& f) noexcept -> decltype(f()) {
@@ -145,12 +149,12 @@ auto guarded(F&& f) noexcept -> decltype(f()) {
 }
 
 result<std::string> checked_locale(std::string_view locale);
-error not_loaded(std::string_view domain, std::string_view locale);
+[[gnu::cold]] error not_loaded(std::string_view domain, std::string_view locale);
 result<void> checked_domain(std::string_view domain);
 // The canonical locale of a load's key, once the domain and the options are known good.
 result<std::string> checked_load(std::string_view domain, std::string_view locale,
                                  const load_options& options);
-error called_from_observer();
+[[gnu::cold]] error called_from_observer();
 
 }  // namespace erli18n::detail
 
