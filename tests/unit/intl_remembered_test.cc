@@ -200,6 +200,23 @@ TEST_F(IntlRemembered, TheLocaleIsFollowedThroughSetlocaleAndUselocale) {
   ::freelocale(c_utf8);
 }
 
+// A remembered answer is handed out as it is only while the output codeset is UTF-8
+// (translate.cc's shortest path); a codeset bound later converts it, and binding UTF-8
+// again hands out the catalog's text again.
+TEST_F(IntlRemembered, ARememberedAnswerIsConvertedOnceACodesetIsBound) {
+  const char* open = "menu\004Open";
+  const std::string utf8 = "\303\226ffnen", latin1 = "\326ffnen";  // "Öffnen" (octal escapes)
+  EXPECT_EQ(::dgettext("t", open), utf8);
+  const char* remembered = ::dgettext("t", open);  // now from the thread's answers
+  EXPECT_EQ(remembered, utf8);
+  ASSERT_NE(::bind_textdomain_codeset("t", "ISO-8859-1"), nullptr);
+  EXPECT_EQ(::dgettext("t", open), latin1);
+  EXPECT_EQ(::dgettext("t", open), latin1);
+  ASSERT_NE(::bind_textdomain_codeset("t", "UTF-8"), nullptr);
+  EXPECT_EQ(::dgettext("t", open), remembered);
+  EXPECT_EQ(::dgettext("t", open), remembered);
+}
+
 // A short-lived program's lookups touch few pages: a thread's first answers go to a small
 // table inside its caches (64 slots), not across a larger one, where nearly every call site
 // would take a page fault of its own (`ls --help` makes some 50). Past 64 answers the thread
