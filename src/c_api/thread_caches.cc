@@ -55,34 +55,72 @@ std::size_t table_bytes(unsigned bits) { return sizeof(remembered_answer) << bit
 }  // namespace
 
 thread_caches::~thread_caches() {
-  if (answers != small_answers) ::munmap(answers, table_bytes(answers_bits));
+  if (answers != small_answers) ::munmap(answers, table_bytes(answer_bits));
 }
 
-bool thread_caches::grow_answers() noexcept {
-  const unsigned bits = answers_bits == small_answer_bits ? middle_answer_bits : answer_bits;
-  // A mapping of its own, page-aligned (a calloc this large is a mapping too, but 16 bytes
-  // into its first page), its pages in place at once (see the header).
-  void* larger = ::mmap(nullptr, table_bytes(bits), PROT_READ | PROT_WRITE,
-                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-  answers_stored = 0;  // on failure: try again after another fill
-  if (larger == MAP_FAILED) return false;
-  remembered_answer* old = answers;
-  const unsigned old_bits = answers_bits;
-  answers = static_cast<remembered_answer*>(larger);
-  answers_bits = bits;
-  // The answers move along (a thread that outgrew a table is looking up its call sites
-  // again and again), each into the first free way of its set in the larger table.
-  for (std::size_t i = 0; i < std::size_t{1} << old_bits; ++i) {
-    if (old[i].caller_msgid == nullptr) continue;
-    remembered_answer* set = answer_set(old[i].caller_msgid, remembered_answer::n_of(old[i].n_plus));
+namespace {
+
+// The full table's mapping, made when the small table fills, its first middle-table's worth
+// of pages in place: the middle table is its start, and the full one grows over it, in
+// place (see the header).
+remembered_answer* map_larger_tables() noexcept {
+  void* p = ::mmap(nullptr, table_bytes(thread_caches::answer_bits), PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) return nullptr;
+  // When the kernel cannot (before Linux 5.14), the pages come as they are touched.
+  ::madvise(p, table_bytes(thread_caches::middle_answer_bits), MADV_POPULATE_WRITE);
+  return static_cast<remembered_answer*>(p);
+}
+
+}  // namespace
+
+// Each answer of `from` into the first free way of its set in this table (a thread that
+// outgrew a table is looking up its call sites again and again). The ways keep their order:
+// the most recently remembered first.
+void thread_caches::take_answers(const remembered_answer* from, std::size_t count) noexcept {
+  for (std::size_t i = 0; i < count; ++i) {
+    if (from[i].caller_msgid == nullptr) continue;
+    remembered_answer* set = answer_set(from[i].caller_msgid, remembered_answer::n_of(from[i].n_plus));
     for (unsigned w = 0; w < answer_ways; ++w)
       if (set[w].caller_msgid == nullptr) {
-        set[w] = old[i];
+        set[w] = from[i];
         ++answers_stored;
         break;
       }
   }
-  if (old != small_answers) ::munmap(old, table_bytes(old_bits));
+}
+
+bool thread_caches::grow_answers() noexcept {
+  answers_stored = 0;  // on failure: try again after another fill
+  if (answers_bits == small_answer_bits) {
+    remembered_answer* middle = map_larger_tables();
+    if (middle == nullptr) return false;
+    answers = middle;
+    answers_bits = middle_answer_bits;
+    take_answers(small_answers, std::size_t{1} << small_answer_bits);
+    return true;
+  }
+  // From the middle table to the full one over it. An answer's set in a table of b bits is
+  // its hash's top b bits less the way's, so the middle table's set k moves to the full
+  // table's slots [ways * 4k, ways * 4k + ways * 4): four sets of its own, which only the
+  // middle sets 4k to 4k + 3 occupied before. Moving the sets from the last to the first,
+  // each set's new place is free when its turn comes (those sets moved already), and the
+  // set itself is set apart first (the first set's new place holds it).
+  ::madvise(answers + (std::size_t{1} << middle_answer_bits),
+            table_bytes(answer_bits) - table_bytes(middle_answer_bits), MADV_POPULATE_WRITE);
+  constexpr unsigned spread = 1u << (answer_bits - middle_answer_bits);
+  constexpr std::size_t middle_slots = std::size_t{1} << middle_answer_bits;
+  answers_bits = answer_bits;
+  for (std::size_t k = middle_slots / answer_ways; k-- > 0;) {
+    remembered_answer set[answer_ways];
+    std::memcpy(static_cast<void*>(set), answers + k * answer_ways, sizeof set);
+    // The new place, cleared of what moved already; past the middle table it is as mapped,
+    // zero. (Set k's own slots, but the first set's, lie in set k / 4's new place: cleared
+    // at its turn.)
+    remembered_answer* place = answers + k * answer_ways * spread;
+    if (place < answers + middle_slots) std::memset(static_cast<void*>(place), 0, sizeof set * spread);
+    take_answers(set, answer_ways);
+  }
   return true;
 }
 

@@ -115,8 +115,10 @@ struct alignas(remembered_answer) thread_caches {
   // holds, and to the full one (4,096 slots, 128 KiB) once it has remembered half as many
   // as the middle one holds (fuller, its sets would evict answers the thread asks for
   // again); the answers of the table left move to the new one. A short-lived program (`ls
-  // --help`: some 50 lookups) stays in the small table. The larger tables are mapped with
-  // every page in place (MAP_POPULATE: one system call): the answers a table takes fall on
+  // --help`: some 50 lookups) stays in the small table. The middle table is the start of
+  // the full one's mapping, which grows over it in place (grow_answers), so that the
+  // middle table's pages serve the full one too. The pages of each are put in place when
+  // it is taken (MADV_POPULATE_WRITE: one system call): the answers a table takes fall on
   // all of its pages in all likelihood (512 answers on 8 or 32 pages), and a first touch
   // of a page not in place costs a page fault of its own: in the virtual machine of
   // docs/performance.md, 10 microseconds a page, against 5 for a page in place; so the
@@ -141,6 +143,7 @@ struct alignas(remembered_answer) thread_caches {
     return bits == small_answer_bits ? std::uint32_t{1} << bits : std::uint32_t{1} << (bits - 1);
   }
   bool grow_answers() noexcept;
+  void take_answers(const remembered_answer* from, std::size_t count) noexcept;
 
   /// The slots (one set of answer_ways) an answer for (msgid, n) may occupy. Eight ways, so
   /// that the call sites hashed to one set seldom outnumber its ways: a program cycling

@@ -126,11 +126,7 @@ std::size_t catalog::index_bytes() const noexcept {
 
 namespace {
 
-// A `.mo` read in place answers its first lookups from its own hash table; once it has
-// answered this many, each lookup that finds the index incomplete adds a chunk of entries
-// to it (unless another thread is doing so). A program that looks up a few dozen strings
-// and exits (`ls --help`) never builds it; a server has it after a few thousand lookups.
-constexpr std::uint32_t lookups_before_indexing = 256;
+// What a lookup adds to an incomplete index (see catalog::lookups_before_indexing).
 constexpr std::size_t entries_per_chunk = 1024;
 
 bool valid_utf8(std::string_view s) noexcept {

@@ -112,6 +112,64 @@ TEST(IntlThreadCaches, RememberedAnswersMoveToEachLargerTable) {
   EXPECT_EQ(caches->answers_bits, thread_caches::answer_bits);
 }
 
+// The full table grows over the middle one in place: a middle table whose every set is full
+// moves whole, each answer found in its set of the full table with what it held, once, and
+// the answers of each old set in their order (the most recently remembered first).
+TEST(IntlThreadCaches, TheFullTableTakesAFullMiddleTableInPlace) {
+  auto caches = std::make_unique<thread_caches>();
+  fill(*caches);
+  ASSERT_EQ(caches->answers_bits, thread_caches::middle_answer_bits);
+  const remembered_answer* middle = caches->answers;
+  constexpr std::size_t sites_count = 4 * (std::size_t{1} << thread_caches::middle_answer_bits);
+  static const char sites[sites_count] = {};
+  auto n_of_site = [](std::size_t i) { return static_cast<unsigned long>(i % 5); };
+  std::vector<std::size_t> stored;
+  for (std::size_t i = 0; i < sites_count; i++) {
+    remembered_answer* set = caches->answer_set(&sites[i], n_of_site(i));
+    for (unsigned w = 0; w < thread_caches::answer_ways; w++)
+      if (set[w].caller_msgid == nullptr) {
+        set[w].caller_msgid = &sites[i];
+        set[w].n_plus = remembered_answer::n_plus_of(true, n_of_site(i));
+        set[w].text = &sites[i];
+        set[w].serial = static_cast<std::uint32_t>(i + 1);
+        stored.push_back(i);
+        break;
+      }
+  }
+  ASSERT_EQ(stored.size(), std::size_t{1} << thread_caches::middle_answer_bits)
+      << "every way of every set taken";
+  // Where each answer stood in the middle table: its set, and its way there.
+  std::vector<std::size_t> old_slot(sites_count);
+  for (std::size_t slot = 0; slot < stored.size(); slot++)
+    old_slot[static_cast<std::size_t>(middle[slot].caller_msgid - sites)] = slot;
+
+  ASSERT_TRUE(caches->grow_answers());
+  ASSERT_EQ(caches->answers_bits, thread_caches::answer_bits);
+  EXPECT_EQ(caches->answers, middle) << "the same mapping, grown";
+  EXPECT_EQ(caches->answers_stored, stored.size());
+  std::size_t filled = 0;
+  for (std::size_t slot = 0; slot < (std::size_t{1} << thread_caches::answer_bits); slot++)
+    filled += caches->answers[slot].caller_msgid != nullptr;
+  EXPECT_EQ(filled, stored.size()) << "each answer once";
+  for (std::size_t i : stored) {
+    const remembered_answer* set = caches->answer_set(&sites[i], n_of_site(i));
+    const remembered_answer* found = nullptr;
+    for (unsigned w = 0; w < thread_caches::answer_ways; w++)
+      if (set[w].caller_msgid == &sites[i]) found = &set[w];
+    ASSERT_NE(found, nullptr) << "call site " << i;
+    EXPECT_EQ(found->text, &sites[i]);
+    EXPECT_EQ(found->serial, i + 1);
+    EXPECT_EQ(found->n_plus, remembered_answer::n_plus_of(true, n_of_site(i)));
+    // The answers before it in its new set stood before it in its old set.
+    for (const remembered_answer* before = set; before != found; ++before) {
+      ASSERT_NE(before->caller_msgid, nullptr);
+      const std::size_t b = old_slot[static_cast<std::size_t>(before->caller_msgid - sites)];
+      EXPECT_EQ(b / thread_caches::answer_ways, old_slot[i] / thread_caches::answer_ways);
+      EXPECT_LT(b, old_slot[i]) << "call site " << i;
+    }
+  }
+}
+
 // A new answer takes the first way of its set; the others move one way down and the least
 // recently remembered leaves, unless a way holds the same call site (a stale answer): then
 // only the ways before it move, and the answers after it stay.
