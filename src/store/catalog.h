@@ -147,10 +147,11 @@ class catalog {
   // answered this many, each lookup that finds the index incomplete adds a chunk of entries
   // to it (unless another thread is doing so). A program that looks up a few dozen strings
   // and exits never builds it (`ls --help` makes 51 lookups, `date --help` 32, `grep --help`
-  // 19); a program that goes on gains from building it early: a lookup in the MO's own table
-  // costs about 1,600 instructions, one in the index a few hundred, and 10,000 lookups of
-  // coreutils' messages took 9% less time with 64 than with 256 (docs/performance.md).
-  static constexpr std::uint32_t lookups_before_indexing = 64;
+  // 19), nor does one that makes a few hundred: building the index reads every key and
+  // translation of the chunk, pages such a program would never touch. With 64, a program
+  // making 10,000 lookups of coreutils' messages took 3% less time, and one making 100 or
+  // 150 took half as long again (docs/performance.md).
+  static constexpr std::uint32_t lookups_before_indexing = 256;
   // Builds what is left of the index now (a writer's call: catalog_store::build_indexes).
   void finish_index() const noexcept;
 

@@ -147,7 +147,7 @@ TEST(CatalogIndex, RealCatalogsAnswerAsTheMoDoes) {
   }
 }
 
-// The index is built by lookups: none for the first few dozen, then a chunk per lookup.
+// The index is built by lookups: none for the first few hundred, then a chunk per lookup.
 TEST(CatalogIndex, LookupsBuildTheIndexInChunksAfterAThreshold) {
   const std::string bytes = compiled(generated_po(5000));
   auto mo = mo_catalog::from_memory(bytes.data(), bytes.size());
