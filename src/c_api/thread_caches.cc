@@ -46,7 +46,9 @@ pthread_key_t caches_key() {
 }  // namespace
 
 static_assert(std::is_trivially_copyable_v<remembered_answer>, "answers are zeroed bytes");
-static_assert(sizeof(remembered_answer) == 32, "two answers a cache line, 128 a page (see the header)");
+static_assert(sizeof(remembered_answer) == 24, "a set of 8 answers in 3 cache lines (see the header)");
+static_assert((sizeof(remembered_answer) << thread_caches::middle_answer_bits) % 4096 == 0,
+              "the full table's pages past the middle one's start on a page");
 static_assert(sizeof(thread_caches::small_answers) == sizeof(remembered_answer)
                                                           << thread_caches::small_answer_bits);
 
@@ -79,10 +81,10 @@ remembered_answer* map_larger_tables() noexcept {
 // the most recently remembered first.
 void thread_caches::take_answers(const remembered_answer* from, std::size_t count) noexcept {
   for (std::size_t i = 0; i < count; ++i) {
-    if (from[i].caller_msgid == nullptr) continue;
-    remembered_answer* set = answer_set(from[i].caller_msgid, remembered_answer::n_of(from[i].n_plus));
+    if (from[i].empty()) continue;
+    remembered_answer* set = answer_set_of(from[i].site, remembered_answer::n_of(from[i].n_plus));
     for (unsigned w = 0; w < answer_ways; ++w)
-      if (set[w].caller_msgid == nullptr) {
+      if (set[w].empty()) {
         set[w] = from[i];
         ++answers_stored;
         break;

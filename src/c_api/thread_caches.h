@@ -11,6 +11,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,20 +52,42 @@ struct resolution {
   bool utf8_output = false;
 };
 
-// An answer remembered for one call site: the caller's msgid pointer, recognised again by
-// comparing the caller's text with the catalog's copy of the key (so a reused buffer
-// holding another text is never mistaken for it). 32 bytes: the larger tables below are
-// touched page by page as a thread's call sites fill them, and in a virtual machine each
-// page's first touch costs microseconds (docs/performance.md); in the 64 bytes of a layout
-// that stamped each answer with its resolution, epoch and second, the same answers took
-// twice the pages.
-struct alignas(32) remembered_answer {
-  const char* caller_msgid = nullptr;  // as passed: "context\004msgid" for a context
-  const char* key = nullptr;           // the catalog's copy of the same text, contiguous
-  const char* text = nullptr;          // the translation, before any codeset conversion
-  std::uint32_t serial = 0;            // the low bits of its resolution's serial then
-  std::uint16_t key_size = 0;          // the answer is remembered only when the key fits
-  std::uint16_t n_plus = 0;            // n_plus_of the lookup
+// An answer remembered for one call site, recognised again by comparing the caller's text
+// with the catalog's copy of the key (so a reused buffer holding another text is never
+// mistaken for it). The call site is kept as the low 32 bits of the caller's msgid pointer
+// only: two call sites that share them are told apart, or found to ask the same text, by
+// that comparison, and an answer depends on nothing else of the call (its resolution is
+// the serial's, n is kept whole). 24 bytes: the larger tables below are touched page by page
+// as a thread's call sites fill them, and in a virtual machine each page's first touch
+// costs microseconds (docs/performance.md); the 32 bytes of a layout that kept the whole
+// pointer and the translation's own pointer took a third more pages, the 64 bytes of one
+// that stamped each answer with its resolution, epoch and second twice as many again.
+struct alignas(8) remembered_answer {
+  std::uint32_t site = 0;        // site_of the caller's msgid ("context\004msgid" for a context)
+  std::uint32_t serial = 0;      // the low bits of its resolution's serial then; 0: no answer
+  const char* key = nullptr;     // the catalog's copy of the caller's text, contiguous
+  std::int32_t text_offset = 0;  // where the translation lies from `key` (text())
+  std::uint16_t key_size = 0;    // the answer is remembered only when the key fits
+  std::uint16_t n_plus = 0;      // n_plus_of the lookup
+
+  static std::uint32_t site_of(const char* msgid) noexcept {
+    return static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(msgid));
+  }
+  bool empty() const noexcept { return serial == 0; }  // no resolution's serial is 0
+  /// The translation, before any codeset conversion.
+  const char* text() const noexcept {
+    return reinterpret_cast<const char*>(
+        reinterpret_cast<std::uintptr_t>(key) +
+        static_cast<std::uintptr_t>(static_cast<std::intptr_t>(text_offset)));
+  }
+  /// text_offset for a translation at `text`, when it lies within 2 GiB of `key` (always in
+  /// one mapped `.mo`; an answer that does not is not remembered).
+  static std::optional<std::int32_t> text_offset_of(const char* key, const char* text) noexcept {
+    const auto d = static_cast<std::intptr_t>(reinterpret_cast<std::uintptr_t>(text) -
+                                              reinterpret_cast<std::uintptr_t>(key));
+    if (d < INT32_MIN || d > INT32_MAX) return std::nullopt;
+    return static_cast<std::int32_t>(d);
+  }
 
   /// The n_plus of a lookup: 0 for a singular one, n + 1 for a plural one, and 0 too for a
   /// plural one whose n does not fit (such a lookup is never remembered); n_of undoes it.
@@ -108,18 +131,18 @@ struct alignas(remembered_answer) thread_caches {
   int language_counter = 0;
   std::string language;  // empty when unset or empty
 
-  // Answers by call site, in 8-way sets chosen by the msgid pointer, in a table that grows
+  // Answers by call site, in 8-way sets chosen by the site (and n), in a table that grows
   // with the thread's use. A thread starts with the small table inside this object (64
-  // slots, 2 KiB: its first lookups touch no page of their own for it), moves to a middle
-  // one (1,024 slots, 32 KiB) once it has remembered as many answers as the small one
-  // holds, and to the full one (4,096 slots, 128 KiB) once it has remembered half as many
+  // slots, 1.5 KiB: its first lookups touch no page of their own for it), moves to a middle
+  // one (1,024 slots, 24 KiB) once it has remembered as many answers as the small one
+  // holds, and to the full one (4,096 slots, 96 KiB) once it has remembered half as many
   // as the middle one holds (fuller, its sets would evict answers the thread asks for
   // again); the answers of the table left move to the new one. A short-lived program (`ls
   // --help`: some 50 lookups) stays in the small table. The middle table is the start of
   // the full one's mapping, which grows over it in place (grow_answers), so that the
   // middle table's pages serve the full one too. The pages of each are put in place when
   // it is taken (MADV_POPULATE_WRITE: one system call): the answers a table takes fall on
-  // all of its pages in all likelihood (512 answers on 8 or 32 pages), and a first touch
+  // all of its pages in all likelihood (512 answers on 6 or 24 pages), and a first touch
   // of a page not in place costs a page fault of its own: in the virtual machine of
   // docs/performance.md, 10 microseconds a page, against 5 for a page in place; so the
   // full table is as small as its sets allow. Not std::array members: zeroing them would
@@ -154,8 +177,11 @@ struct alignas(remembered_answer) thread_caches {
   /// than with 4 ways in 8,192 (twice the pages: docs/performance.md).
   static constexpr unsigned answer_ways = 8;
   remembered_answer* answer_set(const char* msgid, unsigned long n) noexcept {
-    auto p = reinterpret_cast<std::uintptr_t>(msgid);
-    std::uint64_t h = (static_cast<std::uint64_t>(p) ^ n) * 0x9E3779B97F4A7C15u;  // Fibonacci hashing
+    return answer_set_of(remembered_answer::site_of(msgid), n);
+  }
+  // From the site alone, so that a larger table can place the answers of a smaller one.
+  remembered_answer* answer_set_of(std::uint32_t site, unsigned long n) noexcept {
+    std::uint64_t h = (std::uint64_t{site} ^ n) * 0x9E3779B97F4A7C15u;  // Fibonacci hashing
     return &answers[(h >> (64 - answers_bits)) & ~std::uint64_t{answer_ways - 1}];
   }
 
@@ -166,9 +192,10 @@ struct alignas(remembered_answer) thread_caches {
   /// and a plural one with n = 0 share a set.)
   static remembered_answer& way_for_new_answer(remembered_answer* set, const char* msgid,
                                                std::uint16_t n_plus) noexcept {
+    const std::uint32_t site = remembered_answer::site_of(msgid);
     unsigned last = answer_ways - 1;
     for (unsigned w = 0; w < answer_ways; ++w)
-      if (set[w].caller_msgid == msgid && set[w].n_plus == n_plus) {
+      if (set[w].site == site && set[w].n_plus == n_plus && !set[w].empty()) {
         last = w;
         break;
       }

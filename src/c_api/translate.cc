@@ -199,8 +199,8 @@ resolution& resolved(thread_caches& caches, const char* domain, int category, co
 // caller's NUL, so a shorter caller text is never read past its end.
 const char* remembered(const remembered_answer& a, const char* msgid, std::uint16_t n_plus,
                        std::uint32_t serial) noexcept {
-  if (a.caller_msgid != msgid || a.serial != serial || a.n_plus != n_plus) return nullptr;
-  return std::strncmp(msgid, a.key, a.key_size) == 0 && msgid[a.key_size] == '\0' ? a.text : nullptr;
+  if (a.site != remembered_answer::site_of(msgid) || a.serial != serial || a.n_plus != n_plus) return nullptr;
+  return std::strncmp(msgid, a.key, a.key_size) == 0 && msgid[a.key_size] == '\0' ? a.text() : nullptr;
 }
 
 // The answer `set` remembers for this call under `serial`, or null (also when n does not
@@ -260,15 +260,19 @@ const char* lookup(thread_caches& caches, remembered_answer* set, resolution& re
   }
   std::optional<catalog_message> found = find_message(resolution, r, now);
   if (!found) return nullptr;
-  // Remembered when the key has one copy in the catalog that fits the slot, and n fits too.
+  // Remembered when the key has one copy in the catalog that fits the slot, within 2 GiB of
+  // the translation, and n fits too.
   const std::string_view key = key_copy(*found);
   const std::uint16_t n_plus = remembered_answer::n_plus_of(plural, n);
-  if (key.data() != nullptr && key.size() <= UINT16_MAX && (!plural || n_plus != 0)) {
+  const std::optional<std::int32_t> text_offset =
+      key.data() != nullptr ? remembered_answer::text_offset_of(key.data(), found->text.data())
+                            : std::nullopt;
+  if (text_offset && key.size() <= UINT16_MAX && (!plural || n_plus != 0)) {
     if (!caches.note_answer_stored()) set = caches.answer_set(msgid, n);  // a larger table
     remembered_answer& slot = thread_caches::way_for_new_answer(set, msgid, n_plus);
-    slot.caller_msgid = msgid;
+    slot.site = remembered_answer::site_of(msgid);
     slot.key = key.data();
-    slot.text = found->text.data();
+    slot.text_offset = *text_offset;
     slot.serial = serial;
     slot.key_size = static_cast<std::uint16_t>(key.size());
     slot.n_plus = n_plus;

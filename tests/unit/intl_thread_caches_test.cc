@@ -37,6 +37,15 @@ std::size_t resident_pages(const thread_caches& caches) {
   return resident;
 }
 
+// Makes `a` an answer for the call site `msgid` under `serial`, its key the caller's own
+// text and its translation that text too: what each test below tells answers apart by.
+void mark(remembered_answer& a, const char* msgid, std::uint32_t serial) {
+  a.site = remembered_answer::site_of(msgid);
+  a.serial = serial;
+  a.key = msgid;
+  a.text_offset = 0;
+}
+
 // Notes answers until the table changes; returns how many were noted.
 std::uint32_t fill(thread_caches& caches) {
   for (std::uint32_t noted = 1;; ++noted)
@@ -73,7 +82,7 @@ TEST(IntlThreadCaches, ALargerTableIsZeroedWithItsPagesInPlace) {
   // Zero pages: every slot reads as empty.
   std::size_t filled = 0;
   for (std::size_t i = 0; i < (std::size_t{1} << caches->answers_bits); i++)
-    filled += caches->answers[i].caller_msgid != nullptr;
+    filled += !caches->answers[i].empty();
   EXPECT_EQ(filled, 0u);
 }
 
@@ -89,19 +98,19 @@ TEST(IntlThreadCaches, RememberedAnswersMoveToEachLargerTable) {
     ASSERT_TRUE(caches->note_answer_stored());
     remembered_answer* way = nullptr;
     for (unsigned w = 0; w < thread_caches::answer_ways && way == nullptr; w++)
-      if (set[w].caller_msgid == nullptr) way = &set[w];
+      if (set[w].empty()) way = &set[w];
     if (way == nullptr) continue;  // every way taken: not remembered
-    way->caller_msgid = &call_sites[i];
+    mark(*way, &call_sites[i], 1);
     way->n_plus = static_cast<std::uint16_t>(n + 1);
-    way->text = &call_sites[i];
     stored.push_back(i);
   }
   ASSERT_GT(stored.size(), 24u);  // 48 in 8 sets of eight ways
   auto found = [&](int i) {
     const remembered_answer* set = caches->answer_set(&call_sites[i], static_cast<unsigned long>(i % 3));
     for (unsigned w = 0; w < thread_caches::answer_ways; w++)
-      if (set[w].caller_msgid == &call_sites[i])
-        return set[w].n_plus == static_cast<std::uint16_t>(i % 3 + 1) && set[w].text == &call_sites[i];
+      if (set[w].key == &call_sites[i])
+        return set[w].n_plus == static_cast<std::uint16_t>(i % 3 + 1) && set[w].text() == &call_sites[i] &&
+               set[w].site == remembered_answer::site_of(&call_sites[i]);
     return false;
   };
   for (int i : stored) EXPECT_TRUE(found(i)) << "in the small table: call site " << i;
@@ -127,11 +136,9 @@ TEST(IntlThreadCaches, TheFullTableTakesAFullMiddleTableInPlace) {
   for (std::size_t i = 0; i < sites_count; i++) {
     remembered_answer* set = caches->answer_set(&sites[i], n_of_site(i));
     for (unsigned w = 0; w < thread_caches::answer_ways; w++)
-      if (set[w].caller_msgid == nullptr) {
-        set[w].caller_msgid = &sites[i];
+      if (set[w].empty()) {
+        mark(set[w], &sites[i], static_cast<std::uint32_t>(i + 1));
         set[w].n_plus = remembered_answer::n_plus_of(true, n_of_site(i));
-        set[w].text = &sites[i];
-        set[w].serial = static_cast<std::uint32_t>(i + 1);
         stored.push_back(i);
         break;
       }
@@ -141,7 +148,7 @@ TEST(IntlThreadCaches, TheFullTableTakesAFullMiddleTableInPlace) {
   // Where each answer stood in the middle table: its set, and its way there.
   std::vector<std::size_t> old_slot(sites_count);
   for (std::size_t slot = 0; slot < stored.size(); slot++)
-    old_slot[static_cast<std::size_t>(middle[slot].caller_msgid - sites)] = slot;
+    old_slot[static_cast<std::size_t>(middle[slot].key - sites)] = slot;
 
   ASSERT_TRUE(caches->grow_answers());
   ASSERT_EQ(caches->answers_bits, thread_caches::answer_bits);
@@ -149,21 +156,22 @@ TEST(IntlThreadCaches, TheFullTableTakesAFullMiddleTableInPlace) {
   EXPECT_EQ(caches->answers_stored, stored.size());
   std::size_t filled = 0;
   for (std::size_t slot = 0; slot < (std::size_t{1} << thread_caches::answer_bits); slot++)
-    filled += caches->answers[slot].caller_msgid != nullptr;
+    filled += !caches->answers[slot].empty();
   EXPECT_EQ(filled, stored.size()) << "each answer once";
   for (std::size_t i : stored) {
     const remembered_answer* set = caches->answer_set(&sites[i], n_of_site(i));
     const remembered_answer* found = nullptr;
     for (unsigned w = 0; w < thread_caches::answer_ways; w++)
-      if (set[w].caller_msgid == &sites[i]) found = &set[w];
+      if (set[w].key == &sites[i]) found = &set[w];
     ASSERT_NE(found, nullptr) << "call site " << i;
-    EXPECT_EQ(found->text, &sites[i]);
+    EXPECT_EQ(found->text(), &sites[i]);
+    EXPECT_EQ(found->site, remembered_answer::site_of(&sites[i]));
     EXPECT_EQ(found->serial, i + 1);
     EXPECT_EQ(found->n_plus, remembered_answer::n_plus_of(true, n_of_site(i)));
     // The answers before it in its new set stood before it in its old set.
     for (const remembered_answer* before = set; before != found; ++before) {
-      ASSERT_NE(before->caller_msgid, nullptr);
-      const std::size_t b = old_slot[static_cast<std::size_t>(before->caller_msgid - sites)];
+      ASSERT_FALSE(before->empty());
+      const std::size_t b = old_slot[static_cast<std::size_t>(before->key - sites)];
       EXPECT_EQ(b / thread_caches::answer_ways, old_slot[i] / thread_caches::answer_ways);
       EXPECT_LT(b, old_slot[i]) << "call site " << i;
     }
@@ -177,34 +185,34 @@ TEST(IntlThreadCaches, ANewAnswerGoesFirstAndTheLeastRecentlyRememberedLeaves) {
   constexpr unsigned ways = thread_caches::answer_ways;
   static const char sites[ways + 1] = {};
   remembered_answer set[ways] = {};
-  for (unsigned w = 0; w < ways; w++) set[w].caller_msgid = &sites[w];  // 0 1 2 ... ways-1
+  for (unsigned w = 0; w < ways; w++) mark(set[w], &sites[w], 1);  // 0 1 2 ... ways-1
 
   remembered_answer& first = thread_caches::way_for_new_answer(set, &sites[ways], 0);
   EXPECT_EQ(&first, &set[0]);
-  first.caller_msgid = &sites[ways];
+  mark(first, &sites[ways], 1);
   std::vector<const char*> after_new = {&sites[ways]};  // the last, ways-1, left
   for (unsigned w = 0; w + 1 < ways; w++) after_new.push_back(&sites[w]);
-  for (unsigned w = 0; w < ways; w++) EXPECT_EQ(set[w].caller_msgid, after_new[w]) << w;
+  for (unsigned w = 0; w < ways; w++) EXPECT_EQ(set[w].key, after_new[w]) << w;
 
   remembered_answer& again = thread_caches::way_for_new_answer(set, &sites[1], 0);  // in way 2
-  again.caller_msgid = &sites[1];
+  mark(again, &sites[1], 1);
   std::vector<const char*> after_again = after_new;  // the ways after way 2 stay
   after_again[0] = &sites[1];
   after_again[1] = &sites[ways];
   after_again[2] = &sites[0];
-  for (unsigned w = 0; w < ways; w++) EXPECT_EQ(set[w].caller_msgid, after_again[w]) << w;
+  for (unsigned w = 0; w < ways; w++) EXPECT_EQ(set[w].key, after_again[w]) << w;
 
-  thread_caches::way_for_new_answer(set, &sites[1], 0).caller_msgid = &sites[1];  // in way 0: nothing moves
-  for (unsigned w = 0; w < ways; w++) EXPECT_EQ(set[w].caller_msgid, after_again[w]) << w;
+  mark(thread_caches::way_for_new_answer(set, &sites[1], 0), &sites[1], 1);  // in way 0: nothing moves
+  for (unsigned w = 0; w < ways; w++) EXPECT_EQ(set[w].key, after_again[w]) << w;
 
   // The same call site asked with another n is another answer: it goes first, and the
   // answer for the first n moves down a way rather than being replaced.
   remembered_answer& other_n = thread_caches::way_for_new_answer(set, &sites[1], 3);
   EXPECT_EQ(&other_n, &set[0]);
   other_n.n_plus = 3;
-  EXPECT_EQ(set[1].caller_msgid, &sites[1]);
+  EXPECT_EQ(set[1].key, &sites[1]);
   EXPECT_EQ(set[1].n_plus, 0u);
-  EXPECT_EQ(set[2].caller_msgid, &sites[ways]);
+  EXPECT_EQ(set[2].key, &sites[ways]);
 }
 
 // Answers keep the low 32 bits of their resolution's serial: when those wrap, every answer
@@ -221,17 +229,16 @@ TEST(IntlThreadCaches, AWrapOfTheSerialsLowBitsForgetsEveryAnswer) {
   }
   EXPECT_EQ(caches->resolutions[1].serial, 2u);
   remembered_answer* set = caches->answer_set(site, 0);
-  set[0].caller_msgid = site;
-  set[0].serial = 2;
+  mark(set[0], site, 2);
 
   caches->serials = 0xFFFFFFFEu;
   EXPECT_EQ(caches->next_serial(), 0xFFFFFFFFu) << "no wrap yet";
-  EXPECT_EQ(set[0].caller_msgid, site);
+  EXPECT_FALSE(set[0].empty());
   EXPECT_EQ(caches->resolutions[0].answers_second, 7);
 
   EXPECT_EQ(caches->next_serial(), 0x100000001u) << "the low bits skip 0";
   for (std::size_t i = 0; i < (std::size_t{1} << caches->answers_bits); i++)
-    ASSERT_EQ(caches->answers[i].caller_msgid, nullptr) << "slot " << i;
+    ASSERT_TRUE(caches->answers[i].empty()) << "slot " << i;
   for (std::size_t i = 0; i < caches->filled; i++)
     EXPECT_EQ(caches->resolutions[i].answers_second, INT64_MIN) << "resolution " << i << " keeps its serial";
 }
@@ -243,7 +250,8 @@ std::vector<const remembered_answer*> answers_of(const char* msgid) {
   const thread_caches* caches = erli18n::intl::t_caches;
   if (caches == nullptr) return found;
   for (std::size_t i = 0; i < (std::size_t{1} << caches->answers_bits); i++)
-    if (caches->answers[i].caller_msgid == msgid) found.push_back(&caches->answers[i]);
+    if (!caches->answers[i].empty() && caches->answers[i].site == remembered_answer::site_of(msgid))
+      found.push_back(&caches->answers[i]);
   return found;
 }
 
@@ -270,7 +278,7 @@ TEST(IntlThreadCaches, TranslateRemembersAnswersByTheCatalogsCopyOfTheKey) {
   const remembered_answer* a = menu[0];
   EXPECT_NE(a->key, open_in_menu) << "the catalog's copy, not the caller's";
   EXPECT_EQ(std::string(a->key, a->key_size), open_in_menu);
-  EXPECT_STREQ(a->text, "Öffnen");
+  EXPECT_STREQ(a->text(), "Öffnen");
   EXPECT_EQ(a->n_plus, 0u);
 
   static const char file[] = "file";
@@ -287,6 +295,79 @@ TEST(IntlThreadCaches, TranslateRemembersAnswersByTheCatalogsCopyOfTheKey) {
   for (const remembered_answer* r : answers_of(file)) n_plus.push_back(r->n_plus);
   std::sort(n_plus.begin(), n_plus.end());
   EXPECT_EQ(n_plus, (std::vector<unsigned>{0, 1, 2, 3}));
+  ::unsetenv("LANGUAGE");
+}
+
+// A translation is kept as its distance from the key: within 2 GiB either way (one mapped
+// `.mo` always), else the answer is not remembered.
+TEST(IntlThreadCaches, ATranslationIsKeptAsItsDistanceFromTheKeyWithin2GiB) {
+  static const char text[] = "key\0translation";
+  auto offset = remembered_answer::text_offset_of(text, text + 4);
+  ASSERT_TRUE(offset);
+  remembered_answer a;
+  a.key = text + 4;
+  a.text_offset = *remembered_answer::text_offset_of(a.key, text);
+  EXPECT_EQ(a.text(), text) << "before the key";
+  a.text_offset = *offset;
+  a.key = text;
+  EXPECT_STREQ(a.text(), "translation");
+  const auto far = [](const char* p, std::uintptr_t by) {
+    return reinterpret_cast<const char*>(reinterpret_cast<std::uintptr_t>(p) + by);
+  };
+  EXPECT_TRUE(remembered_answer::text_offset_of(text, far(text, 0x7fffffffu)));
+  EXPECT_FALSE(remembered_answer::text_offset_of(text, far(text, 0x80000000u)));
+  EXPECT_TRUE(remembered_answer::text_offset_of(far(text, 0x80000000u), text));
+  EXPECT_FALSE(remembered_answer::text_offset_of(far(text, 0x80000001u), text));
+}
+
+// Two call sites 4 GiB apart share their site (the pointer's low 32 bits) and their set: the
+// comparison of the caller's text with the key tells them apart, and each gets its own
+// translation, remembered or not.
+TEST(IntlThreadCaches, CallSitesThatShareTheirLow32BitsAreToldApartByTheirText) {
+  erli18n::test_support::temp_dir dir;
+  dir.write("de/LC_MESSAGES/tc32.mo",
+            erli18n::test_support::mo_from_po(
+                "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\n"
+                "msgid \"Open\"\nmsgstr \"Öffnen\"\n\n"
+                "msgid \"Save\"\nmsgstr \"Speichern\"\n"));
+  ASSERT_NE(::setlocale(LC_ALL, "C.UTF-8"), nullptr);
+  ::setenv("LANGUAGE", "de", 1);
+  ASSERT_NE(::bindtextdomain("tc32", dir.root().c_str()), nullptr);
+
+  const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  char* low = nullptr;
+  char* high = nullptr;
+  // Two pages 4 GiB apart, wherever the address space has room for both.
+  for (std::uintptr_t base = std::uintptr_t{0x200000000000};
+       base < std::uintptr_t{0x600000000000} && high == nullptr; base += std::uintptr_t{1} << 40) {
+    void* a = ::mmap(reinterpret_cast<void*>(base), page, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+    if (a == MAP_FAILED) continue;
+    void* b = ::mmap(reinterpret_cast<void*>(base + (std::uintptr_t{1} << 32)), page, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+    if (b == MAP_FAILED || b != reinterpret_cast<void*>(base + (std::uintptr_t{1} << 32))) {
+      if (b != MAP_FAILED) ::munmap(b, page);
+      ::munmap(a, page);
+      continue;
+    }
+    low = static_cast<char*>(a);
+    high = static_cast<char*>(b);
+  }
+  ASSERT_NE(high, nullptr) << "no room for two pages 4 GiB apart";
+  std::strcpy(low, "Open");
+  std::strcpy(high, "Save");
+  ASSERT_EQ(remembered_answer::site_of(low), remembered_answer::site_of(high));
+  for (int round = 0; round < 3; round++) {
+    EXPECT_STREQ(translate("tc32", low, nullptr, false, 0, LC_MESSAGES), "Öffnen") << round;
+    EXPECT_STREQ(translate("tc32", high, nullptr, false, 0, LC_MESSAGES), "Speichern") << round;
+    EXPECT_STREQ(translate("tc32", low, nullptr, false, 0, LC_MESSAGES), "Öffnen") << round;
+  }
+  // The same text at both: the same answer, from either.
+  std::strcpy(high, "Open");
+  EXPECT_STREQ(translate("tc32", high, nullptr, false, 0, LC_MESSAGES), "Öffnen");
+  EXPECT_STREQ(translate("tc32", low, nullptr, false, 0, LC_MESSAGES), "Öffnen");
+  ::munmap(low, page);
+  ::munmap(high, page);
   ::unsetenv("LANGUAGE");
 }
 
