@@ -1,4 +1,4 @@
-// The Plural-Forms compiler and evaluator.
+// The Plural-Forms compiler.
 //
 // The compiler is a recursive-descent parser whose recursion is bounded by
 // plural_limits::max_depth. It emits the postfix program as it parses, so no syntax tree is
@@ -6,8 +6,7 @@
 // folding and `?:` with a constant condition simply cut the tail. Forward jumps are
 // relative, so cutting code before or after a `?:` never invalidates them.
 //
-// The evaluator is one loop over that program with a fixed-size stack whose bound the
-// compiler has checked; it cannot fail, allocate or recurse.
+// The evaluator is plural_eval.cc's; the instruction set both share, plural_program.h's.
 #include <algorithm>
 #include <array>
 #include <climits>
@@ -21,80 +20,12 @@
 #include "erli18n/plural.h"
 #include "out_of_memory.h"
 #include "plural_known.h"
+#include "plural_program.h"
 
 namespace erli18n {
+using namespace detail::plural_program;
+
 namespace {
-
-enum opcode : std::uint32_t {
-  op_n = 1,  // push n
-  op_const,  // push arg
-  op_not,    // top = !top
-  op_jz,     // pop; when it was 0, skip the next arg instructions
-  op_jmp,    // skip the next arg instructions
-  op_mul,    // binary operators: pop the right operand, replace the left one
-  op_div,
-  op_mod,
-  op_add,
-  op_sub,
-  op_lt,
-  op_gt,
-  op_le,
-  op_ge,
-  op_eq,
-  op_ne,
-  op_and,
-  op_or,
-};
-// A binary operator whose right operand is a constant carries it in `arg` (k_flag), and one
-// whose left operand is `n` as well pushes its result directly (n_flag): most rules compare
-// or reduce n by constants, so this shrinks the program to about a third.
-constexpr std::uint32_t k_flag = 0x20;  // opcodes stay below it, and the codes dense
-constexpr std::uint32_t n_flag = 0x40;
-
-constexpr unsigned long bit(bool b) noexcept { return b ? 1UL : 0UL; }
-
-// The defined results for a zero divisor are documented in plural.h.
-constexpr unsigned long apply(std::uint32_t op, unsigned long a, unsigned long b) noexcept {
-  switch (op) {
-    case op_mul:
-      return a * b;
-    case op_div:
-      return b == 0 ? 0 : a / b;
-    case op_mod:
-      return b == 0 ? a : a % b;
-    case op_add:
-      return a + b;
-    case op_sub:
-      return a - b;
-    case op_lt:
-      return bit(a < b);
-    case op_gt:
-      return bit(a > b);
-    case op_le:
-      return bit(a <= b);
-    case op_ge:
-      return bit(a >= b);
-    case op_eq:
-      return bit(a == b);
-    case op_ne:
-      return bit(a != b);
-    case op_and:
-      return bit(a != 0 && b != 0);
-    case op_or:
-      return bit(a != 0 || b != 0);
-    default:
-      return 0;
-  }
-}
-
-// `op` with a constant right operand. The compiler has ruled out a zero divisor, and 10 and
-// 100 — the divisors of nearly every real rule — compile to multiplications when the
-// divisor is a constant, instead of a 64-bit divide that costs tens of cycles.
-constexpr unsigned long apply_k(std::uint32_t op, unsigned long a, unsigned long k) noexcept {
-  if (op == op_mod) return k == 10 ? a % 10 : k == 100 ? a % 100 : a % k;
-  if (op == op_div) return k == 10 ? a / 10 : k == 100 ? a / 100 : a / k;
-  return apply(op, a, k);
-}
 
 // Binding strength of the binary operators, C's order; 0 for anything else.
 constexpr int precedence(std::uint32_t op) noexcept {
@@ -624,118 +555,6 @@ result<plural_rule> plural_rule::parse_for_catalog(std::string_view plural_forms
     e.message = "Plural-Forms: " + e.message + " (byte " + std::to_string(e.column) +
                 " of the value); glibc would evaluate this rule, so it is refused rather than read as n != 1";
   return e;
-}
-
-// One switch over every opcode, so each instruction costs a single dispatch; `op` is a
-// constant in each case, so apply() and apply_k() reduce to the one operation.
-// A binary operator's case, with a constant right operand, and with `n` and a constant. With
-// `checked`, `trapped[i]` says whether computing stack[i] divided by zero (glibc's SIGFPE);
-// `&&` and `||` evaluate both operands here, so a trap in the right one counts only where C's
-// short circuit would have evaluated it. A constant divisor is never zero (the compiler).
-#define ERLI18N_PLURAL_BINARY_CASES(op)                                                           \
-  case op:                                                                                        \
-    --sp;                                                                                         \
-    if constexpr (checked)                                                                        \
-      trapped[sp - 1] = binary_traps(op, stack[sp - 1], stack[sp], trapped[sp - 1], trapped[sp]); \
-    stack[sp - 1] = apply(op, stack[sp - 1], stack[sp]);                                          \
-    break;                                                                                        \
-  case op | k_flag:                                                                               \
-    stack[sp - 1] = apply_k(op, stack[sp - 1], in.arg);                                           \
-    break;                                                                                        \
-  case op | k_flag | n_flag:                                                                      \
-    if constexpr (checked) trapped[sp] = false;                                                   \
-    stack[sp++] = apply_k(op, n, in.arg);                                                         \
-    break;
-
-namespace {
-
-// Whether `a op b` traps in glibc, given whether computing a and b did.
-constexpr bool binary_traps(std::uint32_t op, unsigned long a, unsigned long b, bool a_traps,
-                            bool b_traps) noexcept {
-  if (a_traps) return true;
-  if (op == op_and) return a != 0 && b_traps;
-  if (op == op_or) return a == 0 && b_traps;
-  return b_traps || ((op == op_div || op == op_mod) && b == 0);
-}
-
-}  // namespace
-
-template <bool checked>
-unsigned long plural_rule::run(unsigned long n, bool* divides_by_zero) const noexcept {
-  // The compiler proved that the program never needs more than stack_slots slots and that
-  // it leaves exactly one value; stack[0] is preset for a moved-from (empty) rule.
-  unsigned long stack[plural_limits::stack_slots];
-  [[maybe_unused]] bool trapped[checked ? plural_limits::stack_slots : 1];
-  stack[0] = 0;
-  if constexpr (checked) trapped[0] = false;
-  std::size_t sp = 0;
-  const instruction* code = program_.data();
-  const std::size_t size = program_.size();
-  for (std::size_t pc = 0; pc < size; ++pc) {
-    const instruction& in = code[pc];
-    switch (in.code) {
-      case op_n:
-        if constexpr (checked) trapped[sp] = false;
-        stack[sp++] = n;
-        break;
-      case op_const:
-        if constexpr (checked) trapped[sp] = false;
-        stack[sp++] = in.arg;
-        break;
-      case op_not:
-        stack[sp - 1] = bit(stack[sp - 1] == 0);
-        break;
-      case op_jz:
-        // A trap in the condition has happened whichever branch follows.
-        if constexpr (checked)
-          if (trapped[sp - 1]) {
-            *divides_by_zero = true;
-            return 0;
-          }
-        if (stack[--sp] == 0) pc += in.arg;
-        break;
-      case op_jmp:
-        pc += in.arg;
-        break;
-        ERLI18N_PLURAL_BINARY_CASES(op_mul)
-        ERLI18N_PLURAL_BINARY_CASES(op_div)
-        ERLI18N_PLURAL_BINARY_CASES(op_mod)
-        ERLI18N_PLURAL_BINARY_CASES(op_add)
-        ERLI18N_PLURAL_BINARY_CASES(op_sub)
-        ERLI18N_PLURAL_BINARY_CASES(op_lt)
-        ERLI18N_PLURAL_BINARY_CASES(op_gt)
-        ERLI18N_PLURAL_BINARY_CASES(op_le)
-        ERLI18N_PLURAL_BINARY_CASES(op_ge)
-        ERLI18N_PLURAL_BINARY_CASES(op_eq)
-        ERLI18N_PLURAL_BINARY_CASES(op_ne)
-        ERLI18N_PLURAL_BINARY_CASES(op_and)
-        ERLI18N_PLURAL_BINARY_CASES(op_or)
-      default:
-        break;  // not produced by the compiler
-    }
-  }
-  if constexpr (checked) *divides_by_zero = trapped[0];
-  return stack[0];
-}
-
-unsigned long plural_rule::evaluate(unsigned long n) const noexcept {
-  if (native_ != nullptr) return native_(n);
-  return run<false>(n, nullptr);
-}
-
-std::optional<unsigned long> plural_rule::evaluate_checked(unsigned long n) const noexcept {
-  // The native rules divide by constants only, and the program is kept for them too.
-  bool divides_by_zero = false;
-  const unsigned long value = run<true>(n, &divides_by_zero);
-  if (divides_by_zero) return std::nullopt;
-  return value;
-}
-
-#undef ERLI18N_PLURAL_BINARY_CASES
-
-unsigned long plural_rule::form(unsigned long n) const noexcept {
-  const unsigned long v = evaluate(n);
-  return v < nplurals_ ? v : 0;
 }
 
 namespace {
