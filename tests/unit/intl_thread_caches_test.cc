@@ -255,20 +255,28 @@ std::vector<const remembered_answer*> answers_of(const char* msgid) {
   return found;
 }
 
+// Makes German the language of `domain`, bound to a UTF-8 catalog in `dir` holding `entries`
+// (PO text after the header), in the C.UTF-8 locale: the tests below call translate() on it.
+void bind_german_catalog(const erli18n::test_support::temp_dir& dir, const char* domain,
+                         const std::string& entries) {
+  dir.write(std::string("de/LC_MESSAGES/") + domain + ".mo",
+            erli18n::test_support::mo_from_po(
+                "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\n" + entries));
+  ASSERT_NE(::setlocale(LC_ALL, "C.UTF-8"), nullptr);
+  ::setenv("LANGUAGE", "de", 1);
+  ASSERT_NE(::bindtextdomain(domain, dir.root().c_str()), nullptr);
+}
+
 // translate() remembers an answer with the catalog's copy of the whole key the caller
 // passed (a context with it: a `.mo` keeps "context\004msgid" as one string) and the
 // plural lookup's n + 1; an n too large for the slot is answered, never remembered, and
 // the call site's singular and plural answers are told apart.
 TEST(IntlThreadCaches, TranslateRemembersAnswersByTheCatalogsCopyOfTheKey) {
   erli18n::test_support::temp_dir dir;
-  dir.write("de/LC_MESSAGES/tc.mo",
-            erli18n::test_support::mo_from_po(
-                "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\n"
-                "msgctxt \"menu\"\nmsgid \"Open\"\nmsgstr \"Öffnen\"\n\n"
-                "msgid \"file\"\nmsgid_plural \"files\"\nmsgstr[0] \"Datei\"\nmsgstr[1] \"Dateien\"\n"));
-  ASSERT_NE(::setlocale(LC_ALL, "C.UTF-8"), nullptr);
-  ::setenv("LANGUAGE", "de", 1);
-  ASSERT_NE(::bindtextdomain("tc", dir.root().c_str()), nullptr);
+  ASSERT_NO_FATAL_FAILURE(bind_german_catalog(
+      dir, "tc",
+      "msgctxt \"menu\"\nmsgid \"Open\"\nmsgstr \"Öffnen\"\n\n"
+      "msgid \"file\"\nmsgid_plural \"files\"\nmsgstr[0] \"Datei\"\nmsgstr[1] \"Dateien\"\n"));
 
   static const char open_in_menu[] = "menu\004Open";
   for (int round = 0; round < 2; round++)
@@ -325,14 +333,8 @@ TEST(IntlThreadCaches, ATranslationIsKeptAsItsDistanceFromTheKeyWithin2GiB) {
 // translation, remembered or not.
 TEST(IntlThreadCaches, CallSitesThatShareTheirLow32BitsAreToldApartByTheirText) {
   erli18n::test_support::temp_dir dir;
-  dir.write("de/LC_MESSAGES/tc32.mo",
-            erli18n::test_support::mo_from_po(
-                "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n\n"
-                "msgid \"Open\"\nmsgstr \"Öffnen\"\n\n"
-                "msgid \"Save\"\nmsgstr \"Speichern\"\n"));
-  ASSERT_NE(::setlocale(LC_ALL, "C.UTF-8"), nullptr);
-  ::setenv("LANGUAGE", "de", 1);
-  ASSERT_NE(::bindtextdomain("tc32", dir.root().c_str()), nullptr);
+  ASSERT_NO_FATAL_FAILURE(bind_german_catalog(
+      dir, "tc32", "msgid \"Open\"\nmsgstr \"Öffnen\"\n\nmsgid \"Save\"\nmsgstr \"Speichern\"\n"));
 
   const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
   char* low = nullptr;
