@@ -142,10 +142,8 @@ std::optional<catalog_entry> catalog::find(const std::string_view* context,
   return find(context, msgid, hash_key(context, msgid));
 }
 
-std::optional<catalog_entry> catalog::find(const std::string_view* context, std::string_view msgid,
-                                           std::uint64_t hash) const noexcept {
-  if (!index_.complete()) [[unlikely]]
-    return find_before_index(context, msgid, hash);
+std::optional<catalog_entry> catalog::find_indexed(const std::string_view* context, std::string_view msgid,
+                                                   std::uint64_t hash) const noexcept {
   if (mo_ == nullptr) {
     std::optional<message_index::found> f =
         index_.find(hash, [&](std::uint32_t e) { return same_entry_key(entries_[e], context, msgid); });
@@ -508,20 +506,16 @@ result<built_catalog> serve_mo_in_place(const mo_catalog& mo, const load_options
   return out;
 }
 
-result<built_catalog> build_catalog(const mo_catalog& mo, const load_options& options,
-                                    const catalog* previous, bool copy_text) {
-  if (mo.size() > options.max_entries)
-    return build_error(mo.name(), 0, 0, errc::limit_exceeded,
-                       "catalog has " + std::to_string(mo.size()) + " messages, more than the limit of " +
-                           std::to_string(options.max_entries));
-  if (!copy_text) {
-    result<built_catalog> built = serve_mo_in_place(mo, options);
-    if (!built) return built;
-    built->value->borrow_plural(mo.plural());
-    built->value->plural_declared = mo.header_field("Plural-Forms").has_value();
-    built->value->from_mo = true;
-    return built;
-  }
+namespace {
+
+// A `.mo` whose text the catalog copies (a buffer the caller may free, a reload that keeps
+// the previous catalog's keys): every entry read and indexed now. Not inlined into
+// build_catalog: a short program's start-up serves its `.mo` in place and never runs this,
+// and its code would sit among the functions that start-up does run (the C ABI's start-up
+// group of src/c_api/startup_functions.ld), a page of them.
+[[gnu::noinline]] result<built_catalog> build_copied_catalog(const mo_catalog& mo,
+                                                             const load_options& options,
+                                                             const catalog* previous) {
   std::vector<pending> items;
   items.reserve(mo.size());
   for (std::size_t i = 0; i < mo.size(); ++i) {
@@ -548,6 +542,23 @@ result<built_catalog> build_catalog(const mo_catalog& mo, const load_options& op
   result<built_catalog> built = builder.build(options);
   if (!built) return built;
   built->value->set_plural(mo.plural());
+  built->value->plural_declared = mo.header_field("Plural-Forms").has_value();
+  built->value->from_mo = true;
+  return built;
+}
+
+}  // namespace
+
+result<built_catalog> build_catalog(const mo_catalog& mo, const load_options& options,
+                                    const catalog* previous, bool copy_text) {
+  if (mo.size() > options.max_entries)
+    return build_error(mo.name(), 0, 0, errc::limit_exceeded,
+                       "catalog has " + std::to_string(mo.size()) + " messages, more than the limit of " +
+                           std::to_string(options.max_entries));
+  if (copy_text) return build_copied_catalog(mo, options, previous);
+  result<built_catalog> built = serve_mo_in_place(mo, options);
+  if (!built) return built;
+  built->value->borrow_plural(mo.plural());
   built->value->plural_declared = mo.header_field("Plural-Forms").has_value();
   built->value->from_mo = true;
   return built;

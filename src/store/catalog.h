@@ -159,7 +159,11 @@ class catalog {
   // `hash` is hash_key(context, msgid), for callers that computed it already (at compile
   // time, for a literal msgid).
   std::optional<catalog_entry> find(const std::string_view* context, std::string_view msgid,
-                                    std::uint64_t hash) const noexcept;
+                                    std::uint64_t hash) const noexcept {
+    if (!index_.complete()) [[unlikely]]
+      return find_before_index(context, msgid, hash);
+    return find_indexed(context, msgid, hash);
+  }
   // What a lookup answers: the first form, or for a plural lookup the form the plural rule
   // picks for n (`form`); nullopt on a miss. Inline (below): the store's lookups are this and
   // little else.
@@ -193,6 +197,11 @@ class catalog {
                                                         bool plural, unsigned long n) const noexcept;
   std::optional<catalog_entry> find_before_index(const std::string_view* context, std::string_view msgid,
                                                  std::uint64_t hash) const noexcept;
+  // find() once the index is complete. A function of its own, and find() inline: a short
+  // program's lookups all come before the index, and the probe's code, in find(), sat among
+  // the functions its start-up runs (the C ABI's start-up group), half a page of them.
+  std::optional<catalog_entry> find_indexed(const std::string_view* context, std::string_view msgid,
+                                            std::uint64_t hash) const noexcept;
   std::optional<catalog_entry> find_in_mo(const std::string_view* context,
                                           std::string_view msgid) const noexcept;
 
