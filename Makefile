@@ -14,8 +14,8 @@ TIMED       = bash scripts/timed.sh $(PHASE_LOG)
 # every command of the CLI instantiates, above all). SAN_G=-g for a debugger.
 SAN_G      ?= -g1
 
-.PHONY: deps build asan tsan test test-build test-asan test-all format format-check demo web-demo bench \
-        fuzz fuzz-check docs clean phase-log-reset package
+.PHONY: deps build asan tsan check test test-build test-asan test-all test-all-build test-all-asan format \
+        format-check demo web-demo bench fuzz fuzz-check docs clean phase-log-reset package
 
 deps:
 	@$(TIMED) deps bash scripts/install-deps.sh
@@ -59,13 +59,30 @@ tsan: deps
 	  TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 external_symbolizer_path=$(SYMBOLIZER)" \
 	  $(TSAN_BUILD)/bin/$$t --gtest_brief=1; done'
 
-# What CI runs (HACKING.md "How make test is organised"), the quickest and likeliest failures
-# first: the format check, the normal build and every test but the slow label; then the
-# ASan+UBSan build, its tests and every fuzzer for FUZZ_SECONDS; then the TSan tests.
-# Under ASan each parity test compares ASAN_PARITY_SAMPLE percent of its inputs
-# (ERLI18N_PARITY_SAMPLE, tests/parity/real_catalogs.sh): the normal build compares them all
-# against the GNU tools; the sanitizer run puts the same code paths under ASan.
-ASAN_PARITY_SAMPLE ?= 10
+# The three tiers (HACKING.md "Test tiers"). Each parity test compares a share of its inputs,
+# ERLI18N_PARITY_SAMPLE percent (tests/parity/real_catalogs.sh): a sample of any size still runs
+# every fixture, every option set and a real catalog of every kind; the share sets how many of
+# the rest. A bare `ctest` compares them all.
+#   make check     the inner loop: an incremental build/, the unit, CLI and parity tests on a
+#                  CHECK_SAMPLE; no sanitizer build, no docs, packaging or build-system tests.
+#   make test      what CI runs: the format check, build/ and every test but the slow label on
+#                  TEST_SAMPLE; the ASan+UBSan build, its tests on ASAN_PARITY_SAMPLE making
+#                  ASAN_COMPARISONS percent of the GNU comparisons (ERLI18N_PARITY_COMPARISONS),
+#                  and every fuzzer for FUZZ_SECONDS; the TSan tests.
+#   make test-all  make test, then the exhaustive sweeps: every test of build/ (the slow label
+#                  too) on every input, the ASan tests on ASAN_ALL_SAMPLE with every comparison,
+#                  the fuzzers for FUZZ_ALL_SECONDS.
+CHECK_SAMPLE       ?= 1
+TEST_SAMPLE        ?= 5
+ASAN_PARITY_SAMPLE ?= 2
+ASAN_COMPARISONS   ?= 10
+ASAN_ALL_SAMPLE    ?= 10
+CHECK_LABELS       ?= unit|cli|parity
+
+check: build
+	@ERLI18N_PARITY_SAMPLE=$(CHECK_SAMPLE) ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) \
+	  -L '$(CHECK_LABELS)' -LE slow
+
 test: phase-log-reset format-check test-build test-asan fuzz-check tsan
 	@echo "make test: passed. Phases (seconds):"; cat $(PHASE_LOG)
 
@@ -73,18 +90,26 @@ phase-log-reset:
 	@rm -f $(PHASE_LOG)
 
 test-build: build
-	@$(TIMED) ctest ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) -LE slow
+	@$(TIMED) ctest env ERLI18N_PARITY_SAMPLE=$(TEST_SAMPLE) ctest --test-dir $(BUILD) --output-on-failure \
+	  -j $(JOBS) -LE slow
 
 # detect_leaks: LeakSanitizer checks every test program and every CLI command at exit; the C
 # library's own leaks are suppressed by name in tests/lsan.supp.
+ASAN_ENV = ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
+  UBSAN_OPTIONS=print_stacktrace=1
 test-asan: asan
-	@$(TIMED) ctest-asan env ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
-	  UBSAN_OPTIONS=print_stacktrace=1 \
-	  ERLI18N_PARITY_SAMPLE=$(ASAN_PARITY_SAMPLE) ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS) -LE slow
+	@$(TIMED) ctest-asan env $(ASAN_ENV) ERLI18N_PARITY_SAMPLE=$(ASAN_PARITY_SAMPLE) \
+	  ERLI18N_PARITY_COMPARISONS=$(ASAN_COMPARISONS) ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS) -LE slow
 
-# Also the slow tests (every .mo on the machine).
-test-all: test
-	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS) -L slow
+test-all: test test-all-build test-all-asan
+	$(MAKE) fuzz-check FUZZ_SECONDS=$(FUZZ_ALL_SECONDS)
+
+test-all-build: build
+	ERLI18N_PARITY_SAMPLE=100 ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+test-all-asan: asan
+	env $(ASAN_ENV) ERLI18N_PARITY_SAMPLE=$(ASAN_ALL_SAMPLE) ctest --test-dir $(ASAN_BUILD) \
+	  --output-on-failure -j $(JOBS) -LE slow
 
 # First in `make test`: seconds, and the likeliest failure of a change.
 format-check: deps
@@ -116,10 +141,11 @@ bench: deps
 # The libFuzzer binaries are built by `make asan` (above), in $(ASAN_BUILD)/bin.
 fuzz: asan
 
-# Every fuzzer for FUZZ_SECONDS from a copy of its seed corpus: a finding, or fewer than
+# Every fuzzer for FUZZ_SECONDS (FUZZ_ALL_SECONDS in make test-all) from a copy of its seed corpus: a finding, or fewer than
 # FUZZ_MIN_EXECS inputs executed, fails (scripts/fuzz_check.sh). First the check proves it
 # can fail: a real fuzzer stopped after 100 inputs must be reported as too few.
-FUZZ_SECONDS   ?= 25
+FUZZ_SECONDS   ?= 10
+FUZZ_ALL_SECONDS ?= 60
 FUZZ_MIN_EXECS ?= 5000
 fuzz-check: fuzz
 	@$(TIMED) fuzz-self-test bash scripts/fuzz_check.sh --self-test $(ASAN_BUILD)

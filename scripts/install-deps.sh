@@ -6,8 +6,10 @@ set -euo pipefail
 packages=(
   # build
   cmake make g++ pkg-config
+  # objects compiled before, served again to every later build on the machine (CMakeLists.txt)
+  ccache
   # make package: CPack's DEB generator computes erli18n's Depends with dpkg-shlibdeps
-  dpkg-dev
+  dpkg-dev file
   # libraries the CLI and tests use
   libcli11-dev nlohmann-json3-dev libgtest-dev libgmock-dev
   # benchmarks: Google Benchmark, Boost.Locale and Abseil for the comparisons

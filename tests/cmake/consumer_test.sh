@@ -130,7 +130,11 @@ c++ -std=c++17 -Wall -Wextra -Werror -I"$prefix/include" "$work/readme_tour.cc" 
   $(pkg-config --libs erli18n) -o "$work/readme_tour"
 rm -rf "$work/tour-run" && cp -r "$src/docs/examples/fixture" "$work/tour-run"
 for po in "$work"/tour-run/locale/*/LC_MESSAGES/app.po; do msgfmt "$po" -o "${po%.po}.mo"; done
+# In the docs harness's environment (tests/docs/doc_examples.py: LC_ALL=C.UTF-8, no LANGUAGE),
+# not the caller's: under the C locale (a fresh system's root shell sets no LANG) LANGUAGE is
+# ignored, as glibc ignores it, and the tour would print its English.
 # shellcheck disable=SC2086 # one NAME=VALUE word per attribute
-(cd "$work/tour-run" && env LD_LIBRARY_PATH="$prefix/lib" $tour_env "$work/readme_tour") >"$work/readme_tour.out"
+(cd "$work/tour-run" && env -u LANGUAGE -u LANG -u LC_MESSAGES LC_ALL=C.UTF-8 LD_LIBRARY_PATH="$prefix/lib" \
+  $tour_env "$work/readme_tour") >"$work/readme_tour.out"
 cmp "$work/readme_tour.expected" "$work/readme_tour.out"
 echo "consumer builds: find_package on a moved prefix (shared, static, erli18n_embed_catalogs, erli18n_add_translations), add_subdirectory, pkg-config, README example"

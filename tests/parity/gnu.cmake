@@ -1,36 +1,25 @@
 # The GNU-compatible commands (build/gnu/bin) against the GNU tools, options and bytes.
-add_test(NAME msgunfmt_gnu_parity COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/msgunfmt_gnu.sh 40)
-set_tests_properties(msgunfmt_gnu_parity PROPERTIES LABELS parity TIMEOUT 600
-  ENVIRONMENT "GNU_BIN=${PROJECT_BINARY_DIR}/gnu/bin;TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/msgunfmt_gnu_parity")
-add_test(NAME xgettext_gnu_parity COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/xgettext_gnu.sh)
-set_tests_properties(xgettext_gnu_parity PROPERTIES LABELS parity TIMEOUT 600
-  ENVIRONMENT "GNU_BIN=${PROJECT_BINARY_DIR}/gnu/bin;TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/xgettext_gnu_parity")
-add_test(NAME msginit_gnu_parity COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/msginit_gnu.sh 20)
-set_tests_properties(msginit_gnu_parity PROPERTIES LABELS parity TIMEOUT 600
-  ENVIRONMENT "GNU_BIN=${PROJECT_BINARY_DIR}/gnu/bin;TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/msginit_gnu_parity")
-add_test(NAME msgattrib_gnu_parity COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/msgattrib_gnu.sh 30)
-set_tests_properties(msgattrib_gnu_parity PROPERTIES LABELS parity TIMEOUT 600
-  ENVIRONMENT "GNU_BIN=${PROJECT_BINARY_DIR}/gnu/bin;TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/msgattrib_gnu_parity")
-add_test(NAME msgfmt_gnu_parity COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/msgfmt_gnu.sh 20)
-set_tests_properties(msgfmt_gnu_parity PROPERTIES LABELS parity TIMEOUT 900
-  ENVIRONMENT "GNU_BIN=${PROJECT_BINARY_DIR}/gnu/bin;TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/msgfmt_gnu_parity")
-add_test(NAME msgmerge_gnu_parity COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/msgmerge_gnu.sh 30)
-set_tests_properties(msgmerge_gnu_parity PROPERTIES LABELS parity TIMEOUT 900
-  ENVIRONMENT "GNU_BIN=${PROJECT_BINARY_DIR}/gnu/bin;TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/msgmerge_gnu_parity")
-add_test(NAME msgcat_gnu_parity COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/msgcat_gnu.sh 30)
-set_tests_properties(msgcat_gnu_parity PROPERTIES LABELS parity TIMEOUT 900
-  ENVIRONMENT "GNU_BIN=${PROJECT_BINARY_DIR}/gnu/bin;TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/msgcat_gnu_parity")
-add_test(NAME msguniq_gnu_parity COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/msguniq_gnu.sh 30)
-set_tests_properties(msguniq_gnu_parity PROPERTIES LABELS parity TIMEOUT 600
-  ENVIRONMENT "GNU_BIN=${PROJECT_BINARY_DIR}/gnu/bin;TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/msguniq_gnu_parity")
-# A sanitizer build (make test-asan: Debug, instrumented) runs our commands two to three times
-# as slowly, and CI machines vary from minute to minute: twice the time there
-# (msgcat_gnu_parity passed in 390 s in a plain build and ran past 900 s under ASan, on a
-# loaded machine).
-if(ERLI18N_SANITIZE)
-  foreach(command msgunfmt xgettext msginit msgattrib msgfmt msgmerge msgcat msguniq)
-    get_test_property(${command}_gnu_parity TIMEOUT limit)
-    math(EXPR limit "${limit} * 2")
-    set_tests_properties(${command}_gnu_parity PROPERTIES TIMEOUT ${limit})
+# erli18n_add_gnu_parity(COMMAND SHARDS [ARG...]): tests/parity/COMMAND_gnu.sh ARG... as SHARDS
+# ctest tests, COMMAND_gnu_parity_K_of_N (or COMMAND_gnu_parity when SHARDS is 1): each runs
+# the K-th of every N comparisons (ERLI18N_PARITY_SHARD, real_catalogs.sh), so that every part
+# stays well under the timeout on every input (make test-all) and the parts run side by side.
+function(erli18n_add_gnu_parity command shards)
+  foreach(k RANGE 1 ${shards})
+    set(name ${command}_gnu_parity)
+    if(shards GREATER 1)
+      set(name ${name}_${k}_of_${shards})
+    endif()
+    add_test(NAME ${name} COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/${command}_gnu.sh ${ARGN})
+    set_tests_properties(${name} PROPERTIES LABELS parity TIMEOUT 300
+      ENVIRONMENT "ERLI18N_PARITY_SHARD=${k}/${shards};GNU_BIN=${PROJECT_BINARY_DIR}/gnu/bin;TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/${name}")
   endforeach()
-endif()
+endfunction()
+
+erli18n_add_gnu_parity(msgunfmt 2 40)
+erli18n_add_gnu_parity(xgettext 2)
+erli18n_add_gnu_parity(msginit 4 20)
+erli18n_add_gnu_parity(msgattrib 3 30)
+erli18n_add_gnu_parity(msgfmt 4 20)
+erli18n_add_gnu_parity(msgmerge 4 30)
+erli18n_add_gnu_parity(msgcat 4 30)
+erli18n_add_gnu_parity(msguniq 2 30)

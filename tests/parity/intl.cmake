@@ -9,7 +9,7 @@ target_compile_options(intl_lookup_all PRIVATE -Wall -Wextra $<$<BOOL:${ERLI18N_
 add_test(NAME intl_preload_diff
   COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/intl_preload_diff.sh $<TARGET_FILE:intl_lookup_all>
           $<TARGET_FILE:erli18n_intl>)
-set_tests_properties(intl_preload_diff PROPERTIES LABELS parity TIMEOUT 900
+set_tests_properties(intl_preload_diff PROPERTIES LABELS parity TIMEOUT 300
   ENVIRONMENT "TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/intl_preload_diff")
 
 add_test(NAME intl_real_programs

@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# make test runs a sample of this test (ERLI18N_PARITY_SAMPLE, real_catalogs.sh). After a change
+# to the C ABI (src/c_api/), run it on every input: `ERLI18N_PARITY_SAMPLE=100 ctest --test-dir
+# build -R intl_preload_diff` (or make test-all).
 # liberli18n_intl.so against glibc's own gettext on real catalogs: LOOKUP (intl_lookup_all)
 # asks every key of each catalog through dgettext/dngettext, once as is (glibc answers) and
 # once with LD_PRELOAD of LIB (erli18n answers); the two outputs must be identical.

@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# make test runs a sample of this test (ERLI18N_PARITY_SAMPLE, real_catalogs.sh). After a change
+# to lint (src/tools/lint*.cc) or the PO reader, run it on every input: `ERLI18N_PARITY_SAMPLE=100
+# ctest --test-dir build -R lint_msgfmt` (or make test-all).
 # Parity of `erli18n lint` with `msgfmt --check`: the errors of both are at the same
 # entries. Entries are the blank-line-separated blocks of the file; an error is counted at
 # the block of its line (msgfmt's first line of a two-part message; line 0 = the whole

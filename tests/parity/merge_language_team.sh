@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# make test runs a sample of this test (ERLI18N_PARITY_SAMPLE, real_catalogs.sh). After a change
+# to merge (src/tools/merge*.cc), run it on every input: `ERLI18N_PARITY_SAMPLE=100 ctest --test-
+# dir build -R merge_language_team` (or make test-all).
 # `erli18n merge` against `msgmerge` on the Language a catalog's header gets when it has a
 # Language-Team and no Language (msgmerge guesses it from the team's name; src/tools/merge_header.cc):
 #  1. `Language-Team: NAME <ADDRESS>` for every language name of ISO 639-2 (iso-codes), every

@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# make test runs a sample of this test (ERLI18N_PARITY_SAMPLE, real_catalogs.sh). After a change
+# to merge (src/tools/merge*.cc) or the PO writer, run it on every input:
+# `ERLI18N_PARITY_SAMPLE=100 ctest --test-dir build -R merge_msgmerge` (or make test-all).
 # `erli18n merge` against `msgmerge` (same options), on the crafted pairs of tests/data/merge
 # with compendia (tests/data/merge_compendium), and on pairs built from real catalogs: a .mo under /usr/share/locale turned back into PO by
 # msgunfmt is the catalog; the template is made from its msgids, then messages are edited,
@@ -60,10 +63,11 @@ fixture_failures_before=$failures
 fixture_identical_before=$identical
 fixtures=0
 pair_index=0
-for dir in "$TEST_DATA"/merge/*/; do
+pair_dirs=("$TEST_DATA"/merge/*/)
+for dir in "${pair_dirs[@]}"; do
   name=$(basename "$dir")
   # Every mode, or one per pair in turn in a sample (ERLI18N_PARITY_SAMPLE, real_catalogs.sh).
-  mapfile -t modes < <(parity_modes $((pair_index++)) "" "--previous" "--no-fuzzy-matching" "--previous --no-wrap" \
+  mapfile -t modes < <(parity_modes $((pair_index++)) "${#pair_dirs[@]}" "" "--previous" "--no-fuzzy-matching" "--previous --no-wrap" \
     "--for-msgfmt" "--no-location" "--add-location=file" "--sort-output" "--sort-by-file" "--lang=pt_BR" "--width=40")
   for mode in "${modes[@]}"; do
     # shellcheck disable=SC2086

@@ -1,4 +1,8 @@
 #!/usr/bin/env bash
+# make test runs a sample of this test (ERLI18N_PARITY_SAMPLE, real_catalogs.sh). After a change
+# to msgmerge (tools/erli18n/gnu/msgmerge_command.cc, gnu_options.cc) or the library code it runs,
+# run it on every input: `ERLI18N_PARITY_SAMPLE=100 ctest --test-dir build -R msgmerge_gnu` (or
+# make test-all).
 # The GNU-compatible msgmerge (build/gnu/bin/msgmerge) against GNU msgmerge 0.21: for each
 # option it supports, spelled as GNU's users spell it (long, abbreviated, short, bundled,
 # attached, after the operands), the same bytes on standard output and standard error (the
@@ -39,8 +43,9 @@ modes=("" "-q" "--quiet" "--silent" "--qui" "-v" "-qv" "--verbose -q" "-o out.po
 # The crafted pairs, each under every mode (or one in turn in a sample: real_catalogs.sh), with
 # the options before and after the operands.
 pair_index=0
-for dir in "$TEST_DATA"/merge/*/ "$TEST_DATA"/merge_compendium/; do
-  mapfile -t pair_modes < <(parity_modes $((pair_index++)) "${modes[@]}")
+pair_dirs=("$TEST_DATA"/merge/*/ "$TEST_DATA"/merge_compendium/)
+for dir in "${pair_dirs[@]}"; do
+  mapfile -t pair_modes < <(parity_modes $((pair_index++)) "${#pair_dirs[@]}" "${modes[@]}")
   for mode in "${pair_modes[@]}"; do
     # shellcheck disable=SC2086 # a mode is several words
     compare "$(basename "$dir")" $mode "$dir/def.po" "$dir/ref.pot"

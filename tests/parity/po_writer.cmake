@@ -6,7 +6,7 @@ foreach(name po_writer_fixtures po_writer_real po_writer_charsets)
   set_tests_properties(${name} PROPERTIES LABELS parity
     ENVIRONMENT "ERLI18N=$<TARGET_FILE:erli18n_cli>;TEST_DATA=${PROJECT_SOURCE_DIR}/tests/data;TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/${name}")
 endforeach()
-set_tests_properties(po_writer_real PROPERTIES TIMEOUT 600)
+set_tests_properties(po_writer_real PROPERTIES TIMEOUT 300)
 
 # The PO writer's Unicode table: the committed src/formats/po_writer_unicode_table.inc against a
 # fresh run of scripts/gen_po_writer_unicode.py on the installed Unicode data and libunistring.

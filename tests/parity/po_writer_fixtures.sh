@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# make test runs a sample of this test (ERLI18N_PARITY_SAMPLE, real_catalogs.sh). After a change
+# to the PO reader or writer (src/formats/po_*.cc), run it on every input:
+# `ERLI18N_PARITY_SAMPLE=100 ctest --test-dir build -R po_writer` (or make test-all).
 # Parity: `erli18n normalize` writes exactly what `msgcat` writes for every valid PO fixture,
 # in the default layout, with --no-wrap and with --width=60; the wrap_* fixtures (which probe
 # line breaking) also at many other widths. Exit status must agree too.
@@ -9,8 +12,9 @@ fresh_tmp
 # shellcheck source=real_catalogs.sh
 . "$(dirname "$0")/real_catalogs.sh"  # parity_modes: one layout per fixture in a sample
 
+fixtures=("$TEST_DATA"/po/valid/*.po)
 files=0 comparisons=0 failures=0
-for po in "$TEST_DATA"/po/valid/*.po; do
+for po in "${fixtures[@]}"; do
   files=$((files + 1))
   modes=("" "--no-wrap" "--width=60")
   case "$(basename "$po")" in
@@ -18,7 +22,7 @@ for po in "$TEST_DATA"/po/valid/*.po; do
                     "--width=77" "--width=78" "--width=80" "--width=100" "--width=200"
                     "--no-wrap --width=30") ;;
   esac
-  mapfile -t modes < <(parity_modes "$files" "${modes[@]}")
+  mapfile -t modes < <(parity_modes "$files" "${#fixtures[@]}" "${modes[@]}")
   for mode in "${modes[@]}"; do
     comparisons=$((comparisons + 1))
     # shellcheck disable=SC2086  # mode holds zero, one or two options

@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# make test runs a sample of this test (ERLI18N_PARITY_SAMPLE, real_catalogs.sh). After a change
+# to the PO reader or writer (src/formats/po_*.cc), run it on every input:
+# `ERLI18N_PARITY_SAMPLE=100 ctest --test-dir build -R po_writer` (or make test-all).
 # Parity on real catalogs: the .mo files installed under /usr/share/locale, turned back into PO
 # by msgunfmt, are written by `erli18n normalize` exactly as by `msgcat`, in the default
 # layout, with --no-wrap and with --width=60. The sample is deterministic (sorted paths, every

@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# make test runs a sample of this test (ERLI18N_PARITY_SAMPLE, real_catalogs.sh). After a change
+# to report (src/tools/report.cc) or the PO reader, run it on every input:
+# `ERLI18N_PARITY_SAMPLE=100 ctest --test-dir build -R report_msgfmt` (or make test-all).
 # Parity of `erli18n report` with `msgfmt --statistics`: for each catalog, msgfmt's
 # translated/fuzzy/untranslated equal ours once the one documented difference is mapped back
 # (partial plurals: msgfmt translated, ours untranslated; see erli18n/tools/report.h):

@@ -8,5 +8,5 @@ erli18n_set_warnings(store_lookup_parity)
 
 add_test(NAME store_lookup_parity
   COMMAND bash ${PROJECT_SOURCE_DIR}/tests/parity/store_lookup_parity.sh $<TARGET_FILE:store_lookup_parity>)
-set_tests_properties(store_lookup_parity PROPERTIES LABELS parity TIMEOUT 900
+set_tests_properties(store_lookup_parity PROPERTIES LABELS parity TIMEOUT 300
   ENVIRONMENT "TEST_TMP=${CMAKE_CURRENT_BINARY_DIR}/tmp/store_lookup_parity")

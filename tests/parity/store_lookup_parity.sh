@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# make test runs a sample of this test (ERLI18N_PARITY_SAMPLE, real_catalogs.sh). After a change
+# to the store or the lookups (src/store/, src/lookup/), run it on every input:
+# `ERLI18N_PARITY_SAMPLE=100 ctest --test-dir build -R store_lookup` (or make test-all).
 # Store lookups against glibc on real catalogs. Selects the catalogs in /usr/share/locale of
 # the domains that the packages of scripts/install-deps.sh ship (so a fresh machine selects
 # the same set): glib20 (libglib2.0-data: plurals and contexts in ~100 languages),
