@@ -89,21 +89,29 @@ for setting in "ERLI18N_PARITY_SHARD=0/2" "ERLI18N_PARITY_SHARD=3/2" "ERLI18N_PA
   ok
 done
 
-# Kinds: a sample of UTF-8 catalogs gains one in ISO-8859-1, one with three plural forms and one
-# with system-dependent strings, and nothing it already has.
+# Kinds: a sample of UTF-8 catalogs with two plural forms gains a catalog in an 8-bit charset,
+# one with three plural forms and one with system-dependent strings, and nothing it already has:
+# the fewest that cover them (a catalog of two missing kinds before two of one each), else the
+# first.
 mkdir -p root
 header() { printf 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=%s\\n"\n"Plural-Forms: %s\\n"\n\n' "$1" "$2"; }
 two="nplurals=2; plural=(n != 1);"
 three="nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);"
+plural3='msgid "f"\nmsgid_plural "fs"\nmsgstr[0] "1"\nmsgstr[1] "2"\nmsgstr[2] "3"\n'
 { header UTF-8 "$two"; printf 'msgid "a"\nmsgstr "b"\n'; } > a.po
 { header UTF-8 "$two"; printf 'msgid "c"\nmsgstr "d"\n'; } > b.po
 { header ISO-8859-1 "$two"; printf 'msgid "e"\nmsgstr "\351"\n'; } > latin1.po
-{ header UTF-8 "$three"; printf 'msgid "f"\nmsgid_plural "fs"\nmsgstr[0] "1"\nmsgstr[1] "2"\nmsgstr[2] "3"\n'; } > three.po
+{ header UTF-8 "$three"; printf "$plural3"; } > three.po
+{ header KOI8-R "$three"; printf "$plural3"; } > koi8three.po
 { header UTF-8 "$two"; printf '#, c-format\nmsgid "%%<PRIu64> x"\nmsgstr "%%<PRIu64> y"\n'; } > sysdep.po
-for po in a b latin1 three sysdep; do msgfmt "$po.po" -o "root/$po.mo"; done
+for po in a b latin1 three koi8three sysdep; do msgfmt "$po.po" -o "root/$po.mo"; done
 printf '%s\n' "$PWD/root/a.mo" > picked
 printf '%s\n' "$PWD"/root/{a,b,latin1,sysdep,three}.mo | perl "$here/real_catalogs_kinds.pl" picked > sample
 printf '%s\n' "$PWD"/root/{a,latin1,sysdep,three}.mo | cmp -s - sample ||
   fail "real_catalogs_kinds.pl: the sample is $(tr '\n' ' ' < sample)"
+ok
+printf '%s\n' "$PWD"/root/{a,b,latin1,three,sysdep,koi8three}.mo | perl "$here/real_catalogs_kinds.pl" picked > sample
+printf '%s\n' "$PWD"/root/{a,koi8three,sysdep}.mo | cmp -s - sample ||
+  fail "real_catalogs_kinds.pl, the fewest catalogs: the sample is $(tr '\n' ' ' < sample)"
 ok
 passed sampling_test
