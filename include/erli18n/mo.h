@@ -258,7 +258,11 @@ struct po_repeat {
 /// refuses the first. One pass with a hash table of the keys, which copies none of them.
 std::vector<po_repeat> find_repeated_messages(const std::vector<const po_file*>& catalogs);
 
-/// The PO model whose `write_po` output is what `msgunfmt` prints for `catalog`.
+/// The PO model whose `write_po` output is what `msgunfmt` prints for `catalog`. The model's
+/// charset is the one the header names, or "ASCII" (msgunfmt's reading) when it names none.
+/// Text the catalog holds unconverted (UTF-8, ASCII, no charset) is kept as its bytes
+/// (`po_file::unconverted`), bytes invalid there included: msgunfmt writes them left out of
+/// the strings, or as octal escapes under `--escape`.
 result<po_file> decompile_mo(const mo_catalog& catalog);
 
 }  // namespace erli18n

@@ -90,6 +90,15 @@ struct po_file {
   /// The charset the header declared (as written, e.g. "ISO-8859-1"); "UTF-8" when the file
   /// has no header or the header names none; "CHARSET" for an unfilled template.
   std::string charset = "UTF-8";
+  /// False (what `read_po` makes): the text is UTF-8, converted to `charset` when written.
+  /// True: the strings and comments hold bytes in `charset` as GNU's tools hold them when they
+  /// convert nothing (`decompile_mo` for a catalog in UTF-8 or ASCII, msgunfmt's reading of
+  /// one that names no charset; `msginit_catalog` for a template in another charset than the
+  /// catalog's), read as UTF-8 when `charset` names it, else as ASCII. `write_po` writes them
+  /// as they are, except that it leaves out of a string every byte that starts no character
+  /// (as GNU's writer does, warning "invalid multibyte sequence"), or with `escape` writes it
+  /// as an octal escape.
+  bool unconverted = false;
 
   /// The header entry, or nullptr.
   const po_message* header() const noexcept;

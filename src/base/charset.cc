@@ -97,6 +97,10 @@ std::string_view header_charset(std::string_view header) noexcept {
 
 bool is_utf8(std::string_view name) noexcept { return iequals(name, "UTF-8") || iequals(name, "UTF8"); }
 
+bool is_ascii(std::string_view name) noexcept {
+  return iequals(name, "ASCII") || iequals(name, "US-ASCII") || iequals(name, "ANSI_X3.4-1968");
+}
+
 bool is_supported(std::string_view name) {
   if (is_utf8(name)) return true;
   iconv_handle cd("UTF-8", std::string(name));

@@ -12,6 +12,10 @@ namespace erli18n::charset {
 /// True for the names that mean UTF-8 ("UTF-8", "utf8", ...), which need no conversion.
 bool is_utf8(std::string_view name) noexcept;
 
+/// True for the names GNU gettext reads as ASCII ("ASCII", "US-ASCII", "ANSI_X3.4-1968", in
+/// any case), whose text is the same bytes in UTF-8.
+bool is_ascii(std::string_view name) noexcept;
+
 /// The charset name a catalog header declares, or empty: the text after the first `charset=`
 /// anywhere in the header (glibc and msgfmt search the whole header, not only the
 /// Content-Type line), up to white space, a newline or `;`. The PO and MO readers both use

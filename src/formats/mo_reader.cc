@@ -921,15 +921,18 @@ result<po_file> decompile_mo(const mo_catalog& catalog) {
   // A lambda, not a helper function: it keeps this friend's access to the catalog.
   return or_out_of_memory("decompiling the catalog", [&]() -> result<po_file> {
     // msgunfmt lists the static entries in file order, then the system-dependent ones, and
-    // writes the text back in the catalog's own charset.
+    // writes the text back in the catalog's own charset: ASCII when the header names none.
     po_file po;
     po.file_name = catalog.name();
-    po.charset = catalog.charset();
+    const bool named = !charset::header_charset(catalog.header()).empty();
+    po.charset = named ? catalog.charset() : std::string("ASCII");
+    // Text the reader did not convert (UTF-8, no charset, CHARSET; ASCII is the same bytes)
+    // stays the file's bytes, invalid ones included: msgunfmt writes them unconverted,
+    // leaving out what is no character of the charset, or escaping it under --escape.
+    po.unconverted = !catalog.converted() || charset::is_ascii(po.charset);
     po.messages.reserve(catalog.size());
-    std::optional<std::string_view> content_type = catalog.header_field("Content-Type");
-    const bool strip_non_ascii = !content_type || content_type->find("charset=") == std::string_view::npos;
     for (std::size_t i = 0; i < catalog.size(); ++i) {
-      // The text as it is, as msgunfmt reads it (it drops invalid bytes with a warning).
+      // The text as it is, as msgunfmt reads it.
       result<mo_entry> e = catalog.impl_->entry(i, false);
       if (!e) return std::move(e).error();
       po_message m;
@@ -949,16 +952,6 @@ result<po_file> decompile_mo(const mo_catalog& catalog) {
         for (std::size_t f = 0; valid && f < m.msgstr.size(); ++f)
           (void)mo_format::segment_c_format(m.msgstr[f], true, &valid);
         if (valid) m.flags.emplace_back("c-format");
-      }
-      if (strip_non_ascii) {
-        // With no charset declared msgunfmt reads the text as ASCII and drops every other byte.
-        auto strip = [](std::string& text) {
-          std::erase_if(text, [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
-        };
-        if (m.msgctxt) strip(*m.msgctxt);
-        strip(m.msgid);
-        if (m.msgid_plural) strip(*m.msgid_plural);
-        for (std::string& str : m.msgstr) strip(str);
       }
       po.messages.push_back(std::move(m));
     }

@@ -9,7 +9,9 @@
 //   line-break opportunities computed on the escaped text (never inside an escape, before
 //   `\n` or inside a format directive of a flagged message), in display columns, with a
 //   20-column minimum page width;
-// - the output is converted back to the file's charset.
+// - the output is converted back to the file's charset; text held unconverted
+//   (po_file::unconverted) is written as it is, a string's bytes that are no character of the
+//   charset left out (or octal-escaped under --escape), as GNU's writer treats them.
 #include <algorithm>
 #include <array>
 #include <climits>
@@ -332,13 +334,18 @@ enum class cut : std::uint8_t {
 // The first tab stop (every 8 columns) past `column`: where --indent puts a quote.
 constexpr std::size_t tab_stop_after(std::size_t column) noexcept { return column / 8 * 8 + 8; }
 
+// The charset a string's bytes are checked against when they are written as they are
+// (po_file::unconverted), or `none` when the text is UTF-8 converted on output.
+enum class raw_bytes : std::uint8_t { none, utf8, ascii };
+
 class writer {
  public:
   // `backslash_twin`: the character the file's charset writes as byte 0x5C when that is not
   // the backslash (the won sign in JOHAB, the yen sign in Shift_JIS), or 0.
   // `charset`: the file's charset when the output is converted from UTF-8, else empty.
-  writer(const po_write_options& options, bool cjk, char32_t backslash_twin, std::string_view charset)
-      : options_(options), cjk_(cjk), backslash_twin_(backslash_twin), charset_(charset) {}
+  writer(const po_write_options& options, bool cjk, char32_t backslash_twin, std::string_view charset,
+         raw_bytes raw)
+      : options_(options), cjk_(cjk), backslash_twin_(backslash_twin), charset_(charset), raw_(raw) {}
 
   std::string& out() noexcept { return out_; }
 
@@ -454,9 +461,11 @@ class writer {
   bool write_short(std::string_view prefix, std::string_view keyword, std::size_t pad, std::string_view text,
                    bool wrap, std::size_t first_start, std::size_t width) {
     std::size_t escaped_size = text.size();
+    bool non_ascii = false;
     for (std::size_t i = 0; i < text.size(); ++i) {
       const auto b = static_cast<unsigned char>(text[i]);
       if (b >= 0x80 && backslash_twin_ != 0) return false;  // analyse() escapes the twin
+      non_ascii = non_ascii || b >= 0x80;
       // analyse() writes --escape's octal escapes.
       if (options_.escape && (b >= 0x7f || (b < 0x20 && !needs_escape[b]))) return false;
       if (needs_escape[b]) {
@@ -464,6 +473,11 @@ class writer {
         if (b == '\n' && i + 1 < text.size()) return false;
       }
     }
+    // analyse() leaves out (or escapes) the bytes that are no character of the charset.
+    if (non_ascii &&
+        (raw_ == raw_bytes::ascii ||
+         (raw_ == raw_bytes::utf8 && charset::find_invalid_utf8(text) != std::string_view::npos)))
+      return false;
     if (wrap && first_start + escaped_size > width - 1) return false;
     out_ += prefix;
     out_ += keyword;
@@ -545,6 +559,15 @@ class writer {
       }
       std::size_t len = 1;
       const char32_t c = decode_utf8(text, i, len);
+      if (raw_ != raw_bytes::none && static_cast<unsigned char>(text[i]) >= 0x80 &&
+          (raw_ == raw_bytes::ascii ||
+           charset::find_invalid_utf8(text.substr(i, len)) != std::string_view::npos)) {
+        // No character of the file's charset: GNU's writer leaves its bytes out, taking no
+        // column, with a warning ("invalid multibyte sequence"); --escape writes them.
+        if (options_.escape) push_octal_escapes(text.substr(i, len));
+        i += len;
+        continue;
+      }
       if (marks && directive_inside_[i]) inner_.push_back(count_);
       if (c == '\n') {
         // The newline escape stays one unit of class LF, so nothing breaks before it.
@@ -683,6 +706,7 @@ class writer {
   bool cjk_;
   char32_t backslash_twin_;
   std::string charset_;
+  raw_bytes raw_;
   std::unordered_map<char32_t, std::string> converted_;  // output_bytes' conversions
   std::string out_;
   std::string escaped_;  // the text as written between quotes
@@ -793,7 +817,10 @@ result<std::string> write_unguarded(const po_file& po, const po_write_options& o
   for (const po_message& m : po.messages) only_header = only_header && m.is_header();
   if (only_header && (!options.force_po || po.messages.empty())) return std::string{};
 
-  const bool convert = !charset::is_utf8(po.charset) && po.charset != "CHARSET";
+  const bool convert = !po.unconverted && !charset::is_utf8(po.charset) && po.charset != "CHARSET";
+  const raw_bytes raw = !po.unconverted                ? raw_bytes::none
+                        : charset::is_utf8(po.charset) ? raw_bytes::utf8
+                                                       : raw_bytes::ascii;
   char32_t backslash_twin = 0;
   if (convert) {
     charset::conversion twin = charset::to_utf8("\\", po.charset);
@@ -801,7 +828,7 @@ result<std::string> write_unguarded(const po_file& po, const po_write_options& o
     if (twin.ok && twin.text != "\\" && !twin.text.empty()) backslash_twin = decode_utf8(twin.text, 0, len);
   }
   writer w(options, po_unicode::is_cjk_charset(po.charset), backslash_twin,
-           convert ? std::string_view(po.charset) : std::string_view());
+           convert ? std::string_view(po.charset) : std::string_view(), raw);
   // Output is about as long as the text it holds; one allocation instead of doublings.
   std::size_t estimate = 0;
   for (const po_message& m : po.messages) {

@@ -43,6 +43,51 @@ bool template_is_utf8(std::string_view header) {
   return charset::is_utf8(value.substr(0, std::min(value.find_first_of(" \t"), value.size())));
 }
 
+// msginit converts no text: it writes the template's bytes under the catalog's charset. On the
+// template msgunfmt makes of af/bash.mo (ISO-8859-1), msginit 0.21 writes `bin\xeare` as
+// `binre` both with -l de (ASCII: de is not installed) and with -l C.UTF-8, the byte that is no
+// character there left out with a warning ("invalid multibyte sequence"), exit 0; comments
+// keep their bytes. So the model's text, UTF-8 read from the template's charset, becomes the
+// template's bytes again: held unconverted in a UTF-8 or ASCII catalog (write_po leaves out what
+// is no character there, as msginit does), else read in the catalog's charset, which write_po
+// writes back as those bytes.
+void keep_template_bytes(po_file& catalog, std::string_view template_charset) {
+  // What the reader did not convert is the file's bytes already.
+  const bool read_as_is = charset::is_utf8(template_charset) || template_charset == "CHARSET";
+  if (read_as_is && charset::is_utf8(catalog.charset)) return;
+  const bool raw = charset::is_utf8(catalog.charset) || charset::is_ascii(catalog.charset);
+  const auto recode = [&](std::string& text) {
+    std::string bytes = text;
+    if (!read_as_is) {
+      charset::conversion back = charset::from_utf8(text, template_charset);
+      if (!back.ok) return;
+      bytes = std::move(back.text);
+    }
+    if (!raw) {
+      charset::conversion read = charset::to_utf8(bytes, catalog.charset);
+      if (!read.ok) return;
+      bytes = std::move(read.text);
+    }
+    text = std::move(bytes);
+  };
+  const auto recode_optional = [&](std::optional<std::string>& text) {
+    if (text) recode(*text);
+  };
+  for (po_message& m : catalog.messages) {
+    for (std::string& c : m.translator_comments) recode(c);
+    for (std::string& c : m.extracted_comments) recode(c);
+    for (po_reference& r : m.references) recode(r.file);
+    recode_optional(m.previous_msgctxt);
+    recode_optional(m.previous_msgid);
+    recode_optional(m.previous_msgid_plural);
+    recode_optional(m.msgctxt);
+    recode(m.msgid);
+    recode_optional(m.msgid_plural);
+    for (std::string& str : m.msgstr) recode(str);
+  }
+  catalog.unconverted = raw;
+}
+
 // The part of `name` before its territory, codeset and modifier.
 std::string_view language_of(std::string_view name) {
   return name.substr(0, std::min(name.find_first_of("_.@"), name.size()));
@@ -239,6 +284,7 @@ po_file msginit_catalog(const po_file& pot, const msginit_options& options) {
     else if (copy.is_plural() && copy.msgstr.size() == 2)
       copy.msgstr = {copy.msgid, *copy.msgid_plural};
   }
+  keep_template_bytes(out, pot.charset);
   return out;
 }
 

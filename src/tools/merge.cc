@@ -167,15 +167,24 @@ bool is_utf8(std::string_view charset) {
   return true;
 }
 
-// The catalog's header, rewritten as msgmerge rewrites it: standard fields in standard order,
-// POT-Creation-Date and Report-Msgid-Bugs-To from the template when it has them.
-po_message merged_header(const po_message& def_header, const po_file& ref, bool to_utf8,
+// The catalog's header (or the compendium's that stands in for it), merged as msgmerge 0.21
+// merges it: as a message carried to the template's header (an empty one when the template has
+// none), so the translator's comments and the fuzzy mark stay, the extracted comments,
+// references and flags are the template's, never a previous msgid; and its text rewritten:
+// standard fields in standard order, POT-Creation-Date and Report-Msgid-Bugs-To from the
+// template when it has them.
+po_message merged_header(const po_message& source, const po_file& ref, bool to_utf8, std::size_t nplurals,
                          const merge_options& options) {
-  po_message header = def_header;
+  const po_message* ref_header = ref.header();
+  po_message header =
+      merge_entry(source, ref_header != nullptr ? *ref_header : po_message{}, false, nplurals, options);
+  header.previous_msgctxt.reset();
+  header.previous_msgid.reset();
+  header.previous_msgid_plural.reset();
   if (header.msgstr.empty()) return header;
   std::optional<std::string> date;
   std::optional<std::string> bugs;
-  if (const po_message* ref_header = ref.header(); ref_header != nullptr && !ref_header->msgstr.empty()) {
+  if (ref_header != nullptr && !ref_header->msgstr.empty()) {
     date = detail::header_value(ref_header->msgstr[0], "POT-Creation-Date");
     bugs = detail::header_value(ref_header->msgstr[0], "Report-Msgid-Bugs-To");
   }
@@ -247,9 +256,22 @@ merge_result merge_catalogs(const po_file& def, const po_file& ref, const merge_
         sources[s].by_key.emplace(key_of(catalog.messages[i].msgctxt, catalog.messages[i].msgid), i);
   }
 
-  const po_message* def_header = def.header();
-  if (def_header != nullptr)
-    out.catalog.messages.push_back(merged_header(*def_header, ref, to_utf8, options));
+  // A catalog without a header takes the first compendium's that has one (msgmerge 0.21),
+  // in UTF-8 as the rest of the output when the compendium was in another charset. A
+  // translation carried to a plural message then gets as many forms as that header says; a
+  // new untranslated one still as many as the catalog's.
+  const po_message* header = def.header();
+  bool header_to_utf8 = to_utf8;
+  std::size_t carried_nplurals = nplurals;
+  for (const po_file* compendium : options.compendia) {
+    if (header != nullptr) break;
+    header = compendium->header();
+    header_to_utf8 = to_utf8 || !charset::is_utf8(compendium->charset);
+    if (auto forms = compendium->header_field("Plural-Forms"))
+      if (auto n = plural_forms_count(*forms)) carried_nplurals = *n;
+  }
+  if (header != nullptr)
+    out.catalog.messages.push_back(merged_header(*header, ref, header_to_utf8, carried_nplurals, options));
 
   std::vector<bool> used(def.messages.size(), false);
   std::vector<po_message> obsolete_from_template;
@@ -307,8 +329,8 @@ merge_result merge_catalogs(const po_file& def, const po_file& ref, const merge_
       // A message the template itself keeps as obsolete: msgmerge carries the translation
       // (and the template's comments) into an obsolete entry, written with the others after
       // the live messages, and drops it when there is no translation to keep.
-      po_message m =
-          merge_entry(*source_entry, r, decision.kind == merge_decision_kind::fuzzy, nplurals, options);
+      po_message m = merge_entry(*source_entry, r, decision.kind == merge_decision_kind::fuzzy,
+                                 carried_nplurals, options);
       if (untranslated(m)) {
         decision.kind = merge_decision_kind::dropped;
       } else {
@@ -317,8 +339,8 @@ merge_result merge_catalogs(const po_file& def, const po_file& ref, const merge_
         obsolete_from_template.push_back(std::move(m));
       }
     } else if (from) {
-      out.catalog.messages.push_back(
-          merge_entry(*source_entry, r, decision.kind == merge_decision_kind::fuzzy, nplurals, options));
+      out.catalog.messages.push_back(merge_entry(
+          *source_entry, r, decision.kind == merge_decision_kind::fuzzy, carried_nplurals, options));
     } else {
       decision.kind = merge_decision_kind::added;
       out.catalog.messages.push_back(new_entry(r, nplurals));

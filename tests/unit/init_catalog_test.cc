@@ -125,6 +125,61 @@ TEST(MsginitCatalog, ATemplateWithoutHeaderGetsOne) {
             "\nmsgid \"x\"\nmsgstr \"\"\n");
 }
 
+// msginit converts no text: it writes the template's bytes under the catalog's charset,
+// leaving out of the strings what is no character there (with a warning, "invalid multibyte
+// sequence"; exit 0) and the comments' bytes as they are. msginit 0.21 -l de (ASCII: de is not
+// installed) and -l C.UTF-8 on this template, cut from the one msgunfmt makes of af/bash.mo.
+TEST(MsginitCatalog, TheTemplatesBytesUnderTheCatalogsCharset) {
+  const std::string pot =
+      "# Afrikaans vir bash, l\xea"
+      "er\n"
+      "msgid \"\"\nmsgstr \"\"\n"
+      "\"Project-Id-Version: bash 2.0\\n\"\n"
+      "\"Content-Type: text/plain; charset=ISO-8859-1\\n\"\n"
+      "\n#. r\xeal\n"
+      "msgid \"%s: cannot execute binary file\"\n"
+      "msgstr \"%s: kan nie 'n bin\xeare l\xea"
+      "er uitvoer nie\"\n";
+  const auto expected = [](const std::string& charset, const std::string& translation) {
+    return "# Afrikaans vir bash, l\xea"
+           "er\n"
+           "msgid \"\"\nmsgstr \"\"\n"
+           "\"Project-Id-Version: bash 2.0\\n\"\n"
+           "\"Content-Type: text/plain; charset=" +
+           charset +
+           "\\n\"\n"
+           "\"Last-Translator: Automatically generated\\n\"\n"
+           "\"Language-Team: none\\n\"\n"
+           "\"Language: de\\n\"\n"
+           "\"MIME-Version: 1.0\\n\"\n"
+           "\"Content-Transfer-Encoding: 8bit\\n\"\n"
+           "\"Plural-Forms: nplurals=2; plural=(n != 1);\\n\"\n"
+           "\n#. r\xeal\n"
+           "msgid \"%s: cannot execute binary file\"\n"
+           "msgstr \"%s: kan nie 'n " +
+           translation + " uitvoer nie\"\n";
+  };
+  EXPECT_EQ(run(pot, {.locale = "de", .locale_charset = "ASCII"}), expected("ASCII", "binre ler"));
+  EXPECT_EQ(run(pot, {.locale = "de", .locale_charset = "UTF-8"}), expected("UTF-8", "binre ler"));
+  // In a charset where they are characters (Latin-2's e with ogonek), the same bytes.
+  EXPECT_EQ(run(pot, {.locale = "de", .locale_charset = "ISO-8859-2"}), expected("ISO-8859-2",
+                                                                                 "bin\xeare l\xea"
+                                                                                 "er"));
+  // A template naming no charset holds UTF-8: in ASCII its other bytes are left out too.
+  EXPECT_EQ(run("msgid \"x\"\nmsgstr \"sch\xc3\xb6n\"\n",
+                {.locale = "de", .project_name = "e", .project_version = "1"}),
+            "msgid \"\"\nmsgstr \"\"\n"
+            "\"Project-Id-Version: e 1\\n\"\n"
+            "\"Last-Translator: Automatically generated\\n\"\n"
+            "\"Language-Team: none\\n\"\n"
+            "\"Language: de\\n\"\n"
+            "\"MIME-Version: 1.0\\n\"\n"
+            "\"Content-Type: text/plain; charset=ASCII\\n\"\n"
+            "\"Content-Transfer-Encoding: 8bit\\n\"\n"
+            "\"Plural-Forms: nplurals=2; plural=(n != 1);\\n\"\n"
+            "\nmsgid \"x\"\nmsgstr \"schn\"\n");
+}
+
 TEST(MsginitCatalog, AnEmptyTemplateGivesAnEmptyCatalog) { EXPECT_EQ(run("", {.locale = "de"}), ""); }
 
 TEST(MsginitCatalog, EnglishMessagesAreTheirOwnTranslation) {

@@ -292,6 +292,53 @@ TEST(Merge, CompendiaAsMsgmerge) {
                 "msgid \"Brand newer thingy\"\nmsgstr \"\"\n");
 }
 
+// A catalog without a header (msgunfmt writes none for de/dglobals-3.2.2.mo) takes the first
+// compendium's that has one, merged as a catalog's header is: its translator comments and fuzzy
+// mark, the template's extracted comments, references and flags and POT-Creation-Date, in
+// UTF-8 (a Latin-1 compendium's too); a translation made plural gets as many forms as that
+// header says, a new untranslated message as many as the catalog's (two). msgmerge 0.21 -q -C
+// c0.po -C c3.po def.po ref.pot, and -C latin1.po.
+TEST(Merge, ACatalogWithoutHeaderTakesTheFirstCompendiumsHeader) {
+  const po_file def = parse("msgid \"s\"\nmsgstr \"S\"\n");
+  const po_file c0 = parse("msgid \"q\"\nmsgstr \"Q\"\n");
+  const po_file c3 = parse(
+      "# translator\n#. comp extracted\n#: comp.c:1\n#, fuzzy, c-format\n"
+      "msgid \"\"\nmsgstr \"\"\n\"Project-Id-Version: comp 1\\n\"\n\"POT-Creation-Date: 2001\\n\"\n"
+      "\"Content-Type: text/plain; charset=UTF-8\\n\"\n\"Plural-Forms: nplurals=3; plural=n%3;\\n\"\n\n"
+      "msgid \"y\"\nmsgstr \"Y\"\n");
+  const po_file ref = parse(
+      "#. template\n#, fuzzy\nmsgid \"\"\nmsgstr \"\"\n\"Project-Id-Version: PACKAGE VERSION\\n\"\n"
+      "\"POT-Creation-Date: 2024-03-01 12:00+0000\\n\"\n\"Content-Type: text/plain; charset=CHARSET\\n\"\n\n"
+      "msgid \"s\"\nmsgid_plural \"ss\"\nmsgstr[0] \"\"\nmsgstr[1] \"\"\n\n"
+      "msgid \"z\"\nmsgid_plural \"zs\"\nmsgstr[0] \"\"\nmsgstr[1] \"\"\n\nmsgid \"y\"\nmsgstr \"\"\n");
+  const std::string messages =
+      "msgid \"z\"\nmsgid_plural \"zs\"\nmsgstr[0] \"\"\nmsgstr[1] \"\"\n\nmsgid \"y\"\nmsgstr ";
+  merge_options options;
+  options.compendia = {&c0, &c3};
+  EXPECT_EQ(
+      write(merge_catalogs(def, ref, options).catalog),
+      "# translator\n#. template\n#, fuzzy\nmsgid \"\"\nmsgstr \"\"\n"
+      "\"Project-Id-Version: comp 1\\n\"\n\"POT-Creation-Date: 2024-03-01 12:00+0000\\n\"\n"
+      "\"Content-Type: text/plain; charset=UTF-8\\n\"\n\"Plural-Forms: nplurals=3; plural=n%3;\\n\"\n\n"
+      "#, fuzzy\nmsgid \"s\"\nmsgid_plural \"ss\"\nmsgstr[0] \"S\"\nmsgstr[1] \"S\"\nmsgstr[2] \"S\"\n\n" +
+          messages + "\"Y\"\n");
+  const po_file latin1 = parse(
+      "msgid \"\"\nmsgstr \"\"\n\"Project-Id-Version: lat\\n\"\n"
+      "\"Content-Type: text/plain; charset=ISO-8859-1\\n\"\n\nmsgid \"y\"\nmsgstr \"Gr\xfc\xdf"
+      "e\"\n");
+  options.compendia = {&latin1};
+  EXPECT_EQ(
+      write(merge_catalogs(def, ref, options).catalog),
+      "#. template\nmsgid \"\"\nmsgstr \"\"\n\"Project-Id-Version: lat\\n\"\n"
+      "\"POT-Creation-Date: 2024-03-01 12:00+0000\\n\"\n\"Content-Type: text/plain; charset=UTF-8\\n\"\n\n"
+      "#, fuzzy\nmsgid \"s\"\nmsgid_plural \"ss\"\nmsgstr[0] \"S\"\nmsgstr[1] \"S\"\n\n" +
+          messages +
+          "\"Gr\xc3\xbc\xc3\x9f"
+          "e\"\n");
+  // Without compendia, no header.
+  EXPECT_TRUE(write(merge_catalogs(def, ref).catalog).starts_with("#, fuzzy\nmsgid \"s\"\n"));
+}
+
 // --for-msgfmt: only translated, non-fuzzy messages, without translator comments, references
 // or previous msgids (extracted comments and flags stay); unused entries are not kept as
 // obsolete; the header stays, and is written even alone (msgmerge 0.21).

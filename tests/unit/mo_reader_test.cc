@@ -1122,4 +1122,71 @@ TEST(MoReader, InvalidUtf8WithoutCharsetOrInSystemDependentString) {
   EXPECT_NE(mo.error().message.find("is not valid UTF-8 (byte 4 of the string)"), std::string::npos);
 }
 
+// msgunfmt 0.21 reads a catalog whose header names no charset (de/dglobals-3.2.2.mo has no
+// header at all, and German in UTF-8) as ASCII: it leaves every other byte out of the strings,
+// but --escape writes each as an octal escape. In a UTF-8 catalog it does so with the bytes
+// that are not UTF-8. Found by running it; tests/parity/msgunfmt_gnu.sh compares the two.
+TEST(MoReader, DecompilesTheBytesOfACatalogNamingNoCharsetAsAscii) {
+  po_file po;
+  po.messages.push_back(msg("Enumeration values for type %s", "Aufz\xc3\xa4hlungswerte f\xc3\xbcr Typ %s"));
+  po.messages.push_back(msg("Next",
+                            "N\xc3\xa4"
+                            "chste"));
+  std::string bytes = compile(po);
+  auto mo = mo_catalog::from_memory(bytes.data(), bytes.size(), "dglobals.mo");
+  ASSERT_TRUE(mo);
+  auto decompiled = erli18n::decompile_mo(*mo);
+  ASSERT_TRUE(decompiled);
+  EXPECT_EQ(decompiled->charset, "ASCII");
+  EXPECT_TRUE(decompiled->unconverted);
+  EXPECT_EQ(decompiled->messages[0].msgstr[0], "Aufz\xc3\xa4hlungswerte f\xc3\xbcr Typ %s");
+  auto plain = erli18n::write_po(*decompiled);
+  ASSERT_TRUE(plain) << plain.error().to_string();
+  EXPECT_EQ(*plain,
+            "msgid \"Enumeration values for type %s\"\nmsgstr \"Aufzhlungswerte fr Typ %s\"\n\n"
+            "msgid \"Next\"\nmsgstr \"Nchste\"\n");
+  erli18n::po_write_options escape;
+  escape.escape = true;
+  auto escaped = erli18n::write_po(*decompiled, escape);
+  ASSERT_TRUE(escaped) << escaped.error().to_string();
+  EXPECT_EQ(*escaped,
+            "msgid \"Enumeration values for type %s\"\n"
+            "msgstr \"Aufz\\303\\244hlungswerte f\\303\\274r Typ %s\"\n\n"
+            "msgid \"Next\"\nmsgstr \"N\\303\\244chste\"\n");
+
+  // A header without a charset, itself holding a name in UTF-8: the same.
+  po.messages.push_back(msg("", "Project-Id-Version: x\nLast-Translator: J\xc3\xb6rg\n"));
+  bytes = compile(po);
+  mo = mo_catalog::from_memory(bytes.data(), bytes.size(), "header.mo");
+  ASSERT_TRUE(mo);
+  decompiled = erli18n::decompile_mo(*mo);
+  ASSERT_TRUE(decompiled);
+  EXPECT_EQ(decompiled->charset, "ASCII");
+  plain = erli18n::write_po(*decompiled);
+  ASSERT_TRUE(plain);
+  EXPECT_TRUE(plain->starts_with(
+      "msgid \"\"\nmsgstr \"\"\n\"Project-Id-Version: x\\n\"\n\"Last-Translator: Jrg\\n\"\n\n"))
+      << *plain;
+
+  // UTF-8 declared, one byte Latin-1 (`\xe4`): that byte alone is left out, or escaped.
+  po = sample_po();
+  po.messages.push_back(msg("latin", "LQnge sch\xc3\xb6n"));
+  bytes = compile(po);
+  const std::size_t at = bytes.find("LQnge");
+  ASSERT_NE(at, std::string::npos);
+  bytes[at + 1] = '\xe4';
+  mo = mo_catalog::from_memory(bytes.data(), bytes.size(), "latin.mo");
+  ASSERT_TRUE(mo);
+  decompiled = erli18n::decompile_mo(*mo);
+  ASSERT_TRUE(decompiled);
+  EXPECT_EQ(decompiled->charset, "UTF-8");
+  plain = erli18n::write_po(*decompiled);
+  ASSERT_TRUE(plain);
+  EXPECT_NE(plain->find("msgid \"latin\"\nmsgstr \"Lnge sch\xc3\xb6n\"\n"), std::string::npos) << *plain;
+  escaped = erli18n::write_po(*decompiled, escape);
+  ASSERT_TRUE(escaped);
+  EXPECT_NE(escaped->find("msgid \"latin\"\nmsgstr \"L\\344nge sch\\303\\266n\"\n"), std::string::npos)
+      << *escaped;
+}
+
 }  // namespace

@@ -557,6 +557,42 @@ po_write_options escaped(std::size_t w = 79) {
   return o;
 }
 
+// Text held unconverted (po_file::unconverted, as msgunfmt and msginit hold it): a string's
+// bytes that are no character of the charset (ASCII: any byte from 0x80; UTF-8: what is not
+// UTF-8) are left out, taking no column, or escaped under --escape; comments keep theirs. What
+// msgunfmt 0.21 writes for a catalog without a header holding these UTF-8 strings.
+TEST(PoWriterUnconverted, BytesThatAreNoCharacterAreLeftOutOfStrings) {
+  po_file po;
+  po.charset = "ASCII";
+  po.unconverted = true;
+  po_message w = message("w",
+                         "word word word word word word word word word word word word "
+                         "\xc3\xa4\xc3\xa4\xc3\xa4\xc3\xa4\xc3\xa4\xc3\xa4 tail tail tail tail end");
+  w.translator_comments.push_back(" J\xc3\xb6rg");
+  po.messages = {
+      message("v", std::string(60, 'x') + " \xc3\xbc\xc3\xbc\xc3\xbc\xc3\xbc\xc3\xbc\xc3\xbc yy zz"), w};
+  result<std::string> plain = write_po(po);
+  ASSERT_TRUE(plain) << plain.error().to_string();
+  EXPECT_EQ(*plain, "msgid \"v\"\nmsgstr \"" + std::string(60, 'x') +
+                        "  yy zz\"\n\n"
+                        "# J\xc3\xb6rg\nmsgid \"w\"\nmsgstr \"\"\n"
+                        "\"word word word word word word word word word word word word  tail tail tail \"\n"
+                        "\"tail end\"\n");
+  po.messages = {message("a", "b\xc3\xa4"), message("c", "L\xe4nge")};
+  result<std::string> with_escapes = write_po(po, escaped());
+  ASSERT_TRUE(with_escapes);
+  EXPECT_EQ(*with_escapes, "msgid \"a\"\nmsgstr \"b\\303\\244\"\n\nmsgid \"c\"\nmsgstr \"L\\344nge\"\n");
+  // In UTF-8 only the byte that is not UTF-8 goes.
+  po.charset = "UTF-8";
+  plain = write_po(po);
+  ASSERT_TRUE(plain);
+  EXPECT_EQ(*plain, "msgid \"a\"\nmsgstr \"b\xc3\xa4\"\n\nmsgid \"c\"\nmsgstr \"Lnge\"\n");
+  // Converted text is another matter: a character ASCII lacks is an error, as in msgcat -t ASCII.
+  po.charset = "ASCII";
+  po.unconverted = false;
+  EXPECT_FALSE(write_po(po));
+}
+
 TEST(PoWriterEscape, NonAsciiBytesAreOctalEscapesOfTheFileCharset) {
   po_message m = message("caf\xc3\xa9", "na\xc3\xafve \"x\"\ttab");
   EXPECT_EQ(write({header(), m}, escaped()),

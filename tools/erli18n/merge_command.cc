@@ -120,7 +120,8 @@ void count_merge(const po_file& def, const po_file& ref, const merge_result& mer
   for (const po_message& r : ref.messages)
     if (r.msgctxt || !r.msgid.empty()) ++template_messages;
   counts.template_entries += template_messages + 1;
-  if (def.header() != nullptr) ++counts.merged;  // msgmerge counts the header
+  // msgmerge counts the header, the catalog's or a compendium's.
+  if (merged.catalog.header() != nullptr) ++counts.merged;
   for (std::size_t i = 0; i < merged.decisions.size(); ++i) {
     const merge_decision& d = merged.decisions[i];
     if (i >= template_messages) break;
@@ -226,6 +227,10 @@ bool merge_one(const std::string& def_path, const po_file& ref, const merge_cli_
   // too (skipping empty ones); without -m the other domains meet an empty template, so every
   // entry of theirs, header included, goes obsolete (msgmerge 0.21, found by running it).
   const po_file no_template;
+  // A domain that meets no template is not merged: no compendium gives it anything, not even a
+  // header.
+  merge_options unmerged = options;
+  unmerged.compendia.clear();
   std::vector<po_domain> merged_domains;
   merge_counts counts;
   counts.domains = defs->size();  // msgmerge counts the empty ones -m skips
@@ -235,7 +240,8 @@ bool merge_one(const std::string& def_path, const po_file& ref, const merge_cli_
     if (opts.multi_domain && def.messages.empty() && defs->size() > 1) continue;
     // --for-msgfmt keeps no obsolete entries: msgmerge writes only the default domain then.
     if (!with_template && opts.for_msgfmt) continue;
-    merge_result merged = merge_catalogs(def, with_template ? ref : no_template, options);
+    merge_result merged =
+        with_template ? merge_catalogs(def, ref, options) : merge_catalogs(def, no_template, unmerged);
     count_merge(def, ref, merged, opts, with_template, counts);
     if (!with_template && def.header() != nullptr)
       for (po_message& m : merged.catalog.messages)

@@ -20,6 +20,10 @@
 ///  - the header's comments with `SOME DESCRIPTIVE TITLE`, `FIRST AUTHOR <EMAIL@ADDRESS>`,
 ///    `PACKAGE` and `YEAR` replaced, and the header no longer fuzzy.
 ///
+/// msginit converts no text: the catalog holds the template's bytes under its own charset
+/// (`po_file::unconverted` in UTF-8 or ASCII, where `write_po` leaves out of the strings what
+/// is no character, as msginit does).
+///
 /// The function is pure: the environment's parts (the project, the year, the charset of the
 /// locale) are in the options. `erli18n init` is the project's own command for this, with
 /// CLDR's plural rules (`init_catalog` below); `msginit_catalog` is GNU's.

@@ -16,7 +16,8 @@
 ///  - a message the template has as obsolete takes its translation the same way but stays
 ///    obsolete (written after the live messages, before the unused entries), and vanishes
 ///    without one; with nothing to take it becomes a live untranslated message;
-///  - the header is the catalog's, with the template's POT-Creation-Date;
+///  - the header is the catalog's (else the first compendium's that has one), merged as a
+///    message carried to the template's header, with the template's POT-Creation-Date;
 ///  - a plural message gets as many forms as the catalog's Plural-Forms says (2 by default).
 ///
 /// Merging the result again with the same template gives the same catalog, unless the template
@@ -73,7 +74,8 @@ struct merge_options {
   /// that translates the same context and msgid (fuzzy and obsolete entries count), else from
   /// the first that has it untranslated, else from the most similar translated entry of them
   /// all (marked fuzzy; the catalog wins ties, then the earlier compendium). Compendium entries
-  /// never become obsolete entries of the result; the catalog entries they replace do.
+  /// never become obsolete entries of the result; the catalog entries they replace do. A
+  /// catalog without a header takes the first compendium's that has one.
   std::vector<const po_file*> compendia;
 };
 

@@ -72,6 +72,7 @@ result<std::string> write_repeating(const po_file& po, po_write_options layout) 
   po_file run;
   run.file_name = po.file_name;
   run.charset = po.charset;
+  run.unconverted = po.unconverted;
   std::set<std::pair<std::optional<std::string>, std::string>> keys;
   const auto flush = [&]() -> result<void> {
     if (run.messages.empty()) return {};
@@ -125,6 +126,7 @@ int msgunfmt_main(std::string_view program, std::span<const char* const> args) {
   // (each input's header too).
   int exit_code = 0;
   po_file all;
+  bool charset_fixed = false;  // a header was read: its charset is the output's
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     const std::string input(inputs[i]);
     std::string bytes;
@@ -136,15 +138,23 @@ int msgunfmt_main(std::string_view program, std::span<const char* const> args) {
     if (!cli::succeeded(mo, exit_code)) return exit_code;
     result<po_file> po = decompile_mo(*mo);
     if (!cli::succeeded(po, exit_code)) return exit_code;
+    const bool has_header = po->header() != nullptr;
     if (i == 0) {
       all = std::move(*po);
+      charset_fixed = has_header;
       continue;
     }
     if (po->charset != all.charset) {
-      std::cerr << program << ": input files of different charsets (" << all.charset << ", " << po->charset
-                << ") are not supported by erli18n\n";
-      return 1;
+      // msgunfmt writes every input's bytes in the charset of the first header it reads (ASCII
+      // when that one names none): unconverted text (UTF-8, ASCII) is read in it as it is.
+      if (!all.unconverted || !po->unconverted) {
+        std::cerr << program << ": input files of different charsets (" << all.charset << ", " << po->charset
+                  << ") are not supported by erli18n\n";
+        return 1;
+      }
+      if (!charset_fixed && has_header) all.charset = po->charset;
     }
+    charset_fixed = charset_fixed || has_header;
     std::ranges::move(po->messages, std::back_inserter(all.messages));
   }
   if (output_options.sort_output) {
